@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import { dirname } from 'node:path';
+import { createRequire } from 'node:module';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
+import { LogController } from 'fastify';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { NestPinoLogger } from './common/logger.js';
+import { requestIdFor } from './common/request-id.js';
+import type { AppConfig } from './config/config.js';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+const swaggerUiDir = dirname(
+  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+);
+
+/** The whole API, configured and ready to listen (or to take `inject` calls in tests). */
+export async function createApp(
+  config: AppConfig,
+  logger: Logger,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // One log line per request, written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdFor,
+    // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A slow or idle client cannot hold a connection for long.
+    connectionTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    requestTimeout: 15_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new NestPinoLogger(logger),
+    bufferLogs: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(HEADERS.requestId, request.id);
+    done();
+  });
+
+  fastify.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        status: reply.statusCode,
+        latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+        accountId: null,
+      },
+      'request',
+    );
+    done();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  app.enableCors({
+    origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
+    methods: ['GET', 'POST', 'DELETE', 'PATCH'],
+    allowedHeaders: ['Authorization', 'Content-Type', HEADERS.idempotencyKey, HEADERS.requestId],
+    exposedHeaders: [...EXPOSED_HEADERS],
+    maxAge: 600,
+  });
+
+  await app.register(fastifyStatic, {
+    root: swaggerUiDir,
+    prefix: '/docs/assets/',
+    decorateReply: false,
+    index: false,
+  });
+
+  await app.init();
+  await fastify.ready();
+  return app;
+}

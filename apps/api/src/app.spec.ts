@@ -1,0 +1,139 @@
+import { createOpenApiDocument } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ CORS_ORIGINS: 'https://admin.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('public routes', () => {
+  it('GET /healthz answers ok', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /readyz reports its checks', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('GET /v1/openapi.json serves the document generated from the contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual(createOpenApiDocument());
+  });
+
+  it('GET /docs serves a reference page whose scripts are all local', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('id="deprecations"');
+    const sources = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source.startsWith('/docs/')).toBe(true);
+      const asset = await t.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode, source).toBe(200);
+    }
+  });
+});
+
+describe('every response', () => {
+  it('gets a fresh X-Request-Id, or echoes a valid one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'partner-req.42' },
+    });
+    expect(echoed.headers['x-request-id']).toBe('partner-req.42');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\u00e9' },
+    });
+    expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('carries security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
+describe('errors', () => {
+  it('an unknown route is 404 not_found in the contract shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/v2/nothing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual({
+      code: 'not_found',
+      message: 'No route matches GET /v2/nothing.',
+      status: 404,
+    });
+    expect(response.headers['x-request-id']).toBeDefined();
+  });
+});
+
+describe('CORS', () => {
+  it('answers a configured origin and exposes the contract headers', async () => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/openapi.json',
+      headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBe('https://admin.example.com');
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { origin: 'https://admin.example.com' },
+    });
+    expect(simple.headers['access-control-expose-headers']).toContain('X-RateLimit-Remaining');
+    expect(simple.headers['access-control-expose-headers']).toContain('RateLimit-Policy');
+  });
+
+  it('gives other origins no Access-Control-Allow-Origin', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { origin: 'https://evil.example.com' },
+    });
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('logging', () => {
+  it('writes one JSON line per request with the contract fields', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'log-check-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    const line = t.logs.find(
+      (entry) => entry['requestId'] === 'log-check-1' && entry['msg'] === 'request',
+    );
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      route: '/healthz',
+      status: 200,
+      accountId: null,
+    });
+    expect(typeof line?.['latencyMs']).toBe('number');
+  });
+});

@@ -1,0 +1,26 @@
+import { type ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@pets/contract';
+
+/** An error the client is meant to see, in the contract's shape. */
+export class ApiException extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: readonly ErrorDetail[],
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiException';
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): ApiError {
+    return {
+      code: this.code,
+      message: this.message,
+      status: this.status,
+      ...(this.details ? { details: [...this.details] } : {}),
+    };
+  }
+}

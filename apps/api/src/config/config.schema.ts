@@ -1,0 +1,87 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, { error: 'must be a port number from 0 to 65535' })
+  .transform(Number)
+  .pipe(z.int().max(65535, { error: 'must be a port number from 0 to 65535' }));
+
+const databaseUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) || /^sqlite:.+/.test(value), {
+    error: 'must be postgres://user:password@host:port/database or sqlite:<file path>',
+  });
+
+const redisUrl = z
+  .string()
+  .refine((value) => /^rediss?:\/\/.+/.test(value) && URL.canParse(value), {
+    error: 'must be redis://host:port (or rediss:// for TLS)',
+  });
+
+/** `true`/`false`, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges. */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    if (rest.length > 0 || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^[0-9]{1,3}$/.test(bits) && Number(bits) <= max;
+  });
+  if (!valid) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be true, false, a number of proxy hops, or a comma-separated list of addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const corsOrigins = z.string().transform((value, ctx): string[] => {
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of origins like https://admin.example.com (no path or trailing slash); "${origin}" is not one`,
+      });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
+/** The environment variables the API reads (decisions §9), each with its default. */
+export const EnvSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  DATABASE_URL: databaseUrl.default('sqlite:data/petstore.sqlite'),
+  REDIS_URL: redisUrl.optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  CORS_ORIGINS: corsOrigins.default([]),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+});
+
+/** Variables whose values may hold passwords: never repeated in an error message. */
+export const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+export type Env = z.output<typeof EnvSchema>;

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const problemsOf = (env: Record<string, string>): readonly string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', file: 'data/petstore.sqlite' },
+      redisUrl: undefined,
+      trustProxy: false,
+      corsOrigins: [],
+      logLevel: 'info',
+      env: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadConfig({
+        PORT: '8080',
+        DATABASE_URL: 'postgres://pets:secret@127.0.0.1:5432/pets',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+        CORS_ORIGINS: 'https://admin.example.com,http://localhost:5173',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      }),
+    ).toMatchObject({
+      port: 8080,
+      database: { kind: 'postgres', url: 'postgres://pets:secret@127.0.0.1:5432/pets' },
+      redisUrl: 'redis://127.0.0.1:6379',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      corsOrigins: ['https://admin.example.com', 'http://localhost:5173'],
+      logLevel: 'warn',
+      env: 'production',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+  ])('reads TRUST_PROXY=%s', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it('names each bad variable and what it must be', () => {
+    expect(problemsOf({ PORT: 'eighty', LOG_LEVEL: 'loud', NODE_ENV: 'prod' })).toEqual([
+      'PORT must be a port number from 0 to 65535 (got "eighty")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'NODE_ENV must be development, production or test (got "prod")',
+    ]);
+    expect(problemsOf({ PORT: '70000' })).toEqual([
+      'PORT must be a port number from 0 to 65535 (got "70000")',
+    ]);
+    expect(problemsOf({ CORS_ORIGINS: 'https://a.example.com/' })[0]).toMatch(
+      /^CORS_ORIGINS must be a comma-separated list of origins/,
+    );
+    expect(problemsOf({ TRUST_PROXY: 'yes' })[0]).toMatch(/^TRUST_PROXY must be true, false/);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/^TRUST_PROXY must be/);
+  });
+
+  it('never repeats a database or Redis URL, which may hold a password', () => {
+    const problems = problemsOf({
+      DATABASE_URL: 'mysql://root:hunter2@db/pets',
+      REDIS_URL: 'http://:hunter2@cache',
+    });
+    expect(problems).toEqual([
+      'DATABASE_URL must be postgres://user:password@host:port/database or sqlite:<file path>',
+      'REDIS_URL must be redis://host:port (or rediss:// for TLS)',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});

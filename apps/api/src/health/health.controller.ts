@@ -1,0 +1,27 @@
+import { Controller, Get, Header, HttpCode, HttpStatus, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../common/public.decorator.js';
+import { HealthService } from './health.service.js';
+
+@Controller()
+@Public()
+export class HealthController {
+  constructor(private readonly health: HealthService) {}
+
+  /** The process is up. */
+  @Get('healthz')
+  @Header('Cache-Control', 'no-store')
+  @HttpCode(HttpStatus.OK)
+  live() {
+    return { status: 'ok' };
+  }
+
+  /** The process can serve: every dependency it needs is reachable. */
+  @Get('readyz')
+  @Header('Cache-Control', 'no-store')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const readiness = await this.health.readiness();
+    void reply.status(readiness.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return readiness;
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { runServer, startServer } from '../test/server-process.js';
+
+describe('the API process', () => {
+  it('serves, logs JSON lines, and stops cleanly with exit 0 on SIGTERM', async () => {
+    const server = await startServer({});
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(lines.length).toBeGreaterThan(0);
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('listening');
+    expect(messages).toContain('stopped');
+  });
+
+  it('refuses to start on a bad variable, naming it, with exit code 1', async () => {
+    const { code, output } = await runServer({ PORT: 'abc', LOG_LEVEL: 'chatty' });
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('PORT must be a port number from 0 to 65535 (got "abc")');
+    expect(output).toContain('LOG_LEVEL must be one of');
+  });
+});

@@ -1,0 +1,58 @@
+import { createApp } from './app.factory.js';
+import { createLogger } from './common/logger.js';
+import { ConfigError, loadConfig } from './config/config.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config.logLevel);
+  const app = await createApp(config, logger);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const deadline = setTimeout(() => {
+      logger.warn('requests still in flight after 10 s; exiting');
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    app
+      .close()
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    { url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` },
+    'listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The API could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** What code that runs in a browser must never import. */
+const SERVER_ONLY = [
+  '@nestjs/*',
+  'typeorm',
+  'better-sqlite3',
+  'pg',
+  'ioredis',
+  'fastify',
+  '@fastify/*',
+  'passport*',
+  'pino',
+];
+const NODE_BUILTINS = [
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'http2',
+  'https',
+  'module',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'querystring',
+  'readline',
+  'stream',
+  'string_decoder',
+  'timers',
+  'tls',
+  'tty',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/.nx/**',
+      '**/test-output/**',
+      '**/data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    plugins: { '@nx': nx },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            {
+              sourceTag: 'type:contract',
+              onlyDependOnLibsWithTags: [],
+              allowedExternalImports: ['zod', 'vitest', 'vitest/*'],
+            },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract'] },
+            { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract'] },
+            { sourceTag: 'type:admin', onlyDependOnLibsWithTags: ['type:client', 'type:contract'] },
+            {
+              sourceTag: 'type:tool',
+              onlyDependOnLibsWithTags: ['type:contract', 'type:client', 'type:api'],
+            },
+            {
+              sourceTag: 'platform:browser',
+              onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'],
+              bannedExternalImports: SERVER_ONLY,
+            },
+            {
+              sourceTag: 'platform:universal',
+              onlyDependOnLibsWithTags: ['platform:universal'],
+              bannedExternalImports: SERVER_ONLY,
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
+      // Nest types plain option objects as classes; passing literals is how its API is meant to be used.
+      '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Code that runs in a browser: the admin app and the libraries it ships (their tests run in Node).
+    files: ['apps/admin/src/**/*.{ts,tsx}', 'libs/client/src/**/*.ts', 'libs/contract/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: NODE_BUILTINS.map((name) => ({
+            name,
+            message: 'Node built-ins do not run in a browser.',
+          })),
+          patterns: [
+            { group: ['node:*'], message: 'Node built-ins do not run in a browser.' },
+            { group: SERVER_ONLY, message: 'Server-only packages do not run in a browser.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,8 @@
+import { defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['@pets/source', ...defaultServerConditions] },
+  ssr: { resolve: { conditions: ['@pets/source', ...defaultServerConditions] } },
+  test: { include: ['src/**/*.spec.ts'], environment: 'node' },
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { IdempotencyKey, ListPetsQuery, PetIdParam } from './list-query.schema.js';
+import { toErrorDetails } from './validation.js';
+
+const problems = (query: Record<string, unknown>) => {
+  const result = ListPetsQuery.safeParse(query);
+  return result.success ? [] : toErrorDetails(result.error);
+};
+
+describe('ListPetsQuery', () => {
+  it('defaults limit to 20 and leaves the rest out', () => {
+    expect(ListPetsQuery.parse({})).toEqual({ limit: 20 });
+  });
+
+  it.each([
+    ['1', 1],
+    ['20', 20],
+    ['100', 100],
+  ])('accepts limit=%s', (limit, parsed) => {
+    expect(ListPetsQuery.parse({ limit }).limit).toBe(parsed);
+  });
+
+  it.each(['0', '101', '-1', '1.5', '1e2', ' 5', '5 ', '', 'abc', '0x10', '99999999999999999999'])(
+    'refuses limit=%j',
+    (limit) => {
+      expect(problems({ limit })).toEqual([
+        { field: 'limit', issue: 'must be an integer from 1 to 100' },
+      ]);
+    },
+  );
+
+  it('accepts each status and refuses others', () => {
+    expect(ListPetsQuery.parse({ status: 'sold' })).toEqual({ limit: 20, status: 'sold' });
+    expect(problems({ status: 'Sold' })).toEqual([
+      { field: 'status', issue: 'must be one of available, pending, sold' },
+    ]);
+    expect(problems({ status: '' })).toEqual([
+      { field: 'status', issue: 'must be one of available, pending, sold' },
+    ]);
+  });
+
+  it('refuses a repeated parameter', () => {
+    expect(problems({ limit: ['10', '20'] })).toEqual([
+      { field: 'limit', issue: 'must be given once' },
+    ]);
+    expect(problems({ status: ['sold', 'sold'] })).toEqual([
+      { field: 'status', issue: 'must be given once' },
+    ]);
+  });
+
+  it('refuses unknown parameters by name', () => {
+    expect(problems({ offset: '10', page: '2' })).toEqual([
+      { field: 'offset', issue: 'is not allowed' },
+      { field: 'page', issue: 'is not allowed' },
+    ]);
+  });
+
+  it('accepts a well-formed cursor and refuses others', () => {
+    expect(ListPetsQuery.parse({ cursor: 'eyJpZCI6MjB9' }).cursor).toBe('eyJpZCI6MjB9');
+    expect(problems({ cursor: 'a+b/c=' })).toEqual([
+      { field: 'cursor', issue: 'is not a valid cursor' },
+    ]);
+    expect(problems({ cursor: 'a'.repeat(513) })).toEqual([
+      { field: 'cursor', issue: 'is not a valid cursor' },
+    ]);
+  });
+});
+
+describe('PetIdParam', () => {
+  it.each([
+    ['1', 1],
+    ['42', 42],
+    ['9007199254740991', 2 ** 53 - 1],
+  ])('accepts %s', (raw, id) => {
+    expect(PetIdParam.parse(raw)).toBe(id);
+  });
+
+  it.each([
+    '0',
+    '-1',
+    '01',
+    '1.0',
+    '1e3',
+    'abc',
+    '',
+    ' 1',
+    '9007199254740992',
+    '99999999999999999',
+  ])('refuses %j', (raw) => {
+    expect(PetIdParam.safeParse(raw).success).toBe(false);
+  });
+});
+
+describe('IdempotencyKey', () => {
+  it('accepts 1 to 255 printable ASCII characters', () => {
+    expect(IdempotencyKey.safeParse('a').success).toBe(true);
+    expect(IdempotencyKey.safeParse('~ !'.repeat(85)).success).toBe(true);
+  });
+
+  it.each(['', 'a'.repeat(256), 'caf\u00e9', 'a\tb', 'a\u007f'])('refuses %j', (key) => {
+    expect(IdempotencyKey.safeParse(key).success).toBe(false);
+  });
+});

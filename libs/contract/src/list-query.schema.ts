@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PetStatus } from './pet.schema.js';
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MIN = 1;
+export const LIST_LIMIT_MAX = 100;
+export const CURSOR_MAX_LENGTH = 512;
+
+/** A query parameter arrives as a string, or as an array when it was repeated. */
+const once = (what: string) =>
+  z.string({
+    error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : `must be ${what}`),
+  });
+
+const LIMIT_ISSUE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`;
+
+export const ListLimit = once(LIMIT_ISSUE)
+  .regex(/^[0-9]{1,3}$/, { error: LIMIT_ISSUE })
+  .transform(Number)
+  .pipe(
+    z.int().min(LIST_LIMIT_MIN, { error: LIMIT_ISSUE }).max(LIST_LIMIT_MAX, { error: LIMIT_ISSUE }),
+  )
+  .default(LIST_LIMIT_DEFAULT)
+  .meta({ description: 'Page size: decimal digits only, 1 to 100.' });
+
+const STATUS_ISSUE = `must be one of ${PetStatus.options.join(', ')}`;
+
+export const ListStatus = once(STATUS_ISSUE)
+  .pipe(z.enum(PetStatus.options, { error: STATUS_ISSUE }))
+  .optional()
+  .meta({ description: 'Only pets with this status.' });
+
+export const ListCursor = once('a cursor from a `Link` header')
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
+  .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
+  .optional()
+  .meta({
+    description:
+      'Opaque position from the `Link: rel="next"` header of the previous page. Do not build or change it.',
+  });
+
+/** The query string of `listPets`: unknown and repeated parameters are refused. */
+export const ListPetsQuery = z.strictObject(
+  {
+    limit: ListLimit,
+    status: ListStatus,
+    cursor: ListCursor,
+  },
+  { error: 'must be a query string' },
+);
+export type ListPetsQuery = z.output<typeof ListPetsQuery>;
+export type ListPetsQueryInput = {
+  limit?: number;
+  status?: PetStatus;
+  cursor?: string;
+};
+
+/** `petId` in a path: a canonical positive decimal integer no larger than 2^53 - 1. */
+export const PetIdParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .transform(Number)
+  .pipe(z.int().max(Number.MAX_SAFE_INTEGER));
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+export const IdempotencyKey = z
+  .string({ error: 'must be given once' })
+  .regex(/^[\x20-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable ASCII characters' })
+  .meta({
+    description:
+      'Makes a create safe to retry: the same key with the same body from the same account within 24 hours returns the first response and creates nothing.',
+  });

@@ -1,0 +1,3 @@
+export { freePort } from './free-port.js';
+export { startPostgres, type PostgresServer } from './postgres.js';
+export { startRedis, type RedisServer } from './redis.js';

@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+
+export interface PostgresServer {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  readonly url: string;
+  readonly port: number;
+  /** A URL for another database on the same server. */
+  urlFor(database: string): string;
+  createDatabase(name: string): string;
+  /** Stops the server (fast shutdown); it can be started again with `start()`. */
+  stop(): void;
+  start(): void;
+  /** Stops the server and removes its data directory. */
+  destroy(): void;
+}
+
+const MISSING =
+  "PostgreSQL is not installed. Run `bash tools/services/install.sh` as root (it installs Debian's postgresql package).";
+
+function binDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((name) => existsSync(join(root, name, 'bin', 'pg_ctl')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (newest === undefined) throw new Error(MISSING);
+  return join(root, newest, 'bin');
+}
+
+/** PostgreSQL refuses to run as root: run its programs as the `postgres` user then. */
+function run(program: string, args: string[]): string {
+  const asRoot = process.getuid?.() === 0;
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
+    : [program, args];
+  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Starts a throw-away PostgreSQL server from Debian's packages on a free loopback port, with its
+ * data in a new temporary directory. Durability settings are relaxed: it exists for one test run.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), 'pets-postgres-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  run(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--no-instructions',
+  ]);
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=200',
+  ].join(' ');
+  const start = () => {
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ]);
+  };
+  const stop = () => {
+    run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+  };
+  start();
+
+  const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  let running = true;
+  return {
+    url: urlFor('postgres'),
+    port,
+    urlFor,
+    createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);
+      run(join(bin, 'psql'), [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `CREATE DATABASE ${name}`,
+      ]);
+      return urlFor(name);
+    },
+    stop() {
+      if (running) stop();
+      running = false;
+    },
+    start() {
+      if (!running) start();
+      running = true;
+    },
+    destroy() {
+      if (running) stop();
+      running = false;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
