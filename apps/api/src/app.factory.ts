@@ -27,7 +27,7 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdFor,
     // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
     trustProxy:
@@ -61,7 +61,6 @@ export async function createApp(
   fastify.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
-        requestId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,

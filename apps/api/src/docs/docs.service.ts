@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createOpenApiDocument, GET_PET_SUNSET_HEADER } from '@pets/contract';
+import { createOpenApiDocument } from '@pets/contract';
 
 /** The OpenAPI document and the reference page, rendered once at start. */
 @Injectable()
@@ -24,7 +24,7 @@ export class DocsService {
   <section id="deprecations" class="notice" aria-labelledby="deprecations-title">
     <h2 id="deprecations-title">Deprecations</h2>
     <p><code>GET /v1/pets/{petId}</code> (getPet) is deprecated since 1 January 2026 and is removed on
-    ${GET_PET_SUNSET_HEADER}; from then on it answers <code>410 gone</code>. Use <code>GET /v1/pets</code>
+    5 December 2030; from then on it answers <code>410 gone</code>. Use <code>GET /v1/pets</code>
     with a <code>status</code> filter instead.</p>
   </section>
   <main id="reference"></main>
