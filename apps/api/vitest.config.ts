@@ -7,7 +7,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     environment: 'node',
-    testTimeout: 20_000,
+    // A real PostgreSQL server for the whole run (the SQLite tests need nothing).
+    globalSetup: ['../../tools/services/src/postgres.global-setup.ts'],
+    testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });

@@ -8,10 +8,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import { AppModule } from './app.module.js';
+import { AppModule, type AppOptions } from './app.module.js';
+import { CLOCK, type Clock } from './common/clock.js';
 import { NestPinoLogger } from './common/logger.js';
 import { requestIdFor } from './common/request-id.js';
 import type { AppConfig } from './config/config.js';
+import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -23,11 +25,15 @@ const swaggerUiDir = dirname(
 export async function createApp(
   config: AppConfig,
   logger: Logger,
+  options: AppOptions = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
-    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    logController: new LogController({
+      disableRequestLogging: true,
+      requestIdLogLabel: 'requestId',
+    }),
     genReqId: requestIdFor,
     // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
     trustProxy:
@@ -46,10 +52,16 @@ export async function createApp(
     routerOptions: { maxParamLength: 200 },
   });
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new NestPinoLogger(logger),
-    bufferLogs: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options),
+    adapter,
+    {
+      logger: new NestPinoLogger(logger),
+      bufferLogs: false,
+      // Bodies are read by our own parser below.
+      bodyParser: false,
+    },
+  );
 
   const fastify = app.getHttpAdapter().getInstance();
 
@@ -65,12 +77,22 @@ export async function createApp(
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,
         latencyMs: Math.round(reply.elapsedTime * 100) / 100,
-        accountId: null,
+        accountId: request.principal?.accountId ?? null,
       },
       'request',
     );
     done();
   });
+
+  // Bodies are read as text here (within the size limit) and parsed as JSON after authentication,
+  // so a caller without a valid key gets 401 whatever it sends. Any media type is read; the route
+  // says which it takes.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  registerGetPetDeprecation(fastify, app.get<Clock>(CLOCK));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

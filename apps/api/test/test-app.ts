@@ -1,28 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NewAccountInput } from '@pets/contract';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { AccountsService } from '../src/accounts/accounts.service.js';
+import { ApiKeysService } from '../src/accounts/api-keys.service.js';
 import { createApp } from '../src/app.factory.js';
+import type { Clock } from '../src/common/clock.js';
 import { createLogger } from '../src/common/logger.js';
 import { type AppConfig, loadConfig } from '../src/config/config.js';
+
+export type Engine = 'sqlite' | 'postgres';
+export const ENGINES: Engine[] = ['sqlite', 'postgres'];
+
+/** A clock tests move by hand. */
+export class FakeClock implements Clock {
+  constructor(public ms = Date.UTC(2026, 10, 21, 12, 0, 0)) {}
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+  set(date: Date): void {
+    this.ms = date.getTime();
+  }
+}
+
+/** A fresh, empty database on the engine: a new SQLite file, or a new database on the test server. */
+export async function freshDatabaseUrl(engine: Engine): Promise<{ url: string; dir?: string }> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'pets-api-test-'));
+    return { url: `sqlite:${join(dir, 'petstore.sqlite')}`, dir };
+  }
+  const serverUrl = inject('postgresUrl');
+  const name = `pets_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return { url: serverUrl.replace(/\/postgres$/, `/${name}`) };
+}
 
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
-  /** Every log line the app wrote, parsed. */
+  clock: FakeClock;
+  /** Every log line the app wrote, parsed, and as written. */
   logs: Record<string, unknown>[];
+  rawLogs: string[];
+  /** A partner (or staff) account with one key; returns the key. */
+  createKey(
+    account?: Partial<NewAccountInput>,
+  ): Promise<{ key: string; accountId: number; keyId: number }>;
   close(): Promise<void>;
 }
 
-/** The real app (guards, pipes, filters) with its log captured, for `app.inject()` calls. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env });
+export interface TestAppOptions {
+  engine?: Engine;
+  env?: Record<string, string>;
+  clock?: FakeClock;
+  /** Reuse a database (e.g. to restart on the same data). */
+  databaseUrl?: string;
+}
+
+/**
+ * The real app (guards, pipes, filters, database) with its log captured, for `app.inject()` calls.
+ * Passport keeps strategies in a process-wide registry, so a test file uses one app at a time: the
+ * newest app's strategy answers for all of them.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const engine = options.engine ?? 'sqlite';
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl }
+    : await freshDatabaseUrl(engine);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: database.url,
+    ...options.env,
+  });
+  const clock = options.clock ?? new FakeClock();
   const logs: Record<string, unknown>[] = [];
+  const rawLogs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        rawLogs.push(line);
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
       callback();
     },
   });
-  const app = await createApp(config, createLogger(config.logLevel, sink));
-  return { app, config, logs, close: () => app.close() };
+  const app = await createApp(config, createLogger(config.logLevel, sink), { clock });
+  return {
+    app,
+    config,
+    clock,
+    logs,
+    rawLogs,
+    async createKey(account = {}) {
+      const created = await app
+        .get(AccountsService)
+        .create({ name: 'Partner', plan: 'free', role: 'partner', ...account });
+      const { key, apiKey } = await app.get(ApiKeysService).create(created.id, 'test key');
+      return { key, accountId: created.id, keyId: apiKey.id };
+    },
+    async close() {
+      await app.close();
+      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,6 +1,10 @@
 import { HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 import { ApiException } from './api-exception.js';
+
+/** Seconds a client is asked to wait when the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface FastifyLikeError {
   code?: unknown;
@@ -52,6 +56,16 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
     if (error.getStatus() === 413)
       return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
     return undefined;
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new ApiException(
+      'service_unavailable',
+      'The database is unavailable. Retry after the time in the Retry-After header.',
+      undefined,
+      {
+        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+      },
+    );
   }
   if (typeof error === 'object' && error !== null) return fromFastify(error, request);
   return undefined;

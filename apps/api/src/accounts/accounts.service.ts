@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  type NewAccountInput,
+  NewAccount,
+  type Plan,
+  PLAN_LIMITS,
+  type PlanLimits,
+} from '@pets/contract';
+import type { Repository } from 'typeorm';
+import { AccountEntity } from './account.entity.js';
+
+export interface AccountView {
+  id: number;
+  name: string;
+  plan: Plan;
+  role: AccountEntity['role'];
+  limits: PlanLimits;
+  createdAt: string;
+}
+
+/** The limits an account's requests are counted against. */
+export function limitsOf(
+  account: Pick<AccountEntity, 'plan' | 'limitPerMinute' | 'limitPerDay'>,
+): PlanLimits {
+  const planLimits = PLAN_LIMITS[account.plan];
+  if (planLimits) return planLimits;
+  return { perMinute: account.limitPerMinute ?? 1, perDay: account.limitPerDay ?? 1 };
+}
+
+export const toAccountView = (account: AccountEntity): AccountView => ({
+  id: account.id,
+  name: account.name,
+  plan: account.plan,
+  role: account.role,
+  limits: limitsOf(account),
+  createdAt: new Date(account.createdAt).toISOString(),
+});
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+  ) {}
+
+  /** Validates with the contract's schema; throws its ZodError on bad input. */
+  async create(input: NewAccountInput, now = Date.now()): Promise<AccountEntity> {
+    const account = NewAccount.parse(input);
+    return this.accounts.save(
+      this.accounts.create({
+        name: account.name,
+        plan: account.plan,
+        role: account.role,
+        limitPerMinute: account.limits?.perMinute ?? null,
+        limitPerDay: account.limits?.perDay ?? null,
+        createdAt: now,
+      }),
+    );
+  }
+
+  list(): Promise<AccountEntity[]> {
+    return this.accounts.find({ order: { id: 'ASC' } });
+  }
+
+  find(id: number): Promise<AccountEntity | null> {
+    return this.accounts.findOneBy({ id });
+  }
+
+  count(): Promise<number> {
+    return this.accounts.count();
+  }
+
+  /** Changes an account's plan (enterprise with its own limits). */
+  async setPlan(id: number, plan: Plan, limits?: PlanLimits): Promise<AccountEntity | null> {
+    const account = await this.find(id);
+    if (!account) return null;
+    const checked = NewAccount.parse({ name: account.name, role: account.role, plan, limits });
+    account.plan = checked.plan;
+    account.limitPerMinute = checked.limits?.perMinute ?? null;
+    account.limitPerDay = checked.limits?.perDay ?? null;
+    return this.accounts.save(account);
+  }
+}

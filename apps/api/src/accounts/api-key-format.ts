@@ -1,0 +1,34 @@
+import { createHash, randomInt } from 'node:crypto';
+import { API_KEY_PREFIX } from '@pets/contract';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** 43 base-62 characters carry 256 random bits (at least 160 are required). */
+const SECRET_LENGTH = 43;
+const DISPLAY_CHARACTERS = 6;
+const KEY_SHAPE = /^pets_(live|test)_[A-Za-z0-9]{43}$/;
+
+export type KeyEnvironment = keyof typeof API_KEY_PREFIX;
+
+export interface GeneratedKey {
+  /** The key itself: shown once, never stored. */
+  key: string;
+  hash: string;
+  /** What people see to tell keys apart, e.g. `pets_test_Ab12Cd…`. */
+  prefix: string;
+}
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** A key in its shape? Checked before any lookup, so malformed keys cost nothing. */
+export const isWellFormedKey = (key: string): boolean => KEY_SHAPE.test(key);
+
+export function generateKey(environment: KeyEnvironment): GeneratedKey {
+  let secret = '';
+  for (let i = 0; i < SECRET_LENGTH; i++) secret += ALPHABET.charAt(randomInt(ALPHABET.length));
+  const key = `${API_KEY_PREFIX[environment]}${secret}`;
+  return {
+    key,
+    hash: hashKey(key),
+    prefix: `${API_KEY_PREFIX[environment]}${secret.slice(0, DISPLAY_CHARACTERS)}`,
+  };
+}

@@ -1,0 +1,83 @@
+import { type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { HEADERS } from '@pets/contract';
+import type { FastifyRequest } from 'fastify';
+import { ApiException } from '../common/api-exception.js';
+import { IS_PUBLIC } from '../common/public.decorator.js';
+import type { Principal } from './principal.js';
+
+const REALM = 'Bearer realm="petstore"';
+
+export const missingApiKey = () =>
+  new ApiException(
+    'missing_api_key',
+    'Send an API key as "Authorization: Bearer <key>".',
+    undefined,
+    {
+      [HEADERS.wwwAuthenticate]: REALM,
+    },
+  );
+
+export const invalidApiKey = () =>
+  new ApiException(
+    'invalid_api_key',
+    'The API key is not valid: it is unknown, malformed or revoked.',
+    undefined,
+    {
+      [HEADERS.wwwAuthenticate]: `${REALM}, error="invalid_token"`,
+    },
+  );
+
+/** What passport sees of a request: the Authorization header only, never a body or query token. */
+interface PassportView {
+  headers: { authorization: string };
+  principal?: Principal;
+}
+
+/**
+ * The one global guard: every route needs a valid API key unless it is marked `@Public()`.
+ * No Authorization header, or one of another scheme, is `missing_api_key`; a bearer token that is
+ * not a live key is `invalid_api_key`.
+ */
+@Injectable()
+export class ApiKeyGuard extends AuthGuard('bearer') {
+  constructor(private readonly reflector: Reflector) {
+    super({ session: false, property: 'principal' });
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (isPublic) return true;
+
+    const request = context
+      .switchToHttp()
+      .getRequest<FastifyRequest & { passportView?: PassportView }>();
+    const authorization = request.headers.authorization;
+    if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) throw missingApiKey();
+
+    const view: PassportView = { headers: { authorization } };
+    request.passportView = view;
+    await super.canActivate(context);
+    request.principal = view.principal;
+    return true;
+  }
+
+  override getRequest(context: ExecutionContext): PassportView {
+    const request = context
+      .switchToHttp()
+      .getRequest<FastifyRequest & { passportView?: PassportView }>();
+    if (!request.passportView) throw missingApiKey();
+    return request.passportView;
+  }
+
+  override handleRequest<TUser = Principal>(error: unknown, principal: TUser | false): TUser {
+    if (error instanceof Error) throw error;
+    if (error) throw new Error('The bearer strategy failed without an Error');
+    if (!principal) throw invalidApiKey();
+    return principal;
+  }
+}

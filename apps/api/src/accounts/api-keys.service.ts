@@ -1,0 +1,152 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { KeyLabel } from '@pets/contract';
+import { LRUCache } from 'lru-cache';
+import type { Repository } from 'typeorm';
+import { CLOCK, type Clock } from '../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { limitsOf } from './accounts.service.js';
+import { ApiKeyEntity } from './api-key.entity.js';
+import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
+import type { Principal } from './principal.js';
+
+/** How long a key lookup (found or not) is trusted; revocation reaches every instance within this. */
+export const KEY_CACHE_TTL_MS = 4_000;
+const KEY_CACHE_MAX = 50_000;
+/** `last_used_at` is coarse: written at most this often per key, never on the request's path. */
+const LAST_USED_RESOLUTION_MS = 60 * 60 * 1_000;
+
+export interface ApiKeyView {
+  id: number;
+  accountId: number;
+  label: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export const toApiKeyView = (key: ApiKeyEntity): ApiKeyView => ({
+  id: key.id,
+  accountId: key.accountId,
+  label: key.label,
+  prefix: key.prefix,
+  createdAt: new Date(key.createdAt).toISOString(),
+  lastUsedAt: iso(key.lastUsedAt),
+  revokedAt: iso(key.revokedAt),
+});
+
+interface CachedLookup {
+  principal: Principal | null;
+  lastUsedAt: number | null;
+}
+
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger(ApiKeysService.name);
+  private readonly cache: LRUCache<string, CachedLookup>;
+  /** Concurrent first requests with one key share a single lookup. */
+  private readonly pending = new Map<string, Promise<CachedLookup>>();
+
+  constructor(
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.cache = new LRUCache<string, CachedLookup>({
+      max: KEY_CACHE_MAX,
+      ttl: KEY_CACHE_TTL_MS,
+      perf: clock,
+      ttlAutopurge: false,
+    });
+  }
+
+  /** Makes a key for an account. The returned `key` is the only time anyone sees it. */
+  async create(accountId: number, label: string): Promise<{ key: string; apiKey: ApiKeyEntity }> {
+    const checkedLabel = KeyLabel.parse(label);
+    const generated = generateKey(this.config.env === 'production' ? 'live' : 'test');
+    const apiKey = await this.keys.save(
+      this.keys.create({
+        accountId,
+        label: checkedLabel,
+        prefix: generated.prefix,
+        hash: generated.hash,
+        createdAt: this.clock.now(),
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
+    );
+    return { key: generated.key, apiKey };
+  }
+
+  list(accountId?: number): Promise<ApiKeyEntity[]> {
+    return this.keys.find({
+      where: accountId === undefined ? {} : { accountId },
+      order: { id: 'ASC' },
+    });
+  }
+
+  find(id: number): Promise<ApiKeyEntity | null> {
+    return this.keys.findOneBy({ id });
+  }
+
+  /** Revokes a key: at once on this instance, within {@link KEY_CACHE_TTL_MS} on every other. */
+  async revoke(id: number): Promise<ApiKeyEntity | null> {
+    const apiKey = await this.find(id);
+    if (!apiKey) return null;
+    if (apiKey.revokedAt === null) {
+      apiKey.revokedAt = this.clock.now();
+      await this.keys.save(apiKey);
+    }
+    this.cache.delete(apiKey.hash);
+    return apiKey;
+  }
+
+  /** The caller a key belongs to, or `null` for a malformed, unknown or revoked key. */
+  async authenticate(key: string): Promise<Principal | null> {
+    if (!isWellFormedKey(key)) return null;
+    const hash = hashKey(key);
+    const lookup = this.cache.get(hash) ?? (await this.lookup(hash));
+    if (lookup.principal) this.touch(lookup, lookup.principal.keyId);
+    return lookup.principal;
+  }
+
+  private lookup(hash: string): Promise<CachedLookup> {
+    let pending = this.pending.get(hash);
+    if (!pending) {
+      pending = this.load(hash).finally(() => this.pending.delete(hash));
+      this.pending.set(hash, pending);
+    }
+    return pending;
+  }
+
+  private async load(hash: string): Promise<CachedLookup> {
+    const apiKey = await this.keys.findOne({ where: { hash }, relations: { account: true } });
+    const lookup: CachedLookup =
+      !apiKey || apiKey.revokedAt !== null
+        ? { principal: null, lastUsedAt: null }
+        : {
+            principal: {
+              accountId: apiKey.accountId,
+              keyId: apiKey.id,
+              role: apiKey.account.role,
+              plan: apiKey.account.plan,
+              limits: limitsOf(apiKey.account),
+            },
+            lastUsedAt: apiKey.lastUsedAt,
+          };
+    this.cache.set(hash, lookup);
+    return lookup;
+  }
+
+  private touch(lookup: CachedLookup, keyId: number): void {
+    const now = this.clock.now();
+    if (lookup.lastUsedAt !== null && now - lookup.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
+    lookup.lastUsedAt = now;
+    this.keys.update({ id: keyId }, { lastUsedAt: now }).catch((error: unknown) => {
+      this.logger.warn(`could not record last use of key ${keyId}: ${String(error)}`);
+    });
+  }
+}

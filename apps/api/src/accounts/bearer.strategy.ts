@@ -1,0 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Strategy } from 'passport-http-bearer';
+import { ApiKeysService } from './api-keys.service.js';
+import type { Principal } from './principal.js';
+
+/** Passport's bearer strategy over our keys: `false` for a key that is malformed, unknown or revoked. */
+@Injectable()
+export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
+  constructor(private readonly apiKeys: ApiKeysService) {
+    super();
+  }
+
+  async validate(token: string): Promise<Principal | false> {
+    return (await this.apiKeys.authenticate(token)) ?? false;
+  }
+}

@@ -1,0 +1,50 @@
+import type { DataSourceOptions } from 'typeorm';
+import { AccountEntity } from '../accounts/account.entity.js';
+import { ApiKeyEntity } from '../accounts/api-key.entity.js';
+import type { AppConfig } from '../config/config.js';
+import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity.js';
+import { PetEntity } from '../pets/pet.entity.js';
+import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
+
+export const ENTITIES = [AccountEntity, ApiKeyEntity, PetEntity, IdempotencyKeyEntity];
+export const MIGRATIONS = [InitialSchema1767225600000];
+
+interface SqliteHandle {
+  pragma(source: string): unknown;
+}
+
+/** The same entities and migrations on either engine. Migrations run at start; never `synchronize`. */
+export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+  } as const;
+  if (database.kind === 'sqlite') {
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: database.file,
+      enableWAL: true,
+      timeout: 5_000,
+      // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
+      prepareDatabase: (db: SqliteHandle) => {
+        db.pragma('synchronous = NORMAL');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'postgres',
+    url: database.url,
+    extra: {
+      max: 20,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 10_000,
+      idleTimeoutMillis: 30_000,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { dataSourceOptions } from './data-source.js';
+import { DatabaseHealth } from './database.health.js';
+
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.database),
+        retryAttempts: 2,
+        retryDelay: 1_000,
+      }),
+    }),
+  ],
+  providers: [DatabaseHealth],
+  exports: [DatabaseHealth],
+})
+export class DatabaseModule {}

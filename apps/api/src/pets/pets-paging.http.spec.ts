@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+
+/** Paging on a database of its own, so the pets on each page are known exactly. */
+describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
+  let fresh: TestApp;
+
+  beforeAll(async () => {
+    fresh = await createTestApp({ engine });
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  it('pages in ascending id with an absolute Link, and none on the last page', async () => {
+    const { key: k } = await fresh.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 100_000 },
+    });
+    const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };
+    for (let i = 1; i <= 25; i++) {
+      await fresh.app.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers,
+        payload: { name: `Pet ${i}`, categoryId: 1, status: i % 5 === 0 ? 'sold' : 'available' },
+      });
+    }
+    const empty = await fresh.app.inject({
+      method: 'GET',
+      url: '/v1/pets?status=pending',
+      headers,
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers.link).toBeUndefined();
+
+    const first = await fresh.app.inject({ method: 'GET', url: '/v1/pets', headers });
+    expect(first.statusCode).toBe(200);
+    const firstPage = first.json<{ id: number; name: string }[]>();
+    expect(firstPage).toHaveLength(20);
+    expect(firstPage.map((p) => p.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Pet ${i + 1}`),
+    );
+    expect(firstPage.map((p) => p.id)).toEqual(
+      [...firstPage.map((p) => p.id)].sort((a, b) => a - b),
+    );
+    const link = first.headers.link as string;
+    expect(link).toMatch(
+      /^<http:\/\/localhost:80\/v1\/pets\?limit=20&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
+    );
+
+    const nextUrl = new URL(/^<([^>]+)>/.exec(link)![1]!);
+    const second = await fresh.app.inject({
+      method: 'GET',
+      url: nextUrl.pathname + nextUrl.search,
+      headers,
+    });
+    expect(second.json<{ name: string }[]>().map((p) => p.name)).toEqual([
+      'Pet 21',
+      'Pet 22',
+      'Pet 23',
+      'Pet 24',
+      'Pet 25',
+    ]);
+    expect(second.headers.link).toBeUndefined();
+
+    const sold = await fresh.app.inject({
+      method: 'GET',
+      url: '/v1/pets?status=sold&limit=2',
+      headers,
+    });
+    expect(sold.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 5', 'Pet 10']);
+    expect(sold.headers.link).toMatch(
+      /^<http:\/\/localhost:80\/v1\/pets\?limit=2&status=sold&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
+    );
+    const soldNext = new URL(/^<([^>]+)>/.exec(sold.headers.link as string)![1]!);
+    const sold2 = await fresh.app.inject({
+      method: 'GET',
+      url: soldNext.pathname + soldNext.search,
+      headers,
+    });
+    expect(sold2.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 15', 'Pet 20']);
+    const soldLast = new URL(/^<([^>]+)>/.exec(sold2.headers.link as string)![1]!);
+    const sold3 = await fresh.app.inject({
+      method: 'GET',
+      url: soldLast.pathname + soldLast.search,
+      headers,
+    });
+    expect(sold3.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 25']);
+    expect(sold3.headers.link).toBeUndefined();
+
+    // A cursor is tied to its filter.
+    const crossed = await fresh.app.inject({
+      method: 'GET',
+      url: `${soldNext.pathname}?cursor=${soldNext.searchParams.get('cursor') ?? ''}`,
+      headers,
+    });
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json()).toEqual({
+      code: 'invalid_query',
+      message: 'The query string is invalid: cursor belongs to a different status filter.',
+      status: 400,
+      details: [{ field: 'cursor', issue: 'belongs to a different status filter' }],
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  HEADERS,
+  IdempotencyKey,
+  ListPetsQuery,
+  NewPet,
+  type Pet,
+  PetIdParam,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentPrincipal } from '../accounts/principal.decorator.js';
+import type { Principal } from '../accounts/principal.js';
+import { ApiException } from '../common/api-exception.js';
+import { baseUrlOf } from '../common/base-url.js';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { PetsService } from './pets.service.js';
+
+const idempotencyKeyPipe = new ZodPipe(
+  IdempotencyKey.optional(),
+  'invalid_body',
+  HEADERS.idempotencyKey,
+);
+const notFound = () => new ApiException('not_found', 'No pet has this id.');
+
+@Controller('v1/pets')
+export class PetsController {
+  constructor(private readonly pets: PetsService) {}
+
+  @Get()
+  async list(
+    @Query(new ZodPipe(ListPetsQuery, 'invalid_query')) query: ListPetsQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Pet[]> {
+    const page = await this.pets.list(query);
+    if (page.next !== undefined) {
+      const next = new URLSearchParams({
+        limit: String(query.limit),
+        ...(query.status ? { status: query.status } : {}),
+        cursor: page.next,
+      });
+      void reply.header(
+        HEADERS.link,
+        `<${baseUrlOf(request)}/pets?${next.toString()}>; rel="next"`,
+      );
+    }
+    return page.pets;
+  }
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  async create(
+    @JsonBody(new ZodPipe(NewPet, 'invalid_body')) pet: NewPet,
+    @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Pet> {
+    const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
+    const { pet: created } = await this.pets.create(principal.accountId, pet, idempotencyKey);
+    void reply.header(HEADERS.location, `${baseUrlOf(request)}/pets/${created.id}`);
+    return created;
+  }
+
+  /** Deprecated: its headers and its sunset are handled by the getPet deprecation hook. */
+  @Get(':petId')
+  async get(@Param('petId') petId: string): Promise<Pet> {
+    const id = PetIdParam.safeParse(petId);
+    if (!id.success) throw notFound();
+    const pet = await this.pets.get(id.data);
+    if (!pet) throw notFound();
+    return pet;
+  }
+}

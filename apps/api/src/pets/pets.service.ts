@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { ListPetsQuery, NewPet, Pet } from '@pets/contract';
+import { ApiException } from '../common/api-exception.js';
+import { IdempotencyService, type CreateResult } from '../idempotency/idempotency.service.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { PetsRepository } from './pets.repository.js';
+
+export interface PetsPage {
+  pets: Pet[];
+  /** The cursor of the next page; absent on the last page. */
+  next?: string;
+}
+
+const invalidCursor = (issue: string) =>
+  new ApiException('invalid_query', `The query string is invalid: cursor ${issue}.`, [
+    { field: 'cursor', issue },
+  ]);
+
+@Injectable()
+export class PetsService {
+  constructor(
+    private readonly pets: PetsRepository,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  async list({ limit, status, cursor }: ListPetsQuery): Promise<PetsPage> {
+    let afterId = 0;
+    if (cursor !== undefined) {
+      const position = decodeCursor(cursor);
+      if (!position) throw invalidCursor('is not a valid cursor');
+      if (position.status !== status) throw invalidCursor('belongs to a different status filter');
+      afterId = position.afterId;
+    }
+    // One row more than asked says whether another page follows.
+    const rows = await this.pets.list(limit + 1, afterId, status);
+    if (rows.length <= limit) return { pets: rows };
+    const pets = rows.slice(0, limit);
+    const last = pets[pets.length - 1];
+    return last ? { pets, next: encodeCursor({ afterId: last.id, status }) } : { pets };
+  }
+
+  get(id: number): Promise<Pet | undefined> {
+    return this.pets.findById(id);
+  }
+
+  create(
+    accountId: number,
+    pet: NewPet,
+    idempotencyKey: string | undefined,
+  ): Promise<CreateResult> {
+    return this.idempotency.create(accountId, pet, idempotencyKey);
+  }
+}

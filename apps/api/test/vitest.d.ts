@@ -1,0 +1,7 @@
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The test PostgreSQL server (see tools/services), e.g. `postgres://postgres@127.0.0.1:5433/postgres`. */
+    postgresUrl: string;
+  }
+}
+export {};
