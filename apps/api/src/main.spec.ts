@@ -1,9 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runServer, startServer } from '../test/server-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'pets-main-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the API process', () => {
   it('serves, logs JSON lines, and stops cleanly with exit 0 on SIGTERM', async () => {
-    const server = await startServer({});
+    const server = await startServer({
+      NODE_ENV: 'test',
+      DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
+    });
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
 

@@ -24,10 +24,18 @@ export const NewAccount = z
   })
   .superRefine((account, ctx) => {
     if (account.plan === 'enterprise' && !account.limits) {
-      ctx.addIssue({ code: 'custom', path: ['limits'], message: 'are required for the enterprise plan' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['limits'],
+        message: 'are required for the enterprise plan',
+      });
     }
     if (account.plan !== 'enterprise' && account.limits) {
-      ctx.addIssue({ code: 'custom', path: ['limits'], message: 'are only for the enterprise plan' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['limits'],
+        message: 'are only for the enterprise plan',
+      });
     }
   });
 export type NewAccount = z.output<typeof NewAccount>;

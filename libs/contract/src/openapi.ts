@@ -280,15 +280,20 @@ const DESCRIPTION = `
 The pet store catalogue over HTTP with JSON bodies: list pets, add a pet, fetch one pet.
 
 ## Authentication
-Every operation needs an API key, sent as \`Authorization: Bearer <key>\`. Keys start with
-\`pets_live_\` (\`pets_test_\` outside production) and are shown once, when created. A missing key is
-\`401 missing_api_key\`; an unknown, malformed or revoked one is \`401 invalid_api_key\`. Revocation takes
-effect within 5 seconds.
+Every operation needs an API key, sent as \`Authorization: Bearer <key>\` (and only there: a key in the
+query string or body is not read). Keys start with \`pets_live_\` (\`pets_test_\` outside production),
+carry 256 random bits, and are shown once, when created; only their SHA-256 is stored. No
+\`Authorization\` header, or one with another scheme, is \`401 missing_api_key\`; a bearer token that is
+not a live key (unknown, malformed or revoked) is \`401 invalid_api_key\`. Authentication comes before
+any check of the request body, so a caller without a valid key learns nothing about it. Revocation
+takes effect within 5 seconds.
 
 ## Errors
 Every error has the body \`{"code", "message", "status"}\`, plus \`details: [{"field", "issue"}]\` on
 validation errors, one entry per problem. Bodies are always \`application/json\`; \`code\` is stable and
-machine-readable, \`message\` is for people and may change.
+machine-readable, \`message\` is for people and may change. An unknown path or method is
+\`404 not_found\`. A failure on our side is \`500 internal_error\` with the request id in its message;
+an unreachable database is \`503 service_unavailable\` with \`Retry-After\`.
 
 ## Rate limits
 Requests are counted per account (all its keys together) in two fixed windows, the current UTC minute
@@ -303,12 +308,17 @@ minutes (\`429 api_key_banned\`).
 
 ## Paging
 \`GET /pets\` returns pets in ascending \`id\`. When more follow, the \`Link\` header carries the absolute
-address of the next page (\`rel="next"\`); the last page has none. Cursors are opaque.
+address of the next page (\`rel="next"\`); the last page has none. Cursors are opaque and checked: an
+altered cursor, or one used with a different \`status\` than the page it came from, is
+\`400 invalid_query\`. \`limit\` may change from page to page. Unknown or repeated query parameters are
+\`400 invalid_query\` too.
 
 ## Idempotent creates
 Send \`Idempotency-Key\` with \`POST /pets\` to make a retry safe: the same key with the same body from the
-same account within 24 hours returns the first response and creates nothing; with a different body it is
-\`400 idempotency_key_reused\`.
+same account within 24 hours returns the first response (\`201\`, same pet, same \`Location\`) and creates
+nothing, on any instance; with a different body it is \`400 idempotency_key_reused\`. Bodies are compared
+after normalisation (name trimmed, \`status\` defaulted). A malformed key is \`400 invalid_body\` with a
+detail for the \`Idempotency-Key\` field. Refused requests store nothing.
 
 ## Requests
 Bodies are limited to 16 KiB (\`413 payload_too_large\`) and must be sent as \`application/json\`. Every

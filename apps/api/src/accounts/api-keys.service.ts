@@ -58,8 +58,9 @@ export class ApiKeysService {
     this.cache = new LRUCache<string, CachedLookup>({
       max: KEY_CACHE_MAX,
       ttl: KEY_CACHE_TTL_MS,
+      // Our clock, read on every check, so tests can step over the lifetime.
       perf: clock,
-      ttlAutopurge: false,
+      ttlResolution: 0,
     });
   }
 

@@ -10,7 +10,8 @@ export const FIRST_RUN_LIMITS = { perMinute: 100_000, perDay: 10_000_000 };
 export const DEV_KEY_FILE = 'dev-api-key.txt';
 
 /**
- * On an empty embedded database outside production: a staff account and one key, printed to the
+ * On an empty embedded database in development (the default; not in production, and not in tests,
+ * which want empty databases): a staff account and one key, printed to the
  * console and written next to the database, so a newcomer can call the API and sign in at once.
  */
 @Injectable()

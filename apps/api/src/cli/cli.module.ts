@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { systemClock } from '../common/clock.js';
+import type { AppConfig } from '../config/config.js';
+import { ConfigModule } from '../config/config.module.js';
+import { DatabaseModule } from '../database/database.module.js';
+
+/** What the command-line tools need: the database and the account services, no HTTP. */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [ConfigModule.forRoot(config, systemClock), DatabaseModule, AccountsModule],
+    };
+  }
+}

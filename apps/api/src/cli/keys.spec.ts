@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
+
+describe.each(ENGINES)('npm run keys on %s', (engine) => {
+  let env: Record<string, string>;
+  let cleanup: () => void = () => undefined;
+
+  beforeAll(async () => {
+    const database = await freshDatabaseUrl(engine);
+    env = { PATH: process.env['PATH'] ?? '', DATABASE_URL: database.url, NODE_ENV: 'test' };
+    if (database.dir) {
+      const { rmSync } = await import('node:fs');
+      const dir = database.dir;
+      cleanup = () => {
+        rmSync(dir, { recursive: true, force: true });
+      };
+    }
+  });
+  afterAll(() => {
+    cleanup();
+  });
+
+  const keys = (...args: string[]) => {
+    const result = spawnSync(process.execPath, [CLI, ...args], { env, encoding: 'utf8' });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+  const json = (...args: string[]): Record<string, unknown> => {
+    const result = keys(...args, '--json');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  };
+
+  it('creates accounts and keys, lists them without the key, and revokes', () => {
+    const account = json('accounts', 'create', '--name', 'Acme', '--plan', 'pro');
+    expect(account).toMatchObject({
+      name: 'Acme',
+      plan: 'pro',
+      role: 'partner',
+      limits: { perMinute: 300, perDay: 10_000 },
+    });
+
+    const enterprise = json(
+      'accounts',
+      'create',
+      '--name',
+      'Big',
+      '--plan',
+      'enterprise',
+      '--role',
+      'staff',
+      '--per-minute',
+      '5000',
+      '--per-day',
+      '900000',
+    );
+    expect(enterprise).toMatchObject({
+      role: 'staff',
+      limits: { perMinute: 5000, perDay: 900_000 },
+    });
+
+    const created = json('create', '--account', String(account['id']), '--label', 'Shop');
+    const key = String(created['key']);
+    const prefix = String(created['prefix']);
+    expect(key).toMatch(/^pets_test_[A-Za-z0-9]{43}$/);
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(created['label']).toBe('Shop');
+
+    const listed = keys('list');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(prefix);
+    expect(listed.stdout).not.toContain(key);
+
+    const revoked = json('revoke', String(created['id']));
+    expect(revoked['revokedAt']).toEqual(expect.any(String));
+
+    const changed = json('accounts', 'set-plan', String(account['id']), '--plan', 'business');
+    expect(changed).toMatchObject({
+      plan: 'business',
+      limits: { perMinute: 1000, perDay: 100_000 },
+    });
+
+    const text = keys('accounts', 'list');
+    expect(text.stdout).toMatch(/^id\s+name\s+plan\s+role\s+perMinute\s+perDay\s+createdAt$/m);
+  });
+
+  it.each([
+    [['frob'], 'Unknown command: frob. See --help.'],
+    [['create'], '--account must be a positive integer. See --help.'],
+    [['create', '--account', '999'], 'No account 999. See --help.'],
+    [['revoke', 'x'], 'The key id must be a positive integer (got "x"). See --help.'],
+    [['accounts', 'create'], 'accounts create needs --name. See --help.'],
+    [
+      ['accounts', 'create', '--name', 'X', '--plan', 'gold'],
+      '--plan must be one of free, pro, business, enterprise (got "gold"). See --help.',
+    ],
+    [
+      ['accounts', 'create', '--name', 'X', '--plan', 'enterprise'],
+      'Invalid input: limits are required for the enterprise plan.',
+    ],
+    [
+      ['accounts', 'create', '--name', 'X', '--per-minute', '5'],
+      '--per-minute and --per-day go together. See --help.',
+    ],
+    [['accounts', 'create', '--name', ' '], 'Invalid input: name must not be empty.'],
+  ])('refuses %j with exit code 2 and a clear message', (args, message) => {
+    const result = keys(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('prints help with --help (exit 0) and without a command (exit 2)', () => {
+    expect(keys('--help')).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Usage: npm run keys -- <command>') as string,
+    });
+    expect(keys()).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run keys') as string,
+    });
+    expect(keys('--nope').code).toBe(2);
+  });
+});

@@ -1,0 +1,240 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { NestFactory } from '@nestjs/core';
+import { describeDetails, Plan, Role, toErrorDetails } from '@pets/contract';
+import { ZodError } from 'zod';
+import { AccountsService, toAccountView } from '../accounts/accounts.service.js';
+import { ApiKeysService, toApiKeyView } from '../accounts/api-keys.service.js';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { CliModule } from './cli.module.js';
+
+const HELP = `Manage accounts and API keys of the pet store API.
+
+Usage: npm run keys -- <command> [options]
+
+Commands:
+  accounts list                         List accounts with their plans and limits
+  accounts create --name <name> [--plan free|pro|business|enterprise] [--role partner|staff]
+                  [--per-minute <n> --per-day <n>]
+                                        Create an account (enterprise needs both limits)
+  accounts set-plan <account-id> --plan <plan> [--per-minute <n> --per-day <n>]
+                                        Change an account's plan
+  list [--account <account-id>]         List API keys (never the keys themselves)
+  create --account <account-id> [--label <label>]
+                                        Create an API key and print it, once
+  revoke <key-id>                       Revoke an API key (every instance within 5 s)
+
+Options:
+  --json                                Print JSON instead of text
+  -h, --help                            Show this help
+
+The database is the API's: DATABASE_URL (default sqlite:data/petstore.sqlite).
+Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  role: { type: 'string' },
+  'per-minute': { type: 'string' },
+  'per-day': { type: 'string' },
+  account: { type: 'string' },
+  label: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<
+  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+>['values'];
+
+const positiveId = (value: string | undefined, what: string): number => {
+  if (value === undefined || !/^[1-9][0-9]{0,15}$/.test(value))
+    throw new UsageError(
+      `${what} must be a positive integer${value === undefined ? '' : ` (got "${value}")`}`,
+    );
+  return Number(value);
+};
+
+const count = (value: string | undefined, flag: string): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(value))
+    throw new UsageError(`--${flag} must be a positive integer (got "${value}")`);
+  return Number(value);
+};
+
+const oneOf = <T extends string>(
+  schema: { options: readonly T[] },
+  value: string | undefined,
+  flag: string,
+): T | undefined => {
+  if (value === undefined) return undefined;
+  if (!(schema.options as readonly string[]).includes(value))
+    throw new UsageError(`--${flag} must be one of ${schema.options.join(', ')} (got "${value}")`);
+  return value as T;
+};
+
+function limitsFrom(values: Values): { perMinute: number; perDay: number } | undefined {
+  const perMinute = count(values['per-minute'], 'per-minute');
+  const perDay = count(values['per-day'], 'per-day');
+  if (perMinute === undefined && perDay === undefined) return undefined;
+  if (perMinute === undefined || perDay === undefined)
+    throw new UsageError('--per-minute and --per-day go together');
+  return { perMinute, perDay };
+}
+
+const cell = (value: unknown): string =>
+  value === null || value === undefined
+    ? '-'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+function table(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '(none)';
+  const columns = Object.keys(rows[0] ?? {});
+  const cells = rows.map((row) => columns.map((column) => cell(row[column])));
+  const widths = columns.map((column, i) =>
+    Math.max(column.length, ...cells.map((cell) => cell[i]?.length ?? 0)),
+  );
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(columns), ...cells.map(line)].join('\n');
+}
+
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    out(HELP);
+    return 0;
+  }
+  if (positionals.length === 0) {
+    err(HELP);
+    return 2;
+  }
+
+  const config = loadConfig(env);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
+    logger: ['error'],
+  });
+  try {
+    const accounts = app.get(AccountsService);
+    const keys = app.get(ApiKeysService);
+    const print = (text: string, data: unknown) => {
+      out(values.json ? JSON.stringify(data, null, 2) : text);
+    };
+    const [command, sub, argument] = positionals;
+
+    if (command === 'accounts' && sub === 'list') {
+      const views = (await accounts.list()).map(toAccountView);
+      print(
+        table(
+          views.map((a) => ({
+            id: a.id,
+            name: a.name,
+            plan: a.plan,
+            role: a.role,
+            perMinute: a.limits.perMinute,
+            perDay: a.limits.perDay,
+            createdAt: a.createdAt,
+          })),
+        ),
+        views,
+      );
+    } else if (command === 'accounts' && sub === 'create') {
+      if (values.name === undefined) throw new UsageError('accounts create needs --name');
+      const account = await accounts.create({
+        name: values.name,
+        plan: oneOf(Plan, values.plan, 'plan') ?? 'free',
+        role: oneOf(Role, values.role, 'role') ?? 'partner',
+        limits: limitsFrom(values),
+      });
+      const view = toAccountView(account);
+      print(`Created account ${view.id} (${view.name}, ${view.plan}, ${view.role}).`, view);
+    } else if (command === 'accounts' && sub === 'set-plan') {
+      const plan = oneOf(Plan, values.plan, 'plan');
+      if (plan === undefined) throw new UsageError('accounts set-plan needs --plan');
+      const account = await accounts.setPlan(
+        positiveId(argument, 'The account id'),
+        plan,
+        limitsFrom(values),
+      );
+      if (!account) throw new UsageError(`No account ${argument ?? ''}`);
+      const view = toAccountView(account);
+      print(
+        `Account ${view.id} is now on the ${view.plan} plan (${view.limits.perMinute}/min, ${view.limits.perDay}/day).`,
+        view,
+      );
+    } else if (command === 'list' && sub === undefined) {
+      const accountId =
+        values.account === undefined ? undefined : positiveId(values.account, '--account');
+      const views = (await keys.list(accountId)).map(toApiKeyView);
+      print(table(views.map((k) => ({ ...k }))), views);
+    } else if (command === 'create' && sub === undefined) {
+      const accountId = positiveId(values.account, '--account');
+      if (!(await accounts.find(accountId))) throw new UsageError(`No account ${accountId}`);
+      const { key, apiKey } = await keys.create(accountId, values.label ?? 'API key');
+      const view = toApiKeyView(apiKey);
+      print(
+        `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n`,
+        { ...view, key },
+      );
+    } else if (command === 'revoke' && argument === undefined) {
+      const apiKey = await keys.revoke(positiveId(sub, 'The key id'));
+      if (!apiKey) throw new UsageError(`No key ${sub ?? ''}`);
+      const view = toApiKeyView(apiKey);
+      print(
+        `Revoked key ${view.id} (${view.prefix}…); every instance refuses it within 5 seconds.`,
+        view,
+      );
+    } else {
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`${error.message}. See --help.`);
+      return 2;
+    }
+    if (error instanceof ZodError) {
+      err(`Invalid input: ${describeDetails(toErrorDetails(error))}.`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await app.close();
+  }
+}
+
+run(
+  process.argv.slice(2),
+  process.env,
+  (text) => process.stdout.write(`${text}\n`),
+  (text) => process.stderr.write(`${text}\n`),
+).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);
