@@ -21,37 +21,37 @@ const toPet = (row: PetRow): Pet => ({
 /** The pets table. Plain SQL on the request path: keyset pages over (status, id) and the primary key. */
 @Injectable()
 export class PetsRepository {
-  private readonly listAll: string;
-  private readonly listByStatus: string;
-  private readonly byId: string;
-  private readonly insertPet: string;
+  /** The statements, written once for the engine in use (public so tests can check their plans). */
+  readonly sql: { listAll: string; listByStatus: string; byId: string; insertPet: string };
 
   constructor(private readonly dataSource: DataSource) {
     const p = placeholders(dataSource);
-    this.listAll = `SELECT id, name, category_id, status FROM pets WHERE id > ${p(1)} ORDER BY id LIMIT ${p(2)}`;
-    this.listByStatus = `SELECT id, name, category_id, status FROM pets WHERE status = ${p(1)} AND id > ${p(2)} ORDER BY id LIMIT ${p(3)}`;
-    this.byId = `SELECT id, name, category_id, status FROM pets WHERE id = ${p(1)}`;
-    this.insertPet = `INSERT INTO pets (name, category_id, status, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) RETURNING id, name, category_id, status`;
+    this.sql = {
+      listAll: `SELECT id, name, category_id, status FROM pets WHERE id > ${p(1)} ORDER BY id LIMIT ${p(2)}`,
+      listByStatus: `SELECT id, name, category_id, status FROM pets WHERE status = ${p(1)} AND id > ${p(2)} ORDER BY id LIMIT ${p(3)}`,
+      byId: `SELECT id, name, category_id, status FROM pets WHERE id = ${p(1)}`,
+      insertPet: `INSERT INTO pets (name, category_id, status, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) RETURNING id, name, category_id, status`,
+    };
   }
 
   /** Up to `limit` pets after `afterId` in ascending id, optionally of one status. */
   async list(limit: number, afterId: number, status: PetStatus | undefined): Promise<Pet[]> {
     const rows: PetRow[] =
       status === undefined
-        ? await this.dataSource.query(this.listAll, [afterId, limit])
-        : await this.dataSource.query(this.listByStatus, [status, afterId, limit]);
+        ? await this.dataSource.query(this.sql.listAll, [afterId, limit])
+        : await this.dataSource.query(this.sql.listByStatus, [status, afterId, limit]);
     return rows.map(toPet);
   }
 
   async findById(id: number): Promise<Pet | undefined> {
-    const rows: PetRow[] = await this.dataSource.query(this.byId, [id]);
+    const rows: PetRow[] = await this.dataSource.query(this.sql.byId, [id]);
     const row = rows[0];
     return row ? toPet(row) : undefined;
   }
 
   /** Inserts within the caller's transaction when given one. */
   async insert(pet: NewPet, now: number, db: Queryable = this.dataSource): Promise<Pet> {
-    const rows: PetRow[] = await db.query(this.insertPet, [
+    const rows: PetRow[] = await db.query(this.sql.insertPet, [
       pet.name,
       pet.categoryId,
       pet.status,
