@@ -7,8 +7,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     environment: 'node',
-    // A real PostgreSQL server for the whole run (the SQLite tests need nothing).
-    globalSetup: ['../../tools/services/src/postgres.global-setup.ts'],
+    // Real PostgreSQL and Redis servers for the whole run (the SQLite tests need neither).
+    globalSetup: ['../../tools/services/src/postgres.global-setup.ts', '../../tools/services/src/redis.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

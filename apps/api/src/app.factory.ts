@@ -9,7 +9,6 @@ import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule, type AppOptions } from './app.module.js';
-import { CLOCK, type Clock } from './common/clock.js';
 import { NestPinoLogger } from './common/logger.js';
 import { requestIdFor } from './common/request-id.js';
 import type { AppConfig } from './config/config.js';
@@ -60,6 +59,7 @@ export async function createApp(
       bufferLogs: false,
       // Bodies are read by our own parser below.
       bodyParser: false,
+      abortOnError: false,
     },
   );
 
@@ -92,7 +92,7 @@ export async function createApp(
     done(null, body);
   });
 
-  registerGetPetDeprecation(fastify, app.get<Clock>(CLOCK));
+  registerGetPetDeprecation(fastify);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -10,7 +10,10 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
+import { FallbackController } from './common/fallback.controller.js';
 import { PetsModule } from './pets/pets.module.js';
+import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 export interface AppOptions {
   clock?: Clock;
@@ -24,14 +27,19 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config, options.clock ?? systemClock),
         DatabaseModule,
+        RateLimitModule,
         AccountsModule,
         HealthModule,
         DocsModule,
         PetsModule,
       ],
+      // Last, so every route above takes precedence.
+      controllers: [FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        // In this order: who is calling, then whether they may.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
         FirstRunService,
       ],
     };

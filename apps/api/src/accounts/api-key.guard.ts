@@ -2,9 +2,10 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HEADERS } from '@pets/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
+import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { Principal } from './principal.js';
 
 const REALM = 'Bearer realm="petstore"';
@@ -38,11 +39,15 @@ interface PassportView {
 /**
  * The one global guard: every route needs a valid API key unless it is marked `@Public()`.
  * No Authorization header, or one of another scheme, is `missing_api_key`; a bearer token that is
- * not a live key is `invalid_api_key`.
+ * not a live key is `invalid_api_key`. Such requests count against the caller's address at the Free
+ * plan's limits (so guessing keys is throttled too) before the 401 is sent.
  */
 @Injectable()
 export class ApiKeyGuard extends AuthGuard('bearer') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly rateLimit: RateLimitService,
+  ) {
     super({ session: false, property: 'principal' });
   }
 
@@ -53,15 +58,22 @@ export class ApiKeyGuard extends AuthGuard('bearer') {
     ]);
     if (isPublic) return true;
 
-    const request = context
-      .switchToHttp()
-      .getRequest<FastifyRequest & { passportView?: PassportView }>();
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest & { passportView?: PassportView }>();
     const authorization = request.headers.authorization;
-    if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) throw missingApiKey();
+    if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) {
+      await this.rateLimit.consumeAnonymous(request, http.getResponse<FastifyReply>());
+      throw missingApiKey();
+    }
 
     const view: PassportView = { headers: { authorization } };
     request.passportView = view;
-    await super.canActivate(context);
+    try {
+      await super.canActivate(context);
+    } catch (error) {
+      await this.rateLimit.consumeAnonymous(request, http.getResponse<FastifyReply>());
+      throw error;
+    }
     request.principal = view.principal;
     return true;
   }

@@ -7,6 +7,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 @Injectable()
 export class DatabaseHealth implements ReadinessCheck {
   readonly name = 'database';
+  readonly critical = true;
 
   constructor(private readonly dataSource: DataSource) {}
 

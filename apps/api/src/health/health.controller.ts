@@ -21,7 +21,9 @@ export class HealthController {
   @Header('Cache-Control', 'no-store')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const readiness = await this.health.readiness();
-    void reply.status(readiness.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    void reply.status(
+      readiness.status === 'unavailable' ? HttpStatus.SERVICE_UNAVAILABLE : HttpStatus.OK,
+    );
     return readiness;
   }
 }

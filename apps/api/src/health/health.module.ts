@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseHealth } from '../database/database.health.js';
+import { RateLimitHealth } from '../rate-limit/rate-limit.health.js';
 import { HealthController } from './health.controller.js';
 import { HealthService, READINESS_CHECKS, type ReadinessCheck } from './health.service.js';
 
@@ -9,8 +11,12 @@ import { HealthService, READINESS_CHECKS, type ReadinessCheck } from './health.s
     HealthService,
     {
       provide: READINESS_CHECKS,
-      inject: [DatabaseHealth],
-      useFactory: (database: DatabaseHealth): ReadinessCheck[] => [database],
+      inject: [APP_CONFIG, DatabaseHealth, RateLimitHealth],
+      useFactory: (
+        config: AppConfig,
+        database: DatabaseHealth,
+        redis: RateLimitHealth,
+      ): ReadinessCheck[] => (config.redisUrl ? [database, redis] : [database]),
     },
   ],
 })

@@ -74,9 +74,10 @@ export class PetsController {
     return created;
   }
 
-  /** Deprecated: its headers and its sunset are handled by the getPet deprecation hook. */
+  /** Deprecated: the getPet deprecation hook adds its headers to every response. */
   @Get(':petId')
   async get(@Param('petId') petId: string): Promise<Pet> {
+    this.pets.assertGetPetAvailable();
     const id = PetIdParam.safeParse(petId);
     if (!id.success) throw notFound();
     const pet = await this.pets.get(id.data);

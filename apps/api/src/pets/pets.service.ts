@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { ListPetsQuery, NewPet, Pet } from '@pets/contract';
+import { Inject, Injectable } from '@nestjs/common';
+import { GET_PET_SUNSET_AT, type ListPetsQuery, type NewPet, type Pet } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
+import { CLOCK, type Clock } from '../common/clock.js';
 import { IdempotencyService, type CreateResult } from '../idempotency/idempotency.service.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
@@ -21,7 +22,18 @@ export class PetsService {
   constructor(
     private readonly pets: PetsRepository,
     private readonly idempotency: IdempotencyService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /** getPet answers `410 gone` from its sunset instant on. */
+  assertGetPetAvailable(): void {
+    if (this.clock.now() >= GET_PET_SUNSET_AT.getTime()) {
+      throw new ApiException(
+        'gone',
+        'GET /v1/pets/{petId} was removed on 5 December 2030. Use GET /v1/pets with a status filter.',
+      );
+    }
+  }
 
   async list({ limit, status, cursor }: ListPetsQuery): Promise<PetsPage> {
     let afterId = 0;

@@ -1,0 +1,18 @@
+import { All, Controller, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiException } from './api-exception.js';
+
+/**
+ * Any other path or method under /v1: `404 not_found`, after authentication and rate limiting like
+ * every API request, so it carries the same headers.
+ */
+@Controller('v1')
+export class FallbackController {
+  @All('*')
+  notFound(@Req() request: FastifyRequest): never {
+    throw new ApiException(
+      'not_found',
+      `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ReadinessCheck } from '../health/health.service.js';
+import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
+
+/** Redis, when configured. Not critical: without it each instance counts on its own. */
+@Injectable()
+export class RateLimitHealth implements ReadinessCheck {
+  readonly name = 'redis';
+  readonly critical = false;
+
+  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}
+
+  check(): Promise<string> {
+    return Promise.resolve(this.storage.health());
+  }
+}

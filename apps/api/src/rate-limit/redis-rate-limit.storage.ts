@@ -1,0 +1,145 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { Redis } from 'ioredis';
+import type { LoggerService } from '@nestjs/common';
+import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
+import type { ConsumeRequest, ConsumeResult, RateLimitStorage } from './rate-limit.storage.js';
+
+/**
+ * Checks every window and counts the request in all of them only if none is full, or counts a
+ * refusal and bans the key past its threshold: one round trip, atomic, so any number of instances
+ * together never admit more than the limit.
+ *
+ * KEYS: ban, refused, window 1 … window n
+ * ARGV: banThreshold (0: no bans), banMs, refusedTtlMs, then limit and ttlMs per window
+ * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, count 1 … count n }
+ */
+const CONSUME = `
+local banTtl = 0
+if tonumber(ARGV[1]) > 0 then banTtl = redis.call('PTTL', KEYS[1]) end
+local n = #KEYS - 2
+local counts = {}
+local full = false
+for i = 1, n do
+  counts[i] = tonumber(redis.call('GET', KEYS[i + 2]) or '0')
+  if counts[i] >= tonumber(ARGV[2 + 2 * i]) then full = true end
+end
+if banTtl > 0 then return { 2, banTtl, unpack(counts) } end
+if not full then
+  for i = 1, n do
+    counts[i] = redis.call('INCR', KEYS[i + 2])
+    if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 2], ARGV[3 + 2 * i]) end
+  end
+  return { 0, 0, unpack(counts) }
+end
+if tonumber(ARGV[1]) > 0 then
+  local refused = redis.call('INCR', KEYS[2])
+  if refused == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+  if refused > tonumber(ARGV[1]) then
+    redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
+    return { 2, tonumber(ARGV[2]), unpack(counts) }
+  end
+end
+return { 1, 0, unpack(counts) }
+`;
+
+type ConsumeReply = [number, number, ...number[]];
+
+interface RedisWithConsume extends Redis {
+  petsConsume(...args: (string | number)[]): Promise<ConsumeReply>;
+}
+
+/**
+ * Counters and bans in Redis, shared by every instance. When Redis cannot be reached, each instance
+ * counts on its own (and says so, once, in its log and in /readyz) until Redis answers again.
+ */
+export class RedisRateLimitStorage implements RateLimitStorage {
+  private readonly redis: RedisWithConsume;
+  private readonly fallback = new MemoryRateLimitStorage();
+  private usingFallback = false;
+
+  constructor(
+    url: string,
+    private readonly logger: LoggerService,
+  ) {
+    const redis = new Redis(url, {
+      // Fail at once while disconnected (the fallback counts); reconnect in the background.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      lazyConnect: false,
+    });
+    redis.defineCommand('petsConsume', { lua: CONSUME });
+    redis.on('error', () => {
+      // Reported through fallback(); ioredis keeps reconnecting.
+    });
+    redis.on('ready', () => {
+      if (this.usingFallback) {
+        this.usingFallback = false;
+        this.logger.log('Redis is reachable again: rate-limit counters are shared again');
+      }
+    });
+    this.redis = redis as RedisWithConsume;
+  }
+
+  async consume(request: ConsumeRequest): Promise<ConsumeResult> {
+    if (this.redis.status !== 'ready')
+      return this.fallBack(request, `not connected (${this.redis.status})`);
+    const tag = `{${request.tracker}}`;
+    const { ban, windows, now } = request;
+    const keys = [
+      ban ? `rl:${tag}:ban:${ban.keyId}` : `rl:${tag}:ban:-`,
+      ban ? `rl:${tag}:refused:${ban.keyId}:${ban.minuteEnd}` : `rl:${tag}:refused:-`,
+      ...windows.map((window) => `rl:${tag}:${window.name}:${window.start}`),
+    ];
+    const args = [
+      ban ? ban.threshold : 0,
+      ban ? ban.durationMs : 0,
+      ban ? Math.max(1, ban.minuteEnd - now) : 1,
+      ...windows.flatMap((window) => [window.limit, Math.max(1, window.end - now)]),
+    ];
+    let reply: ConsumeReply;
+    try {
+      reply = await this.redis.petsConsume(keys.length, ...keys, ...args);
+    } catch (error) {
+      return this.fallBack(request, error instanceof Error ? error.message : String(error));
+    }
+    const [outcome, banTtl, ...counts] = reply;
+    if (outcome === 2) return { outcome: 'banned', counts, banEndsAt: now + banTtl };
+    return { outcome: outcome === 0 ? 'allowed' : 'limited', counts };
+  }
+
+  private fallBack(request: ConsumeRequest, reason: string): Promise<ConsumeResult> {
+    if (!this.usingFallback) {
+      this.usingFallback = true;
+      this.logger.warn(
+        `Redis is unreachable (${reason}): counting rate limits in this instance until it returns`,
+      );
+    }
+    return this.fallback.consume(request);
+  }
+
+  increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): ReturnType<ThrottlerStorage['increment']> {
+    return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
+  }
+
+  health(): string {
+    return this.redis.status === 'ready'
+      ? 'ok'
+      : 'unreachable: counting rate limits in this instance';
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'end') return;
+    await this.redis.quit().catch(() => {
+      this.redis.disconnect();
+    });
+  }
+}
