@@ -51,6 +51,41 @@ const NODE_BUILTINS = [
   'zlib',
 ];
 
+const DEP_CONSTRAINTS = [
+  {
+    sourceTag: 'type:contract',
+    onlyDependOnLibsWithTags: [],
+    allowedExternalImports: ['zod', 'vitest', 'vitest/*'],
+  },
+  { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract'] },
+  { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract'] },
+  { sourceTag: 'type:admin', onlyDependOnLibsWithTags: ['type:client', 'type:contract'] },
+  {
+    sourceTag: 'type:tool',
+    onlyDependOnLibsWithTags: ['type:contract', 'type:client', 'type:api'],
+  },
+  {
+    sourceTag: 'platform:browser',
+    onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'],
+    bannedExternalImports: SERVER_ONLY,
+  },
+  {
+    sourceTag: 'platform:universal',
+    onlyDependOnLibsWithTags: ['platform:universal'],
+    bannedExternalImports: SERVER_ONLY,
+  },
+];
+
+/** Tests may also use the tools that start real services for them (tools/services). */
+const TEST_DEP_CONSTRAINTS = DEP_CONSTRAINTS.map((constraint) =>
+  constraint.sourceTag === 'type:api'
+    ? {
+        ...constraint,
+        onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:tool'],
+      }
+    : constraint,
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,30 +111,7 @@ export default tseslint.config(
         {
           enforceBuildableLibDependency: false,
           allow: [],
-          depConstraints: [
-            {
-              sourceTag: 'type:contract',
-              onlyDependOnLibsWithTags: [],
-              allowedExternalImports: ['zod', 'vitest', 'vitest/*'],
-            },
-            { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract'] },
-            { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract'] },
-            { sourceTag: 'type:admin', onlyDependOnLibsWithTags: ['type:client', 'type:contract'] },
-            {
-              sourceTag: 'type:tool',
-              onlyDependOnLibsWithTags: ['type:contract', 'type:client', 'type:api'],
-            },
-            {
-              sourceTag: 'platform:browser',
-              onlyDependOnLibsWithTags: ['platform:browser', 'platform:universal'],
-              bannedExternalImports: SERVER_ONLY,
-            },
-            {
-              sourceTag: 'platform:universal',
-              onlyDependOnLibsWithTags: ['platform:universal'],
-              bannedExternalImports: SERVER_ONLY,
-            },
-          ],
+          depConstraints: DEP_CONSTRAINTS,
         },
       ],
       '@typescript-eslint/no-floating-promises': 'error',
@@ -122,6 +134,10 @@ export default tseslint.config(
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/test/**/*.ts'],
     rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        { enforceBuildableLibDependency: false, allow: [], depConstraints: TEST_DEP_CONSTRAINTS },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
     },

@@ -8,7 +8,10 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
     environment: 'node',
     // Real PostgreSQL and Redis servers for the whole run (the SQLite tests need neither).
-    globalSetup: ['../../tools/services/src/postgres.global-setup.ts', '../../tools/services/src/redis.global-setup.ts'],
+    globalSetup: [
+      '../../tools/services/src/postgres.global-setup.ts',
+      '../../tools/services/src/redis.global-setup.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
