@@ -296,15 +296,19 @@ machine-readable, \`message\` is for people and may change. An unknown path or m
 an unreachable database is \`503 service_unavailable\` with \`Retry-After\`.
 
 ## Rate limits
-Requests are counted per account (all its keys together) in two fixed windows, the current UTC minute
-and the current UTC day: Free ${PLAN_LIMITS.free.perMinute}/min and ${PLAN_LIMITS.free.perDay}/day, Pro ${PLAN_LIMITS.pro.perMinute} and ${PLAN_LIMITS.pro.perDay},
-Business ${PLAN_LIMITS.business.perMinute} and ${PLAN_LIMITS.business.perDay}, Enterprise by agreement. Requests without a valid key are counted per
-client address at the Free numbers. Every response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`
-and \`X-RateLimit-Reset\` (Unix seconds) for the window with the fewest requests remaining (on a tie, the
-shorter one), and the same state as \`RateLimit-Policy\` and \`RateLimit\`. Over a limit the answer is
-\`429 rate_limited\` with \`Retry-After\`; refused requests use no quota. Wait at least \`Retry-After\`, then
-back off exponentially. A key that sends more than its per-minute limit while limited is banned for 15
-minutes (\`429 api_key_banned\`).
+Requests are counted per account (all its keys together, every operation) in two fixed windows, the
+current UTC minute and the current UTC day: Free ${PLAN_LIMITS.free.perMinute}/min and ${PLAN_LIMITS.free.perDay}/day, Pro ${PLAN_LIMITS.pro.perMinute} and ${PLAN_LIMITS.pro.perDay}, Business
+${PLAN_LIMITS.business.perMinute} and ${PLAN_LIMITS.business.perDay}, Enterprise by agreement. Requests without a valid key (the 401s) are counted per
+client address at the Free numbers, so guessing keys is throttled too. Every response of the API,
+errors included, carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\`
+(Unix seconds) for the window with the fewest requests remaining (on a tie, the shorter one), and the
+same state in the IETF form as \`RateLimit-Policy\` and \`RateLimit\`; browsers may read them all (CORS).
+Over a limit the answer is \`429 rate_limited\` with \`Retry-After\` (whole seconds until the full
+window resets) and \`X-RateLimit-Remaining: 0\`; refused requests use no quota. Wait at least
+\`Retry-After\`, then back off exponentially. A key that sends more refused requests within one UTC
+minute than its plan allows per minute is banned for 15 minutes: every request with it is
+\`429 api_key_banned\` with \`Retry-After\` the seconds left. The limits hold across all instances of
+the service.
 
 ## Paging
 \`GET /pets\` returns pets in ascending \`id\`. When more follow, the \`Link\` header carries the absolute
