@@ -77,14 +77,25 @@ const DEP_CONSTRAINTS = [
 ];
 
 /** Tests may also use the tools that start real services for them (tools/services). */
-const TEST_DEP_CONSTRAINTS = DEP_CONSTRAINTS.map((constraint) =>
-  constraint.sourceTag === 'type:api'
-    ? {
-        ...constraint,
-        onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:tool'],
-      }
-    : constraint,
-);
+const TEST_DEP_CONSTRAINTS = DEP_CONSTRAINTS.map((constraint) => {
+  if (['type:api', 'type:client', 'type:admin'].includes(constraint.sourceTag)) {
+    return {
+      ...constraint,
+      onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:tool'],
+    };
+  }
+  // Tests run in Node, whatever the code they test runs in.
+  if (
+    constraint.sourceTag === 'platform:universal' ||
+    constraint.sourceTag === 'platform:browser'
+  ) {
+    return {
+      sourceTag: constraint.sourceTag,
+      onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'platform:node'],
+    };
+  }
+  return constraint;
+});
 
 export default tseslint.config(
   {

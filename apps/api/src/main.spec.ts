@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runServer, startServer } from '../test/server-process.js';
+import { runServer, startServer } from '@pets/services';
 
 const dir = mkdtempSync(join(tmpdir(), 'pets-main-'));
 afterAll(() => {

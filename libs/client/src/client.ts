@@ -1,64 +1,351 @@
-import { ApiError, HEADERS, type ListPetsQueryInput, Pets } from '@pets/contract';
+import {
+  ApiError,
+  HEADERS,
+  type ListPetsQueryInput,
+  type NewPetInput,
+  Pet,
+  Pets,
+} from '@pets/contract';
+import type { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
+import { nextLink } from './pagination.js';
+import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
+import { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep } from './retry.js';
 
 export interface PetstoreClientOptions {
-  /** The API's base address, ending in `/v1`, e.g. `http://localhost:3000/v1`. */
+  /** The API's base address, ending in `/v1`, e.g. `https://api.example.com/v1`. */
   baseUrl: string;
   apiKey: string;
+  /** Defaults to the global `fetch` (Node 20+, browsers). */
   fetch?: typeof globalThis.fetch;
+  /** Retries on 429, 503 and network failures; see {@link RetryOptions}. */
+  retry?: Partial<RetryOptions>;
+  /** Time allowed for one attempt, answer included. Default 10 s. */
+  timeoutMs?: number;
+  /** For tests: how to wait and where randomness comes from. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface CallOptions {
+  /** Cancels the call, retries and waits included. */
+  signal?: AbortSignal;
+}
+
+export interface CreatePetOptions extends CallOptions {
+  /**
+   * Makes the create safe to retry: the API returns the first response for a repeated key. When you
+   * give none, the client makes one per call, so its own retries never create a second pet.
+   */
+  idempotencyKey?: string;
+}
+
+/** An answer: its data, and what the API said about it. */
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+  /** `X-Request-Id`: quote it when reporting a problem. */
+  requestId: string | undefined;
+  /** The rate-limit state this answer reported. */
+  rateLimit: RateLimitState | undefined;
+}
+
+export interface PetsPage extends ApiResult<Pet[]> {
+  /** The absolute address of the next page (from `Link: rel="next"`), absent on the last page. */
+  next: string | undefined;
+}
+
+export interface CreatedPet extends ApiResult<Pet> {
+  /** The `Idempotency-Key` the create was sent with (yours, or the one the client made). */
+  idempotencyKey: string;
+  /** `Location` of the new pet. */
+  location: string | undefined;
 }
 
 export interface PetstoreClient {
-  listPets(query?: ListPetsQueryInput): Promise<Pets>;
+  /** One page of pets in ascending id. Follow `next` (or use {@link iteratePets}) for more. */
+  listPets(query?: ListPetsQueryInput, options?: CallOptions): Promise<PetsPage>;
+  /** Every pet matching the query, page after page, following `Link: rel="next"`. */
+  iteratePets(
+    query?: Omit<ListPetsQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<Pet, void, undefined>;
+  /** Adds a pet. Retried safely with an `Idempotency-Key`. */
+  createPet(pet: NewPetInput, options?: CreatePetOptions): Promise<CreatedPet>;
+  /**
+   * Fetches one pet.
+   * @deprecated `GET /pets/{petId}` is removed on 5 December 2030 (answers `410 gone` from then on).
+   * Use {@link PetstoreClient.listPets} with a `status` filter instead.
+   */
+  getPet(id: number, options?: CallOptions): Promise<ApiResult<Pet>>;
 }
 
-export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+interface Attempt {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+  idempotencyKey?: string;
+}
 
-  async function get(path: string): Promise<unknown> {
-    const response = await fetchImpl(`${baseUrl}${path}`, {
-      headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json' },
-    });
-    const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const error = ApiError.safeParse(body);
-      if (error.success) {
-        throw new PetstoreApiError(
-          error.data.code,
-          error.data.message,
-          response.status,
-          error.data.details,
-          requestId,
-        );
-      }
-      throw new PetstoreApiError(
-        'invalid_response',
-        `HTTP ${response.status} without an error body`,
-        response.status,
-        [],
-        requestId,
-      );
+/** A whole answer, body read within the attempt's deadline. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  body: unknown;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** 128 random bits as hex (`getRandomValues` works everywhere, `randomUUID` only in secure contexts). */
+const newIdempotencyKey = (): string =>
+  Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
+  const base = new URL(options.baseUrl.replace(/\/+$/, ''));
+  const baseUrl = base.href.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const wait = options.sleep ?? sleep;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  /** After a 429 every call of this client holds back until then, so concurrent calls do not hammer. */
+  let blockedUntil = 0;
+
+  /** Only follow links to the API we were given: the key is never sent anywhere else. */
+  const ownUrl = (url: string): string => {
+    const target = new URL(url, `${baseUrl}/`);
+    if (
+      target.origin !== base.origin ||
+      !target.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`)
+    ) {
+      throw new PetstoreApiError({
+        kind: 'invalid_response',
+        code: 'invalid_response',
+        message: `The API linked outside itself: ${target.href}`,
+      });
     }
-    return body;
+    return target.href;
+  };
+
+  async function once(attempt: Attempt, signal: AbortSignal | undefined): Promise<Answer> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.apiKey}`,
+      accept: 'application/json',
+    };
+    if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+    if (attempt.idempotencyKey !== undefined)
+      headers[HEADERS.idempotencyKey] = attempt.idempotencyKey;
+    try {
+      const response = await fetchImpl(attempt.url, {
+        method: attempt.method,
+        headers,
+        body: attempt.body,
+        signal: combined,
+      });
+      // Read the body under the same deadline.
+      const text = await response.text();
+      return {
+        status: response.status,
+        ok: response.ok,
+        headers: response.headers,
+        body: parseJson(text),
+      };
+    } catch (error) {
+      if (signal?.aborted)
+        throw new PetstoreApiError({
+          kind: 'aborted',
+          code: 'aborted',
+          message: 'The call was aborted.',
+          cause: error,
+        });
+      if (timeout.aborted) {
+        throw new PetstoreApiError({
+          kind: 'timeout',
+          code: 'timeout',
+          message: `No answer within ${timeoutMs} ms.`,
+          cause: error,
+        });
+      }
+      throw new PetstoreApiError({
+        kind: 'network',
+        code: 'network_error',
+        message: `Could not reach the API: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
+    }
   }
 
-  return {
-    async listPets(query = {}) {
+  function toError(response: Answer): PetstoreApiError {
+    const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
+    const rateLimit = parseRateLimit(response.headers);
+    const retryAfter = parseRetryAfter(response.headers, now());
+    const parsed = ApiError.safeParse(response.body);
+    if (!parsed.success) {
+      return new PetstoreApiError({
+        kind: 'invalid_response',
+        code: 'invalid_response',
+        message: `The API answered ${response.status} without an error body of the contract's shape.`,
+        status: response.status,
+        requestId,
+        retryAfter,
+        rateLimit,
+      });
+    }
+    return new PetstoreApiError({ kind: 'api', ...parsed.data, requestId, retryAfter, rateLimit });
+  }
+
+  /** Sends with retries: 429 (not a ban) and, when it is safe to repeat, 503 and network failures. */
+  async function send(attempt: Attempt, signal: AbortSignal | undefined): Promise<Answer> {
+    const repeatable = attempt.method === 'GET' || attempt.idempotencyKey !== undefined;
+    for (let retries = 0; ; retries++) {
+      const holdBack = blockedUntil - now();
+      if (holdBack > 0) {
+        if (holdBack > retry.maxRetryAfterMs) {
+          throw new PetstoreApiError({
+            kind: 'api',
+            code: 'rate_limited',
+            status: 429,
+            message: `Rate limited for another ${Math.ceil(holdBack / 1000)} seconds.`,
+            retryAfter: Math.ceil(holdBack / 1000),
+          });
+        }
+        await wait(holdBack, signal).catch((error: unknown) => {
+          throw new PetstoreApiError({
+            kind: 'aborted',
+            code: 'aborted',
+            message: 'The call was aborted.',
+            cause: error,
+          });
+        });
+      }
+
+      let failure: PetstoreApiError;
+      let retryAfterMs = 0;
+      try {
+        const response = await once(attempt, signal);
+        if (response.ok) return response;
+        failure = toError(response);
+      } catch (error) {
+        if (!(error instanceof PetstoreApiError)) throw error;
+        failure = error;
+      }
+
+      if (failure.code === 'rate_limited') {
+        retryAfterMs = (failure.retryAfter ?? 1) * 1000;
+        blockedUntil = Math.max(blockedUntil, now() + retryAfterMs);
+      }
+      const retryable =
+        failure.code === 'rate_limited' ||
+        (repeatable &&
+          (failure.status === 503 || failure.kind === 'network' || failure.kind === 'timeout'));
+      if (failure.status === 503) retryAfterMs = (failure.retryAfter ?? 0) * 1000;
+      if (!retryable || retries >= retry.retries || retryAfterMs > retry.maxRetryAfterMs)
+        throw failure;
+
+      const delay = backoffDelay(retries, retryAfterMs, retry, random);
+      await wait(delay, signal).catch((error: unknown) => {
+        throw new PetstoreApiError({
+          kind: 'aborted',
+          code: 'aborted',
+          message: 'The call was aborted.',
+          cause: error,
+        });
+      });
+    }
+  }
+
+  async function call<S extends z.ZodType>(
+    attempt: Attempt,
+    schema: S,
+    signal: AbortSignal | undefined,
+  ) {
+    const response = await send(attempt, signal);
+    const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
+    const parsed = schema.safeParse(response.body);
+    if (!parsed.success) {
+      throw new PetstoreApiError({
+        kind: 'invalid_response',
+        code: 'invalid_response',
+        message: `The API's answer to ${attempt.method} ${attempt.url} does not match the contract.`,
+        status: response.status,
+        requestId,
+      });
+    }
+    return {
+      response,
+      result: {
+        data: parsed.data,
+        status: response.status,
+        requestId,
+        rateLimit: parseRateLimit(response.headers),
+      },
+    };
+  }
+
+  async function page(url: string, signal: AbortSignal | undefined): Promise<PetsPage> {
+    const { response, result } = await call({ method: 'GET', url }, Pets, signal);
+    const next = nextLink(response.headers.get(HEADERS.link));
+    return { ...result, next: next === undefined ? undefined : ownUrl(next) };
+  }
+
+  const client: PetstoreClient = {
+    listPets(query = {}, callOptions = {}) {
       const params = new URLSearchParams();
       if (query.limit !== undefined) params.set('limit', String(query.limit));
       if (query.status !== undefined) params.set('status', query.status);
       if (query.cursor !== undefined) params.set('cursor', query.cursor);
       const search = params.size > 0 ? `?${params.toString()}` : '';
-      const parsed = Pets.safeParse(await get(`/pets${search}`));
-      if (!parsed.success)
-        throw new PetstoreApiError(
-          'invalid_response',
-          'The API answered with something that is not a list of pets',
-          200,
-        );
-      return parsed.data;
+      return page(`${baseUrl}/pets${search}`, callOptions.signal);
+    },
+
+    async *iteratePets(query = {}, callOptions = {}) {
+      let current = await client.listPets(query, callOptions);
+      for (;;) {
+        yield* current.data;
+        if (current.next === undefined) return;
+        current = await page(current.next, callOptions.signal);
+      }
+    },
+
+    async createPet(pet, createOptions = {}) {
+      const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
+      const { response, result } = await call(
+        { method: 'POST', url: `${baseUrl}/pets`, body: JSON.stringify(pet), idempotencyKey },
+        Pet,
+        createOptions.signal,
+      );
+      return {
+        ...result,
+        idempotencyKey,
+        location: response.headers.get(HEADERS.location) ?? undefined,
+      };
+    },
+
+    // The implementation of the deprecated operation itself.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    async getPet(id, callOptions = {}) {
+      const { result } = await call(
+        { method: 'GET', url: `${baseUrl}/pets/${encodeURIComponent(String(id))}` },
+        Pet,
+        callOptions.signal,
+      );
+      return result;
     },
   };
+  return client;
 }

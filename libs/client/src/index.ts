@@ -1,2 +1,14 @@
-export { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
-export { PetstoreApiError } from './errors.js';
+export {
+  createPetstoreClient,
+  type ApiResult,
+  type CallOptions,
+  type CreatedPet,
+  type CreatePetOptions,
+  type PetsPage,
+  type PetstoreClient,
+  type PetstoreClientOptions,
+} from './client.js';
+export { PetstoreApiError, type PetstoreErrorCode, type PetstoreErrorKind } from './errors.js';
+export type { RateLimitState } from './rate-limit.js';
+export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
+export type { ListPetsQueryInput, NewPetInput, Pet, PetStatus } from '@pets/contract';

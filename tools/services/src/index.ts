@@ -1,3 +1,12 @@
 export { freePort } from './free-port.js';
 export { startPostgres, type PostgresServer } from './postgres.js';
 export { startRedis, type RedisServer } from './redis.js';
+export {
+  API_MAIN,
+  KEYS_CLI,
+  createAccountKey,
+  keysCli,
+  runServer,
+  startServer,
+  type ServerProcess,
+} from './api-process.js';

@@ -1,11 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { type ServerProcess, startServer } from '../../test/server-process.js';
+import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
 import { freshDatabaseUrl } from '../../test/test-app.js';
-
-const CLI = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
 
 /** Waits, if need be, so that a burst of a few seconds stays inside one UTC minute. */
 async function awayFromMinuteEdge(): Promise<void> {
@@ -28,16 +24,7 @@ describe('two API instances on one PostgreSQL and one Redis', () => {
       NODE_ENV: 'test',
       PATH: process.env['PATH'] ?? '',
     };
-    const run = (...args: string[]) => {
-      const result = spawnSync(process.execPath, [CLI, ...args, '--json'], {
-        env,
-        encoding: 'utf8',
-      });
-      if (result.status !== 0) throw new Error(result.stderr);
-      return JSON.parse(result.stdout) as { id: number; key: string };
-    };
-    const account = run('accounts', 'create', '--name', 'Free partner', '--plan', 'free');
-    key = run('create', '--account', String(account.id)).key;
+    ({ key } = createAccountKey(env, { name: 'Free partner', plan: 'free' }));
     servers = await Promise.all([startServer(env), startServer(env)]);
   });
 

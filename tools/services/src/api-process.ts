@@ -1,24 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.js';
 
-export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
-}
+/** The built API and its key CLI (`npx nx build api`). */
+export const API_MAIN = fileURLToPath(new URL('../../../apps/api/dist/main.js', import.meta.url));
+export const KEYS_CLI = fileURLToPath(
+  new URL('../../../apps/api/dist/cli/keys.js', import.meta.url),
+);
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -33,7 +21,7 @@ export async function startServer(
   timeoutMs = 20_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [API_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOST: '127.0.0.1',
@@ -79,7 +67,7 @@ export function runServer(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [API_MAIN], {
       env: { PATH: process.env['PATH'] ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -93,4 +81,28 @@ export function runServer(
       resolve({ code, output });
     });
   });
+}
+
+/** Runs the key CLI with `--json` against the API's database and returns what it printed. */
+export function keysCli(env: Record<string, string>, ...args: string[]): Record<string, unknown> {
+  const result = spawnSync(process.execPath, [KEYS_CLI, ...args, '--json'], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`keys ${args.join(' ')} failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** A new account with one key, through the CLI. */
+export function createAccountKey(
+  env: Record<string, string>,
+  account: { name: string; plan: string; perMinute?: number; perDay?: number; role?: string },
+): { accountId: number; key: string } {
+  const args = ['accounts', 'create', '--name', account.name, '--plan', account.plan];
+  if (account.role) args.push('--role', account.role);
+  if (account.perMinute !== undefined) args.push('--per-minute', String(account.perMinute));
+  if (account.perDay !== undefined) args.push('--per-day', String(account.perDay));
+  const id = Number(keysCli(env, ...args)['id']);
+  const key = String(keysCli(env, 'create', '--account', String(id))['key']);
+  return { accountId: id, key };
 }

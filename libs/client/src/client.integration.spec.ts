@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPetstoreClient } from './client.js';
+import { PetstoreApiError } from './errors.js';
+
+/** The client against the real API, built and started on a free port with a fresh database. */
+describe('the client against the real API', () => {
+  let server: ServerProcess;
+  let dir: string;
+  let staffKey: string;
+  let freeKey: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pets-client-'));
+    const env = { DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`, NODE_ENV: 'test' };
+    staffKey = createAccountKey(env, {
+      name: 'Staff',
+      plan: 'enterprise',
+      role: 'staff',
+      perMinute: 100_000,
+      perDay: 1_000_000,
+    }).key;
+    freeKey = createAccountKey(env, { name: 'Free partner', plan: 'free' }).key;
+    server = await startServer(env);
+  });
+
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const client = (apiKey: string) =>
+    createPetstoreClient({ baseUrl: `${server.baseUrl}/v1`, apiKey });
+  const countPets = async () => {
+    let count = 0;
+    for await (const _pet of client(staffKey).iteratePets({ limit: 100 })) count += 1;
+    return count;
+  };
+
+  it('creates 250 pets and pages through all of them, in order', async () => {
+    const staff = client(staffKey);
+    const created: number[] = [];
+    for (let i = 1; i <= 250; i++) {
+      const result = await staff.createPet({
+        name: `Pet ${i}`,
+        categoryId: 1 + (i % 3),
+        status: i % 2 ? 'available' : 'sold',
+      });
+      expect(result.status).toBe(201);
+      created.push(result.data.id);
+    }
+    const seen: number[] = [];
+    for await (const pet of staff.iteratePets({ limit: 100 })) seen.push(pet.id);
+    expect(seen).toEqual(created);
+
+    const sold: string[] = [];
+    for await (const pet of staff.iteratePets({ status: 'sold', limit: 30 })) sold.push(pet.status);
+    expect(sold).toHaveLength(125);
+    expect(new Set(sold)).toEqual(new Set(['sold']));
+  });
+
+  it('lists a page with its rate-limit state and request id', async () => {
+    const page = await client(staffKey).listPets({ limit: 5 });
+    expect(page.data).toHaveLength(5);
+    expect(page.next).toMatch(new RegExp(`^${server.baseUrl}/v1/pets\\?limit=5&cursor=`));
+    expect(page.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(page.rateLimit).toMatchObject({
+      limit: 100_000,
+      policy: '"minute";q=100000;w=60, "day";q=1000000;w=86400',
+    });
+  });
+
+  it('gets one pet (deprecated), and a retried create with one key makes one pet', async () => {
+    const staff = client(staffKey);
+    const first = await staff.createPet(
+      { name: 'Once', categoryId: 1 },
+      { idempotencyKey: 'integration-once' },
+    );
+    const again = await staff.createPet(
+      { name: 'Once', categoryId: 1 },
+      { idempotencyKey: 'integration-once' },
+    );
+    expect(again.data).toEqual(first.data);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated operation is still served
+    expect((await staff.getPet(first.data.id)).data).toEqual(first.data);
+  });
+
+  it('never creates a duplicate when the answer is lost on the way back', async () => {
+    let dropped = 0;
+    // The request reaches the API and the pet is created; the answer never arrives, twice.
+    const lossy: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && dropped < 2) {
+        dropped += 1;
+        await response.arrayBuffer();
+        throw new TypeError('socket hang up');
+      }
+      return response;
+    };
+    const staff = createPetstoreClient({
+      baseUrl: `${server.baseUrl}/v1`,
+      apiKey: staffKey,
+      fetch: lossy,
+    });
+    const before = await countPets();
+    const created = await staff.createPet({ name: 'Lost and found', categoryId: 2 });
+    expect(dropped).toBe(2);
+    expect(created.status).toBe(201);
+    expect(await countPets()).toBe(before + 1);
+  });
+
+  it('reports 401 and 400 details as PetstoreApiError', async () => {
+    const unauthorised = await client('pets_test_nope')
+      .listPets()
+      .catch((e: unknown) => e);
+    expect(unauthorised).toBeInstanceOf(PetstoreApiError);
+    expect(unauthorised).toMatchObject({ kind: 'api', code: 'invalid_api_key', status: 401 });
+
+    const invalid = await client(staffKey)
+      .createPet({ name: ' ', categoryId: 0 })
+      .catch((e: unknown) => e);
+    expect(invalid).toMatchObject({
+      code: 'invalid_body',
+      status: 400,
+      details: [
+        { field: 'name', issue: 'must not be empty' },
+        { field: 'categoryId', issue: 'must be at least 1' },
+      ],
+    });
+  });
+
+  it(
+    'with a Free key: after 60 requests in a minute, waits out the 429 and then succeeds, never banned',
+    { timeout: 90_000 },
+    async () => {
+      const free = client(freeKey);
+      const results = [];
+      for (let i = 0; i < 61; i++) results.push(await free.listPets({ limit: 1 }));
+      // The 61st waited for the next minute.
+      expect(results.every((result) => result.status === 200)).toBe(true);
+      expect(results[60]?.rateLimit?.remaining).toBeGreaterThanOrEqual(58);
+    },
+  );
+});
