@@ -2,7 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
+import { AccountController } from './accounts/account.controller.js';
+import { AdminController } from './accounts/admin.controller.js';
 import { FirstRunService } from './accounts/first-run.service.js';
+import { StaffGuard } from './accounts/staff.guard.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { type Clock, systemClock } from './common/clock.js';
 import type { AppConfig } from './config/config.js';
@@ -34,12 +37,13 @@ export class AppModule {
         PetsModule,
       ],
       // Last, so every route above takes precedence.
-      controllers: [FallbackController],
+      controllers: [AccountController, AdminController, FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // In this order: who is calling, then whether they may.
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
+        { provide: APP_GUARD, useClass: StaffGuard },
         FirstRunService,
       ],
     };

@@ -1,10 +1,17 @@
 import {
+  Account,
+  Accounts,
   ApiError,
+  ApiKey,
+  ApiKeys,
+  CreatedApiKey,
   HEADERS,
   type ListPetsQueryInput,
+  type NewAccountInput,
   type NewPetInput,
   Pet,
   Pets,
+  type PlanChange,
 } from '@pets/contract';
 import type { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
@@ -79,10 +86,36 @@ export interface PetstoreClient {
    * Use {@link PetstoreClient.listPets} with a `status` filter instead.
    */
   getPet(id: number, options?: CallOptions): Promise<ApiResult<Pet>>;
+
+  /** The account the key belongs to (beta). */
+  getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
+  /** The account's own keys, without their secrets (beta). */
+  listKeys(options?: CallOptions): Promise<ApiResult<ApiKey[]>>;
+  /** A new key for the account; `data.key` is shown this once (beta). */
+  createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
+  /** Revokes one of the account's keys (beta). */
+  revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  /** Staff only: other accounts, their plans and keys (beta). Partner keys get `403 forbidden`. */
+  admin: {
+    listAccounts(options?: CallOptions): Promise<ApiResult<Account[]>>;
+    createAccount(account: NewAccountInput, options?: CallOptions): Promise<ApiResult<Account>>;
+    changePlan(
+      accountId: number,
+      change: PlanChange,
+      options?: CallOptions,
+    ): Promise<ApiResult<Account>>;
+    listAccountKeys(accountId: number, options?: CallOptions): Promise<ApiResult<ApiKey[]>>;
+    createAccountKey(
+      accountId: number,
+      label: string,
+      options?: CallOptions,
+    ): Promise<ApiResult<CreatedApiKey>>;
+    revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  };
 }
 
 interface Attempt {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   body?: string;
   idempotencyKey?: string;
@@ -211,7 +244,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
   /** Sends with retries: 429 (not a ban) and, when it is safe to repeat, 503 and network failures. */
   async function send(attempt: Attempt, signal: AbortSignal | undefined): Promise<Answer> {
-    const repeatable = attempt.method === 'GET' || attempt.idempotencyKey !== undefined;
+    // Reads, revocations and plan changes have the same effect however often they are sent.
+    const repeatable = attempt.method !== 'POST' || attempt.idempotencyKey !== undefined;
     for (let retries = 0; ; retries++) {
       const holdBack = blockedUntil - now();
       if (holdBack > 0) {
@@ -345,6 +379,88 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         callOptions.signal,
       );
       return result;
+    },
+
+    async getAccount(callOptions = {}) {
+      return (await call({ method: 'GET', url: `${baseUrl}/account` }, Account, callOptions.signal))
+        .result;
+    },
+
+    async listKeys(callOptions = {}) {
+      return (
+        await call({ method: 'GET', url: `${baseUrl}/account/keys` }, ApiKeys, callOptions.signal)
+      ).result;
+    },
+
+    async createKey(label, callOptions = {}) {
+      const attempt: Attempt = {
+        method: 'POST',
+        url: `${baseUrl}/account/keys`,
+        body: JSON.stringify({ label }),
+      };
+      return (await call(attempt, CreatedApiKey, callOptions.signal)).result;
+    },
+
+    async revokeKey(keyId, callOptions = {}) {
+      const attempt: Attempt = { method: 'DELETE', url: `${baseUrl}/account/keys/${keyId}` };
+      return (await call(attempt, ApiKey, callOptions.signal)).result;
+    },
+
+    admin: {
+      async listAccounts(callOptions = {}) {
+        return (
+          await call(
+            { method: 'GET', url: `${baseUrl}/admin/accounts` },
+            Accounts,
+            callOptions.signal,
+          )
+        ).result;
+      },
+
+      async createAccount(account, callOptions = {}) {
+        const attempt: Attempt = {
+          method: 'POST',
+          url: `${baseUrl}/admin/accounts`,
+          body: JSON.stringify(account),
+        };
+        return (await call(attempt, Account, callOptions.signal)).result;
+      },
+
+      async changePlan(accountId, change, callOptions = {}) {
+        const attempt: Attempt = {
+          method: 'PATCH',
+          url: `${baseUrl}/admin/accounts/${accountId}`,
+          body: JSON.stringify(change),
+        };
+        return (await call(attempt, Account, callOptions.signal)).result;
+      },
+
+      async listAccountKeys(accountId, callOptions = {}) {
+        const attempt: Attempt = {
+          method: 'GET',
+          url: `${baseUrl}/admin/accounts/${accountId}/keys`,
+        };
+        return (await call(attempt, ApiKeys, callOptions.signal)).result;
+      },
+
+      async createAccountKey(accountId, label, callOptions = {}) {
+        const attempt: Attempt = {
+          method: 'POST',
+          url: `${baseUrl}/admin/accounts/${accountId}/keys`,
+          body: JSON.stringify({ label }),
+        };
+        return (await call(attempt, CreatedApiKey, callOptions.signal)).result;
+      },
+
+      async revokeKey(keyId, callOptions = {}) {
+        return (
+          await call(
+            { method: 'DELETE', url: `${baseUrl}/admin/keys/${keyId}` },
+            ApiKey,
+            callOptions.signal,
+          )
+        ).result;
+      },
     },
   };
   return client;

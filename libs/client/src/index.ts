@@ -11,4 +11,14 @@ export {
 export { PetstoreApiError, type PetstoreErrorCode, type PetstoreErrorKind } from './errors.js';
 export type { RateLimitState } from './rate-limit.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
-export type { ListPetsQueryInput, NewPetInput, Pet, PetStatus } from '@pets/contract';
+export type {
+  Account,
+  ApiKey,
+  CreatedApiKey,
+  ListPetsQueryInput,
+  NewAccountInput,
+  NewPetInput,
+  Pet,
+  PetStatus,
+  PlanChange,
+} from '@pets/contract';

@@ -55,12 +55,15 @@ export type ListPetsQueryInput = {
   cursor?: string;
 };
 
-/** `petId` in a path: a canonical positive decimal integer no larger than 2^53 - 1. */
-export const PetIdParam = z
+/** An id in a path: a canonical positive decimal integer no larger than 2^53 - 1. */
+export const IdParam = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/)
   .transform(Number)
   .pipe(z.int().max(Number.MAX_SAFE_INTEGER));
+
+/** `petId` in a path. */
+export const PetIdParam = IdParam;
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 

@@ -1,23 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  type Account,
+  IdParam,
   type NewAccountInput,
   NewAccount,
   type Plan,
+  type PlanChange,
   PLAN_LIMITS,
   type PlanLimits,
 } from '@pets/contract';
+import { ApiException } from '../common/api-exception.js';
 import type { Repository } from 'typeorm';
 import { AccountEntity } from './account.entity.js';
 
-export interface AccountView {
-  id: number;
-  name: string;
-  plan: Plan;
-  role: AccountEntity['role'];
-  limits: PlanLimits;
-  createdAt: string;
-}
+export type AccountView = Account;
 
 /** The limits an account's requests are counted against. */
 export function limitsOf(
@@ -80,4 +77,34 @@ export class AccountsService {
     account.limitPerDay = checked.limits?.perDay ?? null;
     return this.accounts.save(account);
   }
+
+  /** The account as the API shows it, or `404 not_found`. */
+  async view(id: number | string): Promise<Account> {
+    return toAccountView(await this.findOrThrow(id));
+  }
+
+  async views(): Promise<Account[]> {
+    return (await this.list()).map(toAccountView);
+  }
+
+  async createView(account: NewAccount): Promise<Account> {
+    return toAccountView(await this.create(account));
+  }
+
+  async changePlanView(id: number | string, change: PlanChange): Promise<Account> {
+    const account = await this.findOrThrow(id);
+    const changed = await this.setPlan(account.id, change.plan, change.limits);
+    if (!changed) throw noSuchAccount();
+    return toAccountView(changed);
+  }
+
+  private async findOrThrow(id: number | string): Promise<AccountEntity> {
+    const parsed =
+      typeof id === 'number' ? { success: true as const, data: id } : IdParam.safeParse(id);
+    const account = parsed.success ? await this.find(parsed.data) : null;
+    if (!account) throw noSuchAccount();
+    return account;
+  }
 }
+
+const noSuchAccount = () => new ApiException('not_found', 'No account has this id.');

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { KeyLabel } from '@pets/contract';
+import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel } from '@pets/contract';
+import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
 import type { Repository } from 'typeorm';
 import { CLOCK, type Clock } from '../common/clock.js';
@@ -16,15 +17,7 @@ const KEY_CACHE_MAX = 50_000;
 /** `last_used_at` is coarse: written at most this often per key, never on the request's path. */
 const LAST_USED_RESOLUTION_MS = 60 * 60 * 1_000;
 
-export interface ApiKeyView {
-  id: number;
-  accountId: number;
-  label: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+export type ApiKeyView = ApiKey;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -103,6 +96,27 @@ export class ApiKeysService {
     }
     this.cache.delete(apiKey.hash);
     return apiKey;
+  }
+
+  async views(accountId: number): Promise<ApiKey[]> {
+    return (await this.list(accountId)).map(toApiKeyView);
+  }
+
+  async createView(accountId: number, label: string): Promise<CreatedApiKey> {
+    const { key, apiKey } = await this.create(accountId, label);
+    return { ...toApiKeyView(apiKey), key };
+  }
+
+  /** Revokes a key (only one of `ownerAccountId`'s, when given), or `404 not_found`. */
+  async revokeView(id: string, ownerAccountId?: number): Promise<ApiKey> {
+    const parsed = IdParam.safeParse(id);
+    const apiKey = parsed.success ? await this.find(parsed.data) : null;
+    if (!apiKey || (ownerAccountId !== undefined && apiKey.accountId !== ownerAccountId)) {
+      throw new ApiException('not_found', 'No API key has this id.');
+    }
+    const revoked = await this.revoke(apiKey.id);
+    if (!revoked) throw new ApiException('not_found', 'No API key has this id.');
+    return toApiKeyView(revoked);
   }
 
   /** The caller a key belongs to, or `null` for a malformed, unknown or revoked key. */

@@ -1,0 +1,44 @@
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { type Account, type ApiKey, type CreatedApiKey, NewApiKey } from '@pets/contract';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { AccountsService } from './accounts.service.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { CurrentPrincipal } from './principal.decorator.js';
+import type { Principal } from './principal.js';
+
+/** The signed-in account and its own keys (beta): any valid key. */
+@Controller('v1/account')
+export class AccountController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+  ) {}
+
+  @Get()
+  get(@CurrentPrincipal() principal: Principal): Promise<Account> {
+    return this.accounts.view(principal.accountId);
+  }
+
+  @Get('keys')
+  listKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKey[]> {
+    return this.keys.views(principal.accountId);
+  }
+
+  @Post('keys')
+  @HttpCode(HttpStatus.CREATED)
+  createKey(
+    @CurrentPrincipal() principal: Principal,
+    @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
+  ): Promise<CreatedApiKey> {
+    return this.keys.createView(principal.accountId, body.label);
+  }
+
+  @Delete('keys/:keyId')
+  revokeKey(
+    @CurrentPrincipal() principal: Principal,
+    @Param('keyId') keyId: string,
+  ): Promise<ApiKey> {
+    return this.keys.revokeView(keyId, principal.accountId);
+  }
+}
