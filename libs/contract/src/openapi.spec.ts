@@ -127,6 +127,19 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it('marks the account and admin operations beta, and only those', () => {
+    const paths = document['paths'] as Record<string, Record<string, Node>>;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const operation of Object.values(operations)) {
+        expect(operation['x-stability'], path).toBe(
+          path.startsWith('/account') || path.startsWith('/admin') ? 'beta' : undefined,
+        );
+      }
+    }
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(4);
+    expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
+  });
+
   it('passes redocly lint with no errors', () => {
     const output = execFileSync(
       'npx',

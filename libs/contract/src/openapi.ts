@@ -4,11 +4,21 @@ import {
   GET_PET_SUNSET_AT,
   GET_PET_SUNSET_HEADER,
 } from './deprecation.js';
+import {
+  Account,
+  Accounts,
+  ApiKey,
+  ApiKeys,
+  CreatedApiKey,
+  NewAccount,
+  NewApiKey,
+  PlanChange,
+} from './account.schema.js';
 import { ApiError, ERROR_STATUS, ErrorCode, ErrorDetail } from './error.schema.js';
 import { HEADERS } from './headers.js';
 import { IdempotencyKey, ListPetsQuery } from './list-query.schema.js';
 import { NewPet, Pet, PetStatus, Pets } from './pet.schema.js';
-import { PLAN_LIMITS } from './rate-limit.js';
+import { Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -17,7 +27,25 @@ export const API_VERSION = '1.0.0';
 export const DEFAULT_SERVER_URL = 'http://localhost:3000/v1';
 
 /** Schemas that appear in `components/schemas`, under the `id` their `.meta()` gives them. */
-const COMPONENTS: z.ZodType[] = [PetStatus, NewPet, Pet, Pets, ApiError, ErrorCode, ErrorDetail];
+const COMPONENTS: z.ZodType[] = [
+  PetStatus,
+  NewPet,
+  Pet,
+  Pets,
+  ApiError,
+  ErrorCode,
+  ErrorDetail,
+  Plan,
+  Role,
+  Account,
+  Accounts,
+  NewAccount,
+  PlanChange,
+  ApiKey,
+  ApiKeys,
+  NewApiKey,
+  CreatedApiKey,
+];
 
 const toJsonSchemaOptions = {
   uri: (id: string) => `#/components/schemas/${id}`,
@@ -147,6 +175,13 @@ const RESPONSES: JsonObject = {
       [HEADERS.wwwAuthenticate]: ref('headers', 'WWW-Authenticate'),
     },
   ),
+  Forbidden: errorResponse('The key is valid but not a staff key.', ['forbidden']),
+  NotFound: errorResponse('No such account or key.', ['not_found']),
+  InvalidAdminBody: errorResponse('The body is invalid or malformed.', [
+    'invalid_body',
+    'invalid_json',
+    'unsupported_media_type',
+  ]),
   PayloadTooLarge: errorResponse('The body is larger than 16 KiB.', ['payload_too_large']),
   TooManyRequests: errorResponse(
     'A rate limit is exceeded, or the key is banned for sending while limited. Wait `Retry-After` seconds.',
@@ -276,6 +311,157 @@ const COMMON_ERRORS: JsonObject = {
   '503': ref('responses', 'ServiceUnavailable'),
 };
 
+/** A beta operation: `x-stability: beta`, the contract's error responses, JSON in and out. */
+function betaOperation(
+  operationId: string,
+  tag: 'account' | 'admin',
+  summary: string,
+  success: { status: '200' | '201'; description: string; schema: string },
+  extra: { requestBody?: string; errors?: string[]; parameters?: JsonObject[] } = {},
+): JsonObject {
+  const errors: JsonObject = {};
+  for (const status of extra.errors ?? []) {
+    errors[status] = ref(
+      'responses',
+      { '400': 'InvalidAdminBody', '403': 'Forbidden', '404': 'NotFound' }[status] ?? 'NotFound',
+    );
+  }
+  return {
+    operationId,
+    tags: [tag],
+    summary,
+    'x-stability': 'beta',
+    ...(extra.parameters ? { parameters: extra.parameters } : {}),
+    ...(extra.requestBody
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('schemas', extra.requestBody) } },
+          },
+        }
+      : {}),
+    responses: {
+      [success.status]: {
+        description: success.description,
+        headers: { ...RATE_LIMIT_HEADERS },
+        content: { 'application/json': { schema: ref('schemas', success.schema) } },
+      },
+      ...errors,
+      ...COMMON_ERRORS,
+    },
+  };
+}
+
+const idParameter = (name: string, description: string): JsonObject => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+});
+const ACCOUNT_ID = idParameter('accountId', 'Identifier of the account.');
+const KEY_ID = idParameter('keyId', 'Identifier of the key (not the key itself).');
+const STAFF = ['403'];
+
+const ACCOUNT_PATHS: JsonObject = {
+  '/account': {
+    get: betaOperation('getAccount', 'account', 'The account of the calling key', {
+      status: '200',
+      description: 'The account.',
+      schema: 'Account',
+    }),
+  },
+  '/account/keys': {
+    get: betaOperation('listAccountKeys', 'account', 'The keys of the calling account', {
+      status: '200',
+      description: 'Its keys, without their secrets.',
+      schema: 'ApiKeys',
+    }),
+    post: betaOperation(
+      'createAccountKey',
+      'account',
+      'Create a key for the calling account',
+      {
+        status: '201',
+        description: 'The new key, with its secret, shown this once.',
+        schema: 'CreatedApiKey',
+      },
+      { requestBody: 'NewApiKey', errors: ['400'] },
+    ),
+  },
+  '/account/keys/{keyId}': {
+    delete: betaOperation(
+      'revokeAccountKey',
+      'account',
+      'Revoke a key of the calling account',
+      {
+        status: '200',
+        description: 'The revoked key. Every instance refuses it within 5 seconds.',
+        schema: 'ApiKey',
+      },
+      { parameters: [KEY_ID], errors: ['404'] },
+    ),
+  },
+  '/admin/accounts': {
+    get: betaOperation(
+      'listAccounts',
+      'admin',
+      'List accounts',
+      { status: '200', description: 'Every account.', schema: 'Accounts' },
+      { errors: STAFF },
+    ),
+    post: betaOperation(
+      'createAccount',
+      'admin',
+      'Create an account',
+      { status: '201', description: 'The new account.', schema: 'Account' },
+      { requestBody: 'NewAccount', errors: ['400', ...STAFF] },
+    ),
+  },
+  '/admin/accounts/{accountId}': {
+    patch: betaOperation(
+      'changePlan',
+      'admin',
+      "Change an account's plan",
+      {
+        status: '200',
+        description: 'The account on its new plan (in force within 5 seconds).',
+        schema: 'Account',
+      },
+      { parameters: [ACCOUNT_ID], requestBody: 'PlanChange', errors: ['400', ...STAFF, '404'] },
+    ),
+  },
+  '/admin/accounts/{accountId}/keys': {
+    get: betaOperation(
+      'listKeysOfAccount',
+      'admin',
+      "List an account's keys",
+      { status: '200', description: 'Its keys, without their secrets.', schema: 'ApiKeys' },
+      { parameters: [ACCOUNT_ID], errors: [...STAFF, '404'] },
+    ),
+    post: betaOperation(
+      'createKeyForAccount',
+      'admin',
+      'Create a key for an account',
+      {
+        status: '201',
+        description: 'The new key, with its secret, shown this once.',
+        schema: 'CreatedApiKey',
+      },
+      { parameters: [ACCOUNT_ID], requestBody: 'NewApiKey', errors: ['400', ...STAFF, '404'] },
+    ),
+  },
+  '/admin/keys/{keyId}': {
+    delete: betaOperation(
+      'revokeKey',
+      'admin',
+      'Revoke any key',
+      { status: '200', description: 'The revoked key.', schema: 'ApiKey' },
+      { parameters: [KEY_ID], errors: [...STAFF, '404'] },
+    ),
+  },
+};
+
 const DESCRIPTION = `
 The pet store catalogue over HTTP with JSON bodies: list pets, add a pet, fetch one pet.
 
@@ -328,6 +514,11 @@ detail for the \`Idempotency-Key\` field. Refused requests store nothing.
 Bodies are limited to 16 KiB (\`413 payload_too_large\`) and must be sent as \`application/json\`. Every
 response carries \`X-Request-Id\`; quote it when you report a problem.
 
+## Stability
+The pet operations are stable. Operations marked \`x-stability: beta\` (the account and admin
+operations the staff web app uses) may still change. \`/admin\` operations need a staff key; any other
+key gets \`403 forbidden\`.
+
 ## Deprecations
 \`GET /pets/{petId}\` is deprecated since 1 January 2026 and is removed on 5 December 2030; from then on it
 answers \`410 gone\`. Its responses carry \`Deprecation\`, \`Sunset\` and \`Link\` headers. Use
@@ -352,7 +543,14 @@ export function createOpenApiDocument(): JsonObject {
       { url: '/v1', description: 'Version 1 of the API, on the host that serves this document' },
     ],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'pets', description: 'The pet catalogue.' }],
+    tags: [
+      { name: 'pets', description: 'The pet catalogue.' },
+      { name: 'account', description: 'The account of the calling key, and its own keys (beta).' },
+      {
+        name: 'admin',
+        description: 'Staff only: accounts, plans and keys of every account (beta).',
+      },
+    ],
     paths: {
       '/pets': {
         get: {
@@ -441,6 +639,7 @@ export function createOpenApiDocument(): JsonObject {
           ),
         },
       },
+      ...ACCOUNT_PATHS,
     },
     components: {
       securitySchemes: {

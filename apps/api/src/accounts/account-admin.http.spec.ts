@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+
+describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
+  let t: TestApp;
+  let staff: { key: string; accountId: number };
+  let partner: { key: string; accountId: number; keyId: number };
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    staff = await t.createKey({
+      name: 'Staff',
+      plan: 'enterprise',
+      role: 'staff',
+      limits: { perMinute: 10_000, perDay: 100_000 },
+    });
+    partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (key: string) => ({ authorization: `Bearer ${key}` });
+  const send = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    key: string,
+    body?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: {
+        ...as(key),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+
+  describe('/v1/account (any key)', () => {
+    it('shows the caller its account', async () => {
+      const response = await send('GET', '/v1/account', partner.key);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: partner.accountId,
+        name: 'Acme',
+        plan: 'pro',
+        role: 'partner',
+        limits: { perMinute: 300, perDay: 10_000 },
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+      });
+      expect(response.headers['x-ratelimit-limit']).toBe('300');
+    });
+
+    it('creates a key shown once, lists keys without secrets, and revokes', async () => {
+      const created = await send('POST', '/v1/account/keys', partner.key, { label: '  Shop  ' });
+      expect(created.statusCode).toBe(201);
+      const key = created.json<{
+        id: number;
+        key: string;
+        prefix: string;
+        label: string;
+        revokedAt: null;
+      }>();
+      expect(key).toMatchObject({
+        accountId: partner.accountId,
+        label: 'Shop',
+        revokedAt: null,
+        lastUsedAt: null,
+      });
+      expect(key.key).toMatch(/^pets_test_[A-Za-z0-9]{43}$/);
+      expect(key.key.startsWith(key.prefix)).toBe(true);
+
+      const listed = await send('GET', '/v1/account/keys', partner.key);
+      expect(listed.body).not.toContain(key.key);
+      expect(listed.json<{ id: number }[]>().map((k) => k.id)).toContain(key.id);
+
+      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(200);
+      const revoked = await send('DELETE', `/v1/account/keys/${key.id}`, partner.key);
+      expect(revoked.statusCode).toBe(200);
+      expect(revoked.json<{ revokedAt: string | null }>().revokedAt).toEqual(expect.any(String));
+      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(401);
+    });
+
+    it('cannot revoke a key of another account, or one that does not exist', async () => {
+      const other = await t.createKey({ name: 'Other' });
+      expect((await send('DELETE', `/v1/account/keys/${other.keyId}`, partner.key)).json()).toEqual(
+        {
+          code: 'not_found',
+          message: 'No API key has this id.',
+          status: 404,
+        },
+      );
+      expect((await send('DELETE', '/v1/account/keys/abc', partner.key)).statusCode).toBe(404);
+      expect((await send('GET', '/v1/pets', other.key)).statusCode).toBe(200);
+    });
+
+    it('validates labels like every body', async () => {
+      const response = await send('POST', '/v1/account/keys', partner.key, { label: '', extra: 1 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid_body',
+        details: [
+          { field: 'label', issue: 'must not be empty' },
+          { field: 'extra', issue: 'is not allowed' },
+        ],
+      });
+    });
+  });
+
+  describe('/v1/admin (staff only)', () => {
+    it.each([
+      ['GET', '/v1/admin/accounts'],
+      ['POST', '/v1/admin/accounts'],
+      ['PATCH', '/v1/admin/accounts/1'],
+      ['GET', '/v1/admin/accounts/1/keys'],
+      ['DELETE', '/v1/admin/keys/1'],
+    ] as const)(
+      '%s %s: 403 forbidden for a partner key, with rate-limit headers',
+      async (method, url) => {
+        const response = await send(
+          method,
+          url,
+          partner.key,
+          method === 'POST' || method === 'PATCH' ? {} : undefined,
+        );
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({
+          code: 'forbidden',
+          message: 'This endpoint is for staff accounts only.',
+          status: 403,
+        });
+        expect(response.headers['x-ratelimit-remaining']).toBeDefined();
+      },
+    );
+
+    it('401 without a key', async () => {
+      expect((await t.app.inject({ method: 'GET', url: '/v1/admin/accounts' })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('lists and creates accounts, and changes plans', async () => {
+      const created = await send('POST', '/v1/admin/accounts', staff.key, {
+        name: 'Big Co',
+        plan: 'enterprise',
+        role: 'partner',
+        limits: { perMinute: 500, perDay: 50_000 },
+      });
+      expect(created.statusCode).toBe(201);
+      const account = created.json<{ id: number }>();
+      expect(created.json()).toMatchObject({
+        name: 'Big Co',
+        plan: 'enterprise',
+        limits: { perMinute: 500, perDay: 50_000 },
+      });
+
+      const listed = await send('GET', '/v1/admin/accounts', staff.key);
+      expect(listed.json<{ id: number }[]>().map((a) => a.id)).toEqual(
+        expect.arrayContaining([staff.accountId, partner.accountId, account.id]),
+      );
+
+      const changed = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
+        plan: 'business',
+      });
+      expect(changed.json()).toMatchObject({
+        plan: 'business',
+        limits: { perMinute: 1000, perDay: 100_000 },
+      });
+
+      const refused = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
+        plan: 'enterprise',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'invalid_body',
+        details: [{ field: 'limits', issue: 'are required for the enterprise plan' }],
+      });
+      expect(
+        (await send('PATCH', '/v1/admin/accounts/999999', staff.key, { plan: 'pro' })).statusCode,
+      ).toBe(404);
+    });
+
+    it('manages the keys of any account', async () => {
+      const created = await send(
+        'POST',
+        `/v1/admin/accounts/${partner.accountId}/keys`,
+        staff.key,
+        { label: 'Issued by staff' },
+      );
+      expect(created.statusCode).toBe(201);
+      const key = created.json<{ id: number; key: string }>();
+      const keys = await send('GET', `/v1/admin/accounts/${partner.accountId}/keys`, staff.key);
+      expect(keys.json<{ id: number }[]>().map((k) => k.id)).toContain(key.id);
+      expect((await send('DELETE', `/v1/admin/keys/${key.id}`, staff.key)).statusCode).toBe(200);
+      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(401);
+      expect((await send('GET', '/v1/admin/accounts/999999/keys', staff.key)).statusCode).toBe(404);
+    });
+  });
+});
