@@ -8,6 +8,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { registerAdminApp } from './admin-app/admin-app.js';
 import { AppModule, type AppOptions } from './app.module.js';
 import { NestPinoLogger } from './common/logger.js';
 import { requestIdFor } from './common/request-id.js';
@@ -99,7 +100,7 @@ export async function createApp(
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -116,6 +117,8 @@ export async function createApp(
     exposedHeaders: [...EXPOSED_HEADERS],
     maxAge: 600,
   });
+
+  await registerAdminApp(fastify, options.adminDist);
 
   await app.register(fastifyStatic, {
     root: swaggerUiDir,

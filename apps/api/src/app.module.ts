@@ -20,6 +20,8 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 export interface AppOptions {
   clock?: Clock;
+  /** Where the built admin app is (default: apps/admin/dist). */
+  adminDist?: string;
 }
 
 @Module({})

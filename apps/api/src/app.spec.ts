@@ -72,6 +72,11 @@ describe('every response', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    const docs = await t.app.inject({ method: 'GET', url: '/docs' });
+    // Only the reference page allows inline styles (Swagger UI sets them as it renders).
+    expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self';");
   });
 });
 

@@ -67,6 +67,7 @@ export interface TestAppOptions {
   engine?: Engine;
   env?: Record<string, string>;
   clock?: FakeClock;
+  adminDist?: string;
   /** Reuse a database (e.g. to restart on the same data). */
   databaseUrl?: string;
 }
@@ -100,7 +101,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       callback();
     },
   });
-  const app = await createApp(config, createLogger(config.logLevel, sink), { clock });
+  const app = await createApp(config, createLogger(config.logLevel, sink), {
+    clock,
+    ...(options.adminDist ? { adminDist: options.adminDist } : {}),
+  });
   return {
     app,
     config,

@@ -2,6 +2,9 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../common/public.decorator.js';
 import { DocsService } from './docs.service.js';
 
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
 @Controller()
 @Public()
 export class DocsController {
@@ -16,6 +19,8 @@ export class DocsController {
 
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
+  // Swagger UI sets style attributes as it renders: the reference page alone allows inline styles.
+  @Header('Content-Security-Policy', DOCS_CSP)
   @Header('Cache-Control', 'public, max-age=300')
   page(): string {
     return this.docs.page;

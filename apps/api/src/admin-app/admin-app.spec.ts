@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { ADMIN_CSP } from './admin-app.js';
+
+describe('the admin app, served by the API', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'pets-admin-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>Pet store admin</title><script type="module" src="/admin/assets/index-abc.js"></script>',
+    );
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("admin")');
+    t = await createTestApp({ adminDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/admin', '/admin/', '/admin/pets?status=sold&limit=50', '/admin/keys'])(
+    '%s is the app page, uncached, under a strict CSP',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<title>Pet store admin</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(ADMIN_CSP);
+      expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    },
+  );
+
+  it('serves hashed assets for a year', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/index-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a missing asset is 404 in the contract shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/nope.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 'not_found',
+      message: 'No file /admin/assets/nope.js.',
+      status: 404,
+    });
+  });
+});
+
+describe('when the admin app is not built', () => {
+  it('says how to build it', async () => {
+    const t = await createTestApp({ adminDist: join(tmpdir(), 'pets-no-admin-here') });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/admin/pets' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        code: 'not_found',
+        message: 'The admin app is not built. Run: npx nx build admin',
+        status: 404,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
