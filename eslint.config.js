@@ -143,7 +143,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/e2e/**/*.ts', '**/test/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -156,7 +156,7 @@ export default tseslint.config(
   {
     // Code that runs in a browser: the admin app and the libraries it ships (their tests run in Node).
     files: ['apps/admin/src/**/*.{ts,tsx}', 'libs/client/src/**/*.ts', 'libs/contract/src/**/*.ts'],
-    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts'],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/e2e/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -10,3 +10,4 @@ export {
   startServer,
   type ServerProcess,
 } from './api-process.js';
+export { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
