@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { bundleBudget } from './bundle-budget.js';
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // The first page must be usable on a slow connection: at most 100 KB of JavaScript, gzipped.
+  plugins: [react(), bundleBudget(100 * 1024)],
   resolve: { conditions: ['@pets/source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
