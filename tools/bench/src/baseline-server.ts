@@ -1,0 +1,19 @@
+import { createPet } from '@pets/contract/testing';
+import Fastify from 'fastify';
+
+/**
+ * The yardstick: bare Fastify answering GET /v1/pets with the same 20 pets from memory, no auth,
+ * no limits, no database. What Node's HTTP can do on this machine, as close as it gets.
+ */
+const pets = Array.from({ length: 20 }, (_, i) =>
+  createPet({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 5) }),
+);
+const port = Number(process.argv[2] ?? 0);
+
+const app = Fastify({ logger: false });
+app.get('/v1/pets', () => pets);
+await app.listen({ port, host: '127.0.0.1' });
+process.stdout.write(`listening ${String((app.server.address() as { port: number }).port)}\n`);
+process.on('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

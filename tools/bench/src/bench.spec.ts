@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import type { BenchReport } from './report.js';
+
+const BENCH = fileURLToPath(new URL('../dist/bench.js', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'pets-bench-smoke-'));
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** Proves the bench runs end to end on both setups. It asserts no timings: those are for people. */
+it('a smoke run measures every endpoint on both setups without errors and writes its report', () => {
+  const result = spawnSync(process.execPath, [BENCH, '--smoke', '--out', out], {
+    encoding: 'utf8',
+  });
+  expect(result.stderr).not.toMatch(/The bench failed/);
+  expect(result.status).toBe(0);
+  const report = JSON.parse(readFileSync(join(out, 'latest.json'), 'utf8')) as BenchReport;
+  expect(report.variants.map((variant) => [variant.name, variant.instances])).toEqual([
+    ['sqlite', 1],
+    ['postgres-redis', 2],
+  ]);
+  for (const variant of report.variants) {
+    expect(variant.endpoints.map((endpoint) => endpoint.name)).toEqual([
+      'GET /v1/pets?limit=20',
+      'GET /v1/pets?status=available&cursor=…',
+      'POST /v1/pets',
+      'GET /v1/pets/{petId}',
+    ]);
+    for (const endpoint of variant.endpoints) {
+      expect(endpoint.errors, endpoint.name).toBe(0);
+      expect(endpoint.requestsPerSecond).toBeGreaterThan(0);
+      expect(endpoint.baselineRequestsPerSecond).toBeGreaterThan(0);
+    }
+    expect(variant.fixedRate.errors + variant.fixedRate.non2xx).toBe(0);
+    expect(variant.memory.errors).toBe(0);
+    expect(variant.memory.rssAfterMb.every((mb) => mb > 0)).toBe(true);
+  }
+  expect(readFileSync(join(out, 'latest.md'), 'utf8')).toMatch(/^# Benchmark \(smoke run/);
+});

@@ -1,0 +1,320 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  createAccountKey,
+  freePort,
+  type PostgresServer,
+  type RedisServer,
+  type ServerProcess,
+  startPostgres,
+  startRedis,
+  startServer,
+} from '@pets/services';
+import { type Measurement, measure, type Target } from './measure.js';
+import { type BenchReport, type EndpointResult, toMarkdown, type VariantReport } from './report.js';
+
+const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
+
+Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
+
+  --variant   which setup to measure (default: all)
+  --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
+  --duration  seconds per measurement (default 8)
+  --out       where to write latest.md and latest.json (default tools/bench/results)`;
+
+const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
+const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+const CONNECTIONS = 50;
+
+interface Settings {
+  duration: number;
+  fixedRate: { rate: number; duration: number };
+  memoryRequests: number;
+  seed: number;
+  warmup: number;
+}
+
+const FULL: Settings = {
+  duration: 8,
+  fixedRate: { rate: 5_000, duration: 30 },
+  memoryRequests: 1_000_000,
+  seed: 1_000,
+  warmup: 3,
+};
+const SMOKE: Settings = {
+  duration: 1,
+  fixedRate: { rate: 500, duration: 1 },
+  memoryRequests: 2_000,
+  seed: 100,
+  warmup: 1,
+};
+
+function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  return match ? Math.round(Number(match[1]) / 102.4) / 10 : Number.NaN;
+}
+
+async function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BASELINE, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once('data', () => {
+      resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`The baseline server exited with ${String(code)}`));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}/v1/pets` };
+}
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+async function seed(baseUrl: string, key: string, count: number): Promise<void> {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const statuses = ['available', 'pending', 'sold'] as const;
+  for (let i = 0; i < count; i += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, async (_, j) => {
+        const n = i + j;
+        const response = await fetch(`${baseUrl}/v1/pets`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            name: `Seed ${n}`,
+            categoryId: 1 + (n % 7),
+            status: statuses[n % 3],
+          }),
+        });
+        if (response.status !== 201)
+          throw new Error(`Seeding failed: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }
+}
+
+/** The address of the second page of available pets, from the first page's Link header. */
+async function filteredPage(baseUrl: string, key: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/pets?status=available&limit=20`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const link = response.headers.get('link');
+  const next = link ? /^<([^>]+)>/.exec(link)?.[1] : undefined;
+  if (!next) throw new Error('The seeded database has no second page of available pets');
+  const url = new URL(next);
+  return `${url.pathname}${url.search}`;
+}
+
+async function runVariant(name: VariantReport['name'], settings: Settings): Promise<VariantReport> {
+  const dir = mkdtempSync(join(tmpdir(), 'pets-bench-'));
+  let postgres: PostgresServer | undefined;
+  let redis: RedisServer | undefined;
+  const servers: ServerProcess[] = [];
+  let baseline: { child: ChildProcess; url: string } | undefined;
+  try {
+    const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
+    if (name === 'sqlite') {
+      env['DATABASE_URL'] = `sqlite:${join(dir, 'petstore.sqlite')}`;
+    } else {
+      postgres = await startPostgres();
+      redis = await startRedis();
+      env['DATABASE_URL'] = postgres.createDatabase('bench');
+      env['REDIS_URL'] = redis.url;
+    }
+    // An enterprise account whose limits never bite.
+    const { key } = createAccountKey(env, {
+      name: 'Bench',
+      plan: 'enterprise',
+      perMinute: 10_000_000,
+      perDay: 1_000_000_000,
+    });
+    const instances = name === 'sqlite' ? 1 : 2;
+    for (let i = 0; i < instances; i++) servers.push(await startServer(env));
+    baseline = await startBaseline();
+    const primary = servers[0];
+    if (!primary) throw new Error('no API instance');
+
+    await seed(primary.baseUrl, key, settings.seed);
+    const filtered = await filteredPage(primary.baseUrl, key);
+    const headers = { authorization: `Bearer ${key}` };
+    const api = (path: string, extra: Partial<Target> = {}): Target => ({
+      urls: servers.map((server) => `${server.baseUrl}${path}`),
+      headers,
+      ...extra,
+    });
+    const endpoints: { name: string; target: Target }[] = [
+      { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
+      { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
+      {
+        name: 'POST /v1/pets',
+        target: api('/v1/pets', {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Bench', categoryId: 3, status: 'pending' }),
+        }),
+      },
+      { name: 'GET /v1/pets/{petId}', target: api('/v1/pets/7') },
+    ];
+    const baselineTarget: Target = { urls: [baseline.url] };
+
+    for (const endpoint of endpoints)
+      await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
+    await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
+
+    const results: EndpointResult[] = [];
+    for (const endpoint of endpoints) {
+      const runs: { baseline: Measurement[]; api: Measurement[] } = { baseline: [], api: [] };
+      // A B A B: the baseline and the API take turns, so drift in the machine hits both.
+      for (let round = 0; round < 2; round++) {
+        runs.baseline.push(
+          await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.duration }),
+        );
+        runs.api.push(
+          await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.duration }),
+        );
+      }
+      results.push(summarise(endpoint.name, runs.api, runs.baseline));
+      process.stderr.write(`${name}: ${endpoint.name} done\n`);
+    }
+
+    const fixed = await measure(endpoints[0]?.target ?? baselineTarget, {
+      connections: CONNECTIONS,
+      duration: settings.fixedRate.duration,
+      overallRate: settings.fixedRate.rate,
+    });
+
+    const pids = servers.map((server) => server.child.pid ?? 0);
+    const rssBefore = pids.map(rssMegabytes);
+    const soak = await measure(endpoints[0]?.target ?? baselineTarget, {
+      connections: CONNECTIONS,
+      amount: settings.memoryRequests,
+    });
+    const rssAfter = pids.map(rssMegabytes);
+
+    return {
+      name,
+      instances,
+      endpoints: results,
+      fixedRate: {
+        offered: settings.fixedRate.rate,
+        seconds: settings.fixedRate.duration,
+        ...fixed,
+      },
+      memory: {
+        requests: settings.memoryRequests,
+        rssBeforeMb: rssBefore,
+        rssAfterMb: rssAfter,
+        growthMb: rssAfter.map((after, i) => Math.round((after - (rssBefore[i] ?? 0)) * 10) / 10),
+        errors: soak.errors + soak.non2xx,
+      },
+    };
+  } finally {
+    if (baseline) await stop(baseline.child);
+    for (const server of servers) await stop(server.child);
+    redis && (await redis.stop());
+    postgres?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+
+function summarise(name: string, api: Measurement[], baseline: Measurement[]): EndpointResult {
+  const apiRps = Math.round(mean(api.map((m) => m.requestsPerSecond)));
+  const baselineRps = Math.round(mean(baseline.map((m) => m.requestsPerSecond)));
+  return {
+    name,
+    requestsPerSecond: apiRps,
+    baselineRequestsPerSecond: baselineRps,
+    ratio: baselineRps === 0 ? 0 : Math.round((apiRps / baselineRps) * 100) / 100,
+    p50: Math.max(...api.map((m) => m.p50)),
+    p99: Math.max(...api.map((m) => m.p99)),
+    errors: api.reduce((total, m) => total + m.errors + m.non2xx, 0),
+  };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      variant: { type: 'string', default: 'all' },
+      smoke: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  const variants: VariantReport['name'][] =
+    values.variant === 'all'
+      ? ['sqlite', 'postgres-redis']
+      : values.variant === 'sqlite' || values.variant === 'postgres-redis'
+        ? [values.variant]
+        : [];
+  if (variants.length === 0) {
+    process.stderr.write(
+      `--variant must be sqlite, postgres-redis or all (got "${values.variant}")\n`,
+    );
+    return 2;
+  }
+  const settings = { ...(values.smoke ? SMOKE : FULL) };
+  if (values.duration !== undefined) {
+    if (!/^[1-9][0-9]{0,3}$/.test(values.duration)) {
+      process.stderr.write(
+        `--duration must be a whole number of seconds (got "${values.duration}")\n`,
+      );
+      return 2;
+    }
+    settings.duration = Number(values.duration);
+  }
+
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    smoke: values.smoke,
+    machine: {
+      cpus: availableParallelism(),
+      model: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+    },
+    connections: CONNECTIONS,
+    secondsPerRun: settings.duration,
+    variants: [],
+  };
+  for (const variant of variants) report.variants.push(await runVariant(variant, settings));
+
+  const markdown = toMarkdown(report);
+  process.stdout.write(`${markdown}\n`);
+  const out = values.out ?? RESULTS;
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'latest.md'), `${markdown}\n`);
+  writeFileSync(join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  process.stderr.write(`Written to ${join(out, 'latest.md')} and latest.json\n`);
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `The bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,74 @@
+export interface EndpointResult {
+  name: string;
+  requestsPerSecond: number;
+  baselineRequestsPerSecond: number;
+  /** The API's requests per second over the baseline's, measured in turns. */
+  ratio: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface VariantReport {
+  name: 'sqlite' | 'postgres-redis';
+  instances: number;
+  endpoints: EndpointResult[];
+  fixedRate: {
+    offered: number;
+    seconds: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    non2xx: number;
+  };
+  memory: {
+    requests: number;
+    rssBeforeMb: number[];
+    rssAfterMb: number[];
+    growthMb: number[];
+    errors: number;
+  };
+}
+
+export interface BenchReport {
+  date: string;
+  smoke: boolean;
+  machine: { cpus: number; model: string; node: string };
+  connections: number;
+  secondsPerRun: number;
+  variants: VariantReport[];
+}
+
+const TITLES: Record<VariantReport['name'], string> = {
+  sqlite: 'SQLite (embedded default), one instance',
+  'postgres-redis': 'PostgreSQL + Redis, two instances',
+};
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+export function toMarkdown(report: BenchReport): string {
+  const lines = [
+    `# Benchmark${report.smoke ? ' (smoke run: the numbers mean nothing)' : ''}`,
+    '',
+    `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run, API and baseline in turns (A B A B)`,
+  ];
+  for (const variant of report.variants) {
+    lines.push(
+      '',
+      `## ${TITLES[variant.name]}`,
+      '',
+      '| endpoint | req/s | baseline req/s | ratio | p50 ms | p99 ms | errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...variant.endpoints.map(
+        (e) =>
+          `| ${e.name} | ${number(e.requestsPerSecond)} | ${number(e.baselineRequestsPerSecond)} | ${e.ratio.toFixed(2)}× | ${e.p50} | ${e.p99} | ${e.errors} |`,
+      ),
+      '',
+      `- Offered ${number(variant.fixedRate.offered)} req/s for ${variant.fixedRate.seconds} s to GET /v1/pets?limit=20: served ${number(variant.fixedRate.requestsPerSecond)} req/s, p50 ${variant.fixedRate.p50} ms, p99 ${variant.fixedRate.p99} ms, ${variant.fixedRate.errors + variant.fixedRate.non2xx} errors.`,
+      `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB), ${variant.memory.errors} errors.`,
+    );
+  }
+  return lines.join('\n');
+}
