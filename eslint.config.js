@@ -62,7 +62,7 @@ const DEP_CONSTRAINTS = [
   { sourceTag: 'type:admin', onlyDependOnLibsWithTags: ['type:client', 'type:contract'] },
   {
     sourceTag: 'type:tool',
-    onlyDependOnLibsWithTags: ['type:contract', 'type:client', 'type:api'],
+    onlyDependOnLibsWithTags: ['type:contract', 'type:client', 'type:api', 'type:tool'],
   },
   {
     sourceTag: 'platform:browser',

@@ -65,7 +65,7 @@ async function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => {
+    child.stdout.once('data', () => {
       resolve();
     });
     child.once('exit', (code) => {
@@ -223,7 +223,7 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
   } finally {
     if (baseline) await stop(baseline.child);
     for (const server of servers) await stop(server.child);
-    redis && (await redis.stop());
+    if (redis) await redis.stop();
     postgres?.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
