@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { dirname } from 'node:path';
 import { createRequire } from 'node:module';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,6 +11,7 @@ import { registerAdminApp } from './admin-app/admin-app.js';
 import { AppModule, type AppOptions } from './app.module.js';
 import { NestPinoLogger } from './common/logger.js';
 import { requestIdFor } from './common/request-id.js';
+import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
 
@@ -66,7 +66,9 @@ export async function createApp(
 
   const fastify = app.getHttpAdapter().getInstance();
 
+  const security = securityHeaders();
   fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(security);
     void reply.header(HEADERS.requestId, request.id);
     done();
   });
@@ -94,21 +96,6 @@ export async function createApp(
   });
 
   registerGetPetDeprecation(fastify);
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
 
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
