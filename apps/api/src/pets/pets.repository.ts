@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { DataSource } from 'typeorm';
+import { type PreparedRead, preparedReader, type Row } from '../database/prepared.js';
 import { placeholders, type Queryable } from '../database/sql.js';
 
 interface PetRow {
@@ -18,13 +19,27 @@ const toPet = (row: PetRow): Pet => ({
   status: row.status,
 });
 
-/** The pets table. Plain SQL on the request path: keyset pages over (status, id) and the primary key. */
+/** The same, from a row of `id, name, category_id, status` as an array. */
+const fromRow = (row: Row): Pet => ({
+  id: Number(row[0]),
+  name: row[1] as string,
+  categoryId: Number(row[2]),
+  status: row[3] as PetStatus,
+});
+
+/**
+ * The pets table. Prepared statements on the request path: keyset pages over (status, id) and the
+ * primary key.
+ */
 @Injectable()
 export class PetsRepository {
   /** The statements, written once for the engine in use (public so tests can check their plans). */
   readonly sql: { listAll: string; listByStatus: string; byId: string; insertPet: string };
 
+  private readonly read: PreparedRead;
+
   constructor(private readonly dataSource: DataSource) {
+    this.read = preparedReader(dataSource);
     const p = placeholders(dataSource);
     this.sql = {
       listAll: `SELECT id, name, category_id, status FROM pets WHERE id > ${p(1)} ORDER BY id LIMIT ${p(2)}`,
@@ -36,17 +51,16 @@ export class PetsRepository {
 
   /** Up to `limit` pets after `afterId` in ascending id, optionally of one status. */
   async list(limit: number, afterId: number, status: PetStatus | undefined): Promise<Pet[]> {
-    const rows: PetRow[] =
+    const rows =
       status === undefined
-        ? await this.dataSource.query(this.sql.listAll, [afterId, limit])
-        : await this.dataSource.query(this.sql.listByStatus, [status, afterId, limit]);
-    return rows.map(toPet);
+        ? await this.read(this.sql.listAll, [afterId, limit])
+        : await this.read(this.sql.listByStatus, [status, afterId, limit]);
+    return rows.map(fromRow);
   }
 
   async findById(id: number): Promise<Pet | undefined> {
-    const rows: PetRow[] = await this.dataSource.query(this.sql.byId, [id]);
-    const row = rows[0];
-    return row ? toPet(row) : undefined;
+    const row = (await this.read(this.sql.byId, [id]))[0];
+    return row ? fromRow(row) : undefined;
   }
 
   /** Inserts within the caller's transaction when given one. */
