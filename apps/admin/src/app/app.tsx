@@ -1,11 +1,13 @@
-import { PET_STATUSES } from '@pets/contract';
+import type { CreateClient } from '../lib/client.js';
+import './app.css';
+import { AppProvider } from './provider.js';
+import { AppRouter } from './router.js';
 
-/** The admin shell; pets and keys pages arrive with the admin issue. */
-export function App() {
+/** The staff admin. `createClient` is for tests; the app makes real clients from the stored key. */
+export function App({ createClient }: { createClient?: CreateClient }) {
   return (
-    <main>
-      <h1>Pet store admin</h1>
-      <p>Pets can be {PET_STATUSES.join(', ')}.</p>
-    </main>
+    <AppProvider createClient={createClient}>
+      <AppRouter />
+    </AppProvider>
   );
 }

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link, useRoute } from 'wouter';
+import { useAccount } from '../lib/get-account.js';
+import { useSession } from '../lib/session.js';
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [active] = useRoute(href);
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { signOut } = useSession();
+  const account = useAccount().data?.data;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="top-bar">
+        <div className="top-bar-inner">
+          <p className="brand">Pet store admin</p>
+          <nav aria-label="Main">
+            <ul>
+              <li>
+                <NavLink href="/pets">Pets</NavLink>
+              </li>
+              <li>
+                <NavLink href="/keys">API keys</NavLink>
+              </li>
+            </ul>
+          </nav>
+          <p className="account">
+            {account ? (
+              <>
+                Signed in as <strong>{account.name}</strong> ({account.plan} plan)
+              </>
+            ) : null}
+          </p>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              signOut();
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { PetsPage } from '../../features/pets/components/pets-page.js';
+
+export const PetsRoute = PetsPage;

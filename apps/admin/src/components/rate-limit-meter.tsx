@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { formatCount } from '../lib/format.js';
+import { describeWindow, useRateLimit } from '../lib/rate-limit.js';
+
+/** How many requests are left, from the latest answer. */
+export function RateLimitMeter() {
+  const { latest } = useRateLimit();
+  const id = useId();
+  if (!latest) return null;
+  const { limit, remaining } = latest;
+  return (
+    <div className="rate-limit">
+      <label htmlFor={id}>Rate limit</label>
+      <meter
+        id={id}
+        min={0}
+        max={limit}
+        low={Math.ceil(limit / 10)}
+        optimum={limit}
+        value={remaining}
+        aria-describedby={`${id}-text`}
+      />
+      <span id={`${id}-text`}>
+        {formatCount(remaining)} of {formatCount(limit)} requests left {describeWindow(latest)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { PlanChange } from '@pets/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useClient } from '../../../lib/client.js';
+import { accountQueryKey } from '../../../lib/get-account.js';
+import { accountsQueryKey } from './list-accounts.js';
+
+export function useChangePlan() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ accountId, change }: { accountId: number; change: PlanChange }) =>
+      client.admin.changePlan(accountId, change),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
+      // The signed-in account may be the one changed; the navigation shows its plan.
+      void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import type { Account } from '@pets/client';
+import { PlanChange, toErrorDetails, type ErrorDetail } from '@pets/contract';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { useChangePlan } from '../api/change-plan.js';
+import { limitField, limitsOf, PLAN_FIELDS, type PlanValues } from '../utils/limits.js';
+import { PlanFields } from './plan-fields.js';
+
+const FIELDS = PLAN_FIELDS;
+
+export function ChangePlanForm({
+  account,
+  onChanged,
+  onCancel,
+}: {
+  account: Account;
+  onChanged: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const changePlan = useChangePlan();
+  const { blocked } = useRateLimit();
+  const [values, setValues] = useState<PlanValues>({
+    plan: account.plan,
+    perMinute: String(account.limits.perMinute),
+    perDay: String(account.limits.perDay),
+  });
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const planSelect = useRef<HTMLSelectElement>(null);
+
+  useEffect(() => {
+    planSelect.current?.focus();
+  }, []);
+
+  const showIssues = (details: readonly ErrorDetail[]) => {
+    const { byField, rest } = placeIssues(details, FIELDS, limitField);
+    setIssues(byField);
+    setFailure(rest);
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (changePlan.isPending) return;
+    setFailure(null);
+    const parsed = PlanChange.safeParse({ plan: values.plan, limits: limitsOf(values) });
+    if (!parsed.success) {
+      showIssues(toErrorDetails(parsed.error));
+      return;
+    }
+    setIssues({});
+    changePlan.mutate(
+      { accountId: account.id, change: parsed.data },
+      {
+        onSuccess: ({ data }) => {
+          onChanged(`${data.name} is now on the ${data.plan} plan.`);
+        },
+        onError: (error) => {
+          const details = detailsOf(error);
+          if (details.length > 0) showIssues(details);
+          else if (!isRateLimited(error)) setFailure(describeError(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="panel"
+      aria-labelledby="change-plan-heading"
+      noValidate
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <h3 id="change-plan-heading">Change the plan of {account.name}</h3>
+      <div className="form-row">
+        <PlanFields values={values} issues={issues} onChange={setValues} planRef={planSelect} />
+      </div>
+      <div className="actions">
+        <button type="submit" disabled={changePlan.isPending || blocked}>
+          {changePlan.isPending ? 'Saving…' : 'Save plan'}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Plan } from '@pets/contract';
+
+/** What the plan and limit inputs hold. */
+export interface PlanValues {
+  plan: Plan;
+  perMinute: string;
+  perDay: string;
+}
+
+/** Digits become a number, anything else stays as typed, so the schema words the problem. */
+const toLimit = (input: string): number | string | undefined => {
+  const value = input.trim();
+  if (value === '') return undefined;
+  return /^[0-9]+$/.test(value) ? Number(value) : input;
+};
+
+/** Limits are sent for the enterprise plan only (the API refuses them for the others). */
+export const limitsOf = ({ plan, perMinute, perDay }: PlanValues) =>
+  plan === 'enterprise' ? { perMinute: toLimit(perMinute), perDay: toLimit(perDay) } : undefined;
+
+export const PLAN_FIELDS = ['plan', 'limits.perMinute', 'limits.perDay'] as const;
+
+/** Where a `details` field of a plan shows: `limits` itself goes on the first limit input. */
+export const limitField = (field: string): string =>
+  field === 'limits' ? 'limits.perMinute' : field;

@@ -1,0 +1,28 @@
+import type { NewPetInput } from '@pets/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useClient } from '../../../lib/client.js';
+import { petsQueryKeys } from './list-pets.js';
+
+export interface CreatePetVariables {
+  pet: NewPetInput;
+  /** The same for every submission of the same values, so a repeat never makes a second pet. */
+  idempotencyKey: string;
+}
+
+/** 128 random bits as hex (`randomUUID` needs a secure context, `getRandomValues` does not). */
+export const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+export function useCreatePet() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pet, idempotencyKey }: CreatePetVariables) =>
+      client.createPet(pet, { idempotencyKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: petsQueryKeys.all });
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import type { ErrorDetail } from '@pets/contract';
+import { NewPet, PET_STATUSES, toErrorDetails, type PetStatus } from '@pets/contract';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { Field } from '../../../components/ui/field.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
+import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { newIdempotencyKey, useCreatePet } from '../api/create-pet.js';
+
+const EMPTY = { name: '', categoryId: '', status: 'available' as PetStatus };
+const FIELDS = ['name', 'categoryId', 'status'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/**
+ * Digits become a number; anything else stays a string so the schema says "must be an integer",
+ * and an empty input is missing ("is required"), as the API would say.
+ */
+export function toCategoryId(input: string): number | string | undefined {
+  const value = input.trim();
+  if (value === '') return undefined;
+  return /^[0-9]+$/.test(value) ? Number(value) : input;
+}
+
+export function AddPetForm() {
+  const createPet = useCreatePet();
+  const { blocked } = useRateLimit();
+  const [values, setValues] = useState(EMPTY);
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  // One idempotency key per body: a repeat of the same values reuses it, new values get a new one.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const controls = {
+    name: useRef<HTMLInputElement>(null),
+    categoryId: useRef<HTMLInputElement>(null),
+    status: useRef<HTMLSelectElement>(null),
+  };
+
+  const showIssues = (details: readonly ErrorDetail[]) => {
+    const { byField, rest } = placeIssues(details, FIELDS);
+    setIssues(byField);
+    setFailure(rest);
+    const first = FIELDS.find((field) => field in byField);
+    if (first) controls[first].current?.focus();
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (createPet.isPending) return;
+    setAdded(null);
+    const parsed = NewPet.safeParse({
+      name: values.name,
+      categoryId: toCategoryId(values.categoryId),
+      status: values.status,
+    });
+    if (!parsed.success) {
+      showIssues(toErrorDetails(parsed.error));
+      return;
+    }
+    const body = JSON.stringify(parsed.data);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    setIssues({});
+    setFailure(null);
+    createPet.mutate(
+      { pet: parsed.data, idempotencyKey: attempt.current.key },
+      {
+        onSuccess: ({ data: pet }) => {
+          attempt.current = null;
+          setValues(EMPTY);
+          setAdded(`Added ${pet.name} (id ${pet.id}).`);
+        },
+        onError: (error) => {
+          const details = detailsOf(error);
+          if (details.length > 0) showIssues(details);
+          // The page shows the countdown of a 429.
+          else setFailure(isRateLimited(error) ? null : describeError(error));
+        },
+      },
+    );
+  };
+
+  const change = (field: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  return (
+    <form className="add-pet" noValidate onSubmit={submit}>
+      <div className="form-row">
+        <Field label="Name" error={issues.name}>
+          {(control) => (
+            <input
+              {...control}
+              ref={controls.name}
+              type="text"
+              autoComplete="off"
+              value={values.name}
+              onChange={(event) => {
+                change('name', event.target.value);
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Category id" error={issues.categoryId}>
+          {(control) => (
+            <input
+              {...control}
+              ref={controls.categoryId}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.categoryId}
+              onChange={(event) => {
+                change('categoryId', event.target.value);
+              }}
+            />
+          )}
+        </Field>
+        <Field label="Status" error={issues.status}>
+          {(control) => (
+            <select
+              {...control}
+              ref={controls.status}
+              value={values.status}
+              onChange={(event) => {
+                change('status', event.target.value);
+              }}
+            >
+              {PET_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" disabled={createPet.isPending || blocked}>
+          {createPet.isPending ? 'Adding…' : 'Add pet'}
+        </button>
+      </div>
+      <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
+      <StatusMessage message={added} />
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Previous and Next. A button that becomes disabled under the keyboard (the last page, a 429)
+ * hands focus to the other one, or to `fallback`, instead of dropping it on the page.
+ */
+export function Pager({
+  onPrevious,
+  onNext,
+  previousDisabled,
+  nextDisabled,
+  fallback,
+}: {
+  onPrevious: () => void;
+  onNext: () => void;
+  previousDisabled: boolean;
+  nextDisabled: boolean;
+  fallback: () => HTMLElement | null;
+}) {
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active !== previous.current && active !== next.current) return;
+    if (!(active instanceof HTMLButtonElement) || !active.disabled) return;
+    const other = active === next.current ? previous.current : next.current;
+    (other && !other.disabled ? other : fallback())?.focus();
+  });
+
+  return (
+    <nav aria-label="Pages" className="pager">
+      <button type="button" ref={previous} disabled={previousDisabled} onClick={onPrevious}>
+        Previous
+      </button>
+      <button type="button" ref={next} disabled={nextDisabled} onClick={onNext}>
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  createFakeClient,
+  pet,
+  petsPage,
+  rateLimit,
+  rateLimited,
+} from '../../../testing/fake-client.js';
+import { renderWithApp } from '../../../testing/render.js';
+import { PetsPage } from './pets-page.js';
+
+const pets = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => pet(from + index));
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const listStatus = () => document.querySelector('.list-status')?.textContent;
+
+describe('the pets table', () => {
+  it('shows id, name, category and status', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(
+      petsPage([pet(7, { name: 'Rex', categoryId: 3, status: 'pending' })]),
+    );
+    renderWithApp(<PetsPage />, client);
+
+    const row = (await screen.findByRole('cell', { name: 'Rex' })).closest('tr');
+    expect([...(row?.cells ?? [])].map((cell) => cell.textContent)).toEqual([
+      '7',
+      'Rex',
+      '3',
+      'pending',
+    ]);
+    expect(listStatus()).toBe('Page 1: 1 pet.');
+  });
+
+  it('reads the filter and page size from the URL and writes changes back', async () => {
+    const client = createFakeClient();
+    const { user } = renderWithApp(<PetsPage />, client, {
+      url: '/admin/pets?status=sold&limit=50',
+    });
+
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenCalledWith(
+        { status: 'sold', limit: 50, cursor: undefined },
+        expect.anything(),
+      );
+    });
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by status').value).toBe('sold');
+    expect(screen.getByLabelText<HTMLSelectElement>('Pets per page').value).toBe('50');
+
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'pending');
+    expect(window.location.search).toBe('?status=pending&limit=50');
+    await user.selectOptions(screen.getByLabelText('Pets per page'), '100');
+    expect(window.location.search).toBe('?status=pending&limit=100');
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'All');
+    expect(window.location.search).toBe('?limit=100');
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenLastCalledWith(
+        { status: undefined, limit: 100, cursor: undefined },
+        expect.anything(),
+      );
+    });
+  });
+
+  it('pages forward through the cursors and back through the ones it kept', async () => {
+    const client = createFakeClient();
+    client.listPets.mockImplementation(({ cursor } = {}) =>
+      Promise.resolve(
+        cursor === undefined
+          ? petsPage(pets(1, 2), 'c2')
+          : cursor === 'c2'
+            ? petsPage(pets(3, 2), 'c3')
+            : petsPage(pets(5, 1)),
+      ),
+    );
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?status=available' });
+
+    await screen.findByRole('cell', { name: 'Pet 1' });
+    expect(button('Previous').disabled).toBe(true);
+    expect(button('Next').disabled).toBe(false);
+
+    await user.click(button('Next'));
+    await screen.findByRole('cell', { name: 'Pet 3' });
+    expect(window.location.search).toBe('?status=available&cursor=c2');
+    expect(listStatus()).toBe('Page 2: 2 available pets.');
+    expect(button('Previous').disabled).toBe(false);
+
+    await user.click(button('Next'));
+    await screen.findByRole('cell', { name: 'Pet 5' });
+    expect(window.location.search).toBe('?status=available&cursor=c3');
+    expect(listStatus()).toBe('Page 3: 1 available pet.');
+    // The last page: the API sent no next link.
+    expect(button('Next').disabled).toBe(true);
+    expect(document.activeElement).toBe(button('Previous'));
+
+    await user.click(button('Previous'));
+    await screen.findByRole('cell', { name: 'Pet 3' });
+    expect(window.location.search).toBe('?status=available&cursor=c2');
+
+    await user.click(button('Previous'));
+    await screen.findByRole('cell', { name: 'Pet 1' });
+    expect(window.location.search).toBe('?status=available');
+    expect(button('Previous').disabled).toBe(true);
+    expect(client.listPets.mock.calls.map(([query]) => query?.cursor)).toEqual([
+      undefined,
+      'c2',
+      'c3',
+    ]);
+  });
+
+  it('opens a shared link at its cursor', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage(pets(41, 1)));
+    renderWithApp(<PetsPage />, client, { url: '/admin/pets?cursor=c41' });
+    await screen.findByRole('cell', { name: 'Pet 41' });
+    expect(client.listPets).toHaveBeenCalledWith(
+      { status: undefined, limit: 20, cursor: 'c41' },
+      expect.anything(),
+    );
+    expect(button('Previous').disabled).toBe(false);
+  });
+
+  it('says when no pets match', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([]));
+    renderWithApp(<PetsPage />, client);
+    expect(await screen.findByText('No pets match.')).toBeDefined();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(button('Next').disabled).toBe(true);
+  });
+
+  it('shows loading, then the error in a live region', async () => {
+    const client = createFakeClient();
+    client.listPets.mockRejectedValue(
+      apiError({ message: 'The database is down.', requestId: 'req-9' }),
+    );
+    renderWithApp(<PetsPage />, client);
+    expect(listStatus()).toBe('Loading pets…');
+    expect(await screen.findByText('The database is down. (request req-9)')).toBeDefined();
+    expect(document.querySelector('.list-status')?.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('shows the rate limit of the latest answer', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue({ ...petsPage(pets(1, 1)), rateLimit: rateLimit(41, 60) });
+    renderWithApp(<PetsPage />, client);
+    const meter = await screen.findByLabelText<HTMLMeterElement>('Rate limit');
+    expect(meter.tagName).toBe('METER');
+    expect(meter.getAttribute('value')).toBe('41');
+    expect(meter.getAttribute('max')).toBe('60');
+    expect(screen.getByText('41 of 60 requests left this minute')).toBeDefined();
+  });
+});
+
+describe('after a 429', () => {
+  it('counts down, sends nothing meanwhile, then loads again', async () => {
+    vi.useFakeTimers();
+    const client = createFakeClient();
+    client.listPets
+      .mockRejectedValueOnce(rateLimited(3))
+      .mockResolvedValue({ ...petsPage(pets(1, 1)), rateLimit: rateLimit(59) });
+    renderWithApp(<PetsPage />, client);
+    const notice = () => screen.queryByText(/Too many requests\./)?.textContent;
+    const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+    await advance(0);
+    expect(notice()).toBe('Too many requests. Try again in 3 s.');
+    expect(screen.getByText('0 of 60 requests left this minute')).toBeDefined();
+    expect(button('Add pet').disabled).toBe(true);
+    expect(button('Next').disabled).toBe(true);
+
+    await advance(1000);
+    expect(notice()).toBe('Too many requests. Try again in 2 s.');
+    // A new view meanwhile waits too.
+    // (fireEvent: user-event waits on timers that are fake here.)
+    fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'sold' } });
+    expect(window.location.search).toBe('?status=sold');
+    expect(listStatus()).toBe('The pets load when the rate limit allows.');
+    await advance(1000);
+    expect(notice()).toBe('Too many requests. Try again in 1 s.');
+    expect(client.listPets).toHaveBeenCalledTimes(1);
+
+    await advance(1000);
+    expect(notice()).toBeUndefined();
+    expect(client.listPets).toHaveBeenCalledTimes(2);
+    expect(client.listPets).toHaveBeenLastCalledWith(
+      { status: 'sold', limit: 20, cursor: undefined },
+      expect.anything(),
+    );
+    await advance(0);
+    expect(screen.getByRole('cell', { name: 'Pet 1' })).toBeDefined();
+    expect(button('Add pet').disabled).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { PET_STATUSES } from '@pets/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { ErrorMessage } from '../../../components/error-message.js';
+import { useClient } from '../../../lib/client.js';
+import { isRateLimited } from '../../../lib/errors.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { listPetsQueryOptions } from '../api/list-pets.js';
+import {
+  cursorOf,
+  PAGE_SIZES,
+  parsePetsSearch,
+  petsPath,
+  previousCursorsOf,
+  type PetsHistoryState,
+  type PetsView,
+} from '../utils/pets-search.js';
+import { Pager } from './pager.js';
+import { PetsTable } from './pets-table.js';
+
+/** The catalogue, one page at a time, filtered and paged through the URL. */
+export function PetsList() {
+  const client = useClient();
+  const [, navigate] = useLocation();
+  const view = parsePetsSearch(useSearch());
+  const previous = previousCursorsOf(useHistoryState<unknown>());
+  const { blocked } = useRateLimit();
+  const status = useRef<HTMLDivElement>(null);
+
+  const pets = useQuery({
+    ...listPetsQueryOptions(client, view),
+    enabled: !blocked,
+    placeholderData: keepPreviousData,
+  });
+
+  const show = (next: PetsView, before: string[]) => {
+    const state: PetsHistoryState | null = before.length > 0 ? { previous: before } : null;
+    navigate(petsPath(next), { state });
+  };
+  // Placeholder data is the previous view's: never describe it as this one's.
+  const waiting =
+    pets.isPlaceholderData || (pets.data === undefined && (pets.isFetching || !pets.isError));
+  const nextCursor = cursorOf(pets.data?.next);
+  // Without the history of how we got here (a shared link), Previous goes to the first page.
+  const page =
+    view.cursor === undefined ? 1 : previous.length > 0 ? previous.length + 1 : undefined;
+  const found = pets.data?.data ?? [];
+  const noun = found.length === 1 ? 'pet' : 'pets';
+  const what = view.status === undefined ? noun : `${view.status} ${noun}`;
+
+  let message: ReactNode = null;
+  if (waiting)
+    message = <p>{blocked ? 'The pets load when the rate limit allows.' : 'Loading pets…'}</p>;
+  else if (pets.isError && !isRateLimited(pets.error))
+    message = <ErrorMessage error={pets.error} />;
+  else if (pets.data && found.length === 0) message = <p>No pets match.</p>;
+  else if (pets.data)
+    message = (
+      <p>
+        {page === undefined ? '' : `Page ${page}: `}
+        {found.length} {what}.
+      </p>
+    );
+
+  return (
+    <section aria-labelledby="pets-heading">
+      <h2 id="pets-heading">Catalogue</h2>
+      <form
+        className="filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="pets-status">Filter by status</label>
+          <select
+            id="pets-status"
+            value={view.status ?? ''}
+            onChange={(event) => {
+              const chosen = PET_STATUSES.find((known) => known === event.target.value);
+              show({ ...view, status: chosen, cursor: undefined }, []);
+            }}
+          >
+            <option value="">All</option>
+            {PET_STATUSES.map((known) => (
+              <option key={known} value={known}>
+                {known}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="pets-limit">Pets per page</label>
+          <select
+            id="pets-limit"
+            value={view.limit}
+            onChange={(event) => {
+              const limit = PAGE_SIZES.find((size) => String(size) === event.target.value);
+              show({ ...view, limit: limit ?? view.limit, cursor: undefined }, []);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
+        {message}
+      </div>
+
+      {found.length > 0 ? (
+        <PetsTable
+          pets={found}
+          busy={waiting}
+          caption={page === undefined ? 'Pets' : `Pets, page ${page}`}
+        />
+      ) : null}
+
+      <Pager
+        previousDisabled={blocked || view.cursor === undefined}
+        nextDisabled={blocked || nextCursor === undefined}
+        onPrevious={() => {
+          show({ ...view, cursor: previous.at(-1) || undefined }, previous.slice(0, -1));
+        }}
+        onNext={() => {
+          // While the next page loads, Next stays enabled (focus stays on it) but waits.
+          if (nextCursor !== undefined && !pets.isPlaceholderData)
+            show({ ...view, cursor: nextCursor }, [...previous, view.cursor ?? '']);
+        }}
+        fallback={() => status.current}
+      />
+    </section>
+  );
+}

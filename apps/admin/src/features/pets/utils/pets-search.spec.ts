@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { cursorOf, parsePetsSearch, petsPath, previousCursorsOf } from './pets-search.js';
+
+describe('parsePetsSearch', () => {
+  it('reads status, page size and cursor', () => {
+    expect(parsePetsSearch('status=sold&limit=50&cursor=abc_D-9')).toEqual({
+      status: 'sold',
+      limit: 50,
+      cursor: 'abc_D-9',
+    });
+  });
+
+  it('falls back to all statuses, 20 a page and the first page', () => {
+    expect(parsePetsSearch('')).toEqual({ status: undefined, limit: 20, cursor: undefined });
+    expect(parsePetsSearch('?status=lost&limit=30&cursor=a%20b')).toEqual({
+      status: undefined,
+      limit: 20,
+      cursor: undefined,
+    });
+  });
+});
+
+describe('petsPath', () => {
+  it('writes what differs from the defaults, and reads back the same view', () => {
+    const view = { status: 'pending', limit: 100, cursor: 'xyz' } as const;
+    expect(petsPath(view)).toBe('/pets?status=pending&limit=100&cursor=xyz');
+    expect(parsePetsSearch(petsPath(view).split('?')[1] ?? '')).toEqual(view);
+    expect(petsPath({ status: undefined, limit: 20, cursor: undefined })).toBe('/pets');
+  });
+});
+
+describe('cursorOf', () => {
+  it("takes the cursor from the API's next link", () => {
+    expect(cursorOf('http://localhost:3000/v1/pets?limit=20&cursor=MjA')).toBe('MjA');
+    expect(cursorOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('previousCursorsOf', () => {
+  it('accepts only a list of strings from history.state', () => {
+    expect(previousCursorsOf({ previous: ['', 'abc'] })).toEqual(['', 'abc']);
+    expect(previousCursorsOf({ previous: [1] })).toEqual([]);
+    expect(previousCursorsOf(null)).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+/** "17 s", "4 min 5 s", "3 h 20 min": how long until a retry may be sent. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) {
+    const rest = seconds % 60;
+    return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ''}`;
+  }
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${Math.floor(seconds / 3600)} h${minutes ? ` ${minutes} min` : ''}`;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+
+const count = new Intl.NumberFormat();
+
+export const formatCount = (value: number): string => count.format(value);

@@ -1,0 +1,129 @@
+import type {
+  Account,
+  ApiKey,
+  ApiResult,
+  Pet,
+  PetsPage,
+  PetstoreClient,
+  RateLimitState,
+} from '@pets/client';
+import { PetstoreApiError } from '@pets/client';
+import { vi } from 'vitest';
+
+export const rateLimit = (remaining = 59, limit = 60): RateLimitState => ({
+  limit,
+  remaining,
+  reset: new Date('2030-01-01T00:01:00Z'),
+  policy: `"minute";q=${limit};w=60, "day";q=1000;w=86400`,
+});
+
+export const result = <T>(data: T, overrides: Partial<ApiResult<T>> = {}): ApiResult<T> => ({
+  data,
+  status: 200,
+  requestId: 'req-test',
+  rateLimit: rateLimit(),
+  ...overrides,
+});
+
+/** A page of pets; `nextCursor` makes a `next` link like the API's. */
+export const petsPage = (pets: Pet[], nextCursor?: string): PetsPage => ({
+  ...result(pets),
+  next:
+    nextCursor === undefined
+      ? undefined
+      : `http://localhost:3000/v1/pets?limit=20&cursor=${nextCursor}`,
+});
+
+export const pet = (id: number, overrides: Partial<Pet> = {}): Pet => ({
+  id,
+  name: `Pet ${id}`,
+  categoryId: 1,
+  status: 'available',
+  ...overrides,
+});
+
+export const account = (overrides: Partial<Account> = {}): Account => ({
+  id: 1,
+  name: 'Acme Pets',
+  plan: 'free',
+  role: 'partner',
+  limits: { perMinute: 60, perDay: 1000 },
+  createdAt: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const apiKey = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => ({
+  id,
+  accountId: 1,
+  label: `Key ${id}`,
+  prefix: `pets_live_K${id}`,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+  ...overrides,
+});
+
+export const apiError = (
+  init: Partial<ConstructorParameters<typeof PetstoreApiError>[0]> = {},
+): PetstoreApiError =>
+  new PetstoreApiError({
+    kind: 'api',
+    code: 'internal_error',
+    status: 500,
+    message: 'Internal error.',
+    ...init,
+  });
+
+export const unauthorized = (): PetstoreApiError =>
+  apiError({ code: 'invalid_api_key', status: 401, message: 'The API key is not valid.' });
+
+export const rateLimited = (retryAfter: number): PetstoreApiError =>
+  apiError({
+    code: 'rate_limited',
+    status: 429,
+    message: `Rate limit of 60 requests per minute exceeded. Retry after ${retryAfter} seconds.`,
+    retryAfter,
+    rateLimit: rateLimit(0),
+  });
+
+const notFaked = (name: string) => () =>
+  Promise.reject(new Error(`${name} is not faked in this test`));
+
+/** A client whose every method is a mock; by default the account is a partner's with no keys. */
+export function createFakeClient() {
+  return {
+    listPets: vi.fn<PetstoreClient['listPets']>(() => Promise.resolve(petsPage([]))),
+    iteratePets: vi.fn<PetstoreClient['iteratePets']>(),
+    createPet: vi.fn<PetstoreClient['createPet']>(notFaked('createPet')),
+    // The fake implements the whole interface, the deprecated operation too.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    getPet: vi.fn<(id: number) => Promise<ApiResult<Pet>>>(notFaked('getPet')),
+    getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
+    listKeys: vi.fn<PetstoreClient['listKeys']>(() => Promise.resolve(result([]))),
+    createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
+    revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
+    admin: {
+      listAccounts: vi.fn<PetstoreClient['admin']['listAccounts']>(() =>
+        Promise.resolve(result([account()])),
+      ),
+      createAccount: vi.fn<PetstoreClient['admin']['createAccount']>(notFaked('createAccount')),
+      changePlan: vi.fn<PetstoreClient['admin']['changePlan']>(notFaked('changePlan')),
+      listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(notFaked('listKeys')),
+      createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(notFaked('createKey')),
+      revokeKey: vi.fn<PetstoreClient['admin']['revokeKey']>(notFaked('revokeKey')),
+    },
+  } satisfies PetstoreClient;
+}
+
+export type FakeClient = ReturnType<typeof createFakeClient>;
+
+/** A promise to settle from the test, to look at the page while a call is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
