@@ -1,0 +1,231 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { launch, openPage, screenshot } from './browser.js';
+
+const { baseUrl, staffKey, limitedKey } = inject('e2e');
+let browser: Browser;
+
+/** Creates pets through the API, so the pages have something to show. */
+async function seed(
+  count: number,
+  status: 'available' | 'pending' | 'sold',
+  prefix: string,
+): Promise<void> {
+  for (let i = 1; i <= count; i++) {
+    const response = await fetch(`${baseUrl}/v1/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `${prefix} ${i}`, categoryId: 1 + (i % 4), status }),
+    });
+    expect(response.status).toBe(201);
+  }
+}
+
+async function signIn(page: Page, key: string): Promise<void> {
+  await page.goto('/admin/');
+  await page.getByLabel('API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin/pets');
+}
+
+const tableNames = async (page: Page) =>
+  page.locator('table tbody tr td:nth-child(2)').allTextContents();
+
+beforeAll(async () => {
+  browser = await launch();
+  await seed(25, 'available', 'Available');
+  await seed(3, 'sold', 'Sold');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('a member of staff', () => {
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    page = await openPage(browser);
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+
+  it('signs in with a key and lands on the pets', async () => {
+    await page.goto('/admin/');
+    await page.getByLabel('API key').waitFor();
+    await screenshot(page, 'sign-in');
+    await signIn(page, staffKey);
+    expect(new URL(page.url()).pathname).toBe('/admin/pets');
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await tableNames(page)).toHaveLength(20);
+    expect(
+      await page.evaluate(() => [
+        Object.keys(sessionStorage).length,
+        Object.keys(localStorage).length,
+      ]),
+    ).toEqual([1, 0]);
+    await screenshot(page, 'pets');
+  });
+
+  it('pages forward and back through the cursor', async () => {
+    const first = await tableNames(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/cursor=/);
+    await page.waitForFunction(
+      (name) => document.querySelector('table tbody tr td:nth-child(2)')?.textContent !== name,
+      first[0],
+    );
+    const second = await tableNames(page);
+    expect(second).toEqual([
+      'Available 21',
+      'Available 22',
+      'Available 23',
+      'Available 24',
+      'Available 25',
+      'Sold 1',
+      'Sold 2',
+      'Sold 3',
+    ]);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector('table tbody tr td:nth-child(2)')?.textContent === name,
+      first[0],
+    );
+    expect(await tableNames(page)).toEqual(first);
+  });
+
+  it('filters by status, and the address reproduces the view', async () => {
+    await page.getByLabel('Filter by status').selectOption('sold');
+    await page.waitForURL(/status=sold/);
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
+    expect(await tableNames(page)).toEqual(['Sold 1', 'Sold 2', 'Sold 3']);
+    await page.getByLabel('Pets per page').selectOption('50');
+    await page.waitForURL(/limit=50/);
+    const link = page.url();
+    expect(new URL(link).search).toBe('?status=sold&limit=50');
+
+    const other = await openPage(browser);
+    await signIn(other, staffKey);
+    await other.goto(link);
+    await other.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
+    expect(await other.getByLabel('Filter by status').inputValue()).toBe('sold');
+    expect(await other.getByLabel('Pets per page').inputValue()).toBe('50');
+    await other.close();
+  });
+
+  it('adds a pet, which appears in the list without a reload', async () => {
+    await page.getByLabel('Name').fill('Whiskers');
+    await page.getByLabel('Category id').fill('3');
+    await page.getByLabel('Status', { exact: true }).selectOption('sold');
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await page.getByText(/^Added Whiskers \(id \d+\)\.$/).waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('table tbody tr td:nth-child(2)')].some(
+        (cell) => cell.textContent === 'Whiskers',
+      ),
+    );
+    expect(await tableNames(page)).toEqual(['Sold 1', 'Sold 2', 'Sold 3', 'Whiskers']);
+    await screenshot(page, 'pets-added');
+  });
+
+  it('shows the browser check and the server check on the field', async () => {
+    await page.getByLabel('Name').fill('   ');
+    await page.getByLabel('Category id').fill('2');
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await page.getByText('must not be empty').waitFor();
+    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+
+    // A request the browser would not send, altered on the way: the API's own 400 lands on its field.
+    await page.route('**/v1/pets', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const body = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
+      return route.continue({ postData: JSON.stringify({ ...body, categoryId: 0 }) });
+    });
+    await page.getByLabel('Name').fill('Tampered');
+    await page.getByLabel('Category id').fill('2');
+    await page.getByRole('button', { name: 'Add pet' }).click();
+    await page.getByText('must be at least 1').waitFor();
+    expect(await page.getByLabel('Category id').getAttribute('aria-invalid')).toBe('true');
+    await page.unroute('**/v1/pets');
+    await screenshot(page, 'pets-server-error');
+  });
+
+  it('creates a key, sees it once, and revokes it', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL(/\/admin\/keys$/);
+    await page.getByLabel('Label').fill('E2E key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByLabel('New API key “E2E key”');
+    await shown.waitFor();
+    const key = await shown.inputValue();
+    expect(key).toMatch(/^pets_test_[A-Za-z0-9]{43}$/);
+    expect(
+      (await fetch(`${baseUrl}/v1/pets`, { headers: { authorization: `Bearer ${key}` } })).status,
+    ).toBe(200);
+    await screenshot(page, 'keys-created');
+    await page.getByRole('button', { name: 'Done, I have stored it' }).click();
+    expect(await page.getByText(key).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Revoke E2E key' }).click();
+    await page.getByRole('button', { name: 'Confirm revoke E2E key' }).click();
+    // The row now says when the key was revoked, and offers no revoke button.
+    const row = page.locator('tr', { hasText: 'E2E key' });
+    await row.getByText(/^Revoked /).waitFor();
+    expect(await row.getByRole('button', { name: 'Revoke E2E key' }).count()).toBe(0);
+    let status = 200;
+    for (let i = 0; i < 20 && status === 200; i++) {
+      status = (await fetch(`${baseUrl}/v1/pets`, { headers: { authorization: `Bearer ${key}` } }))
+        .status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(status).toBe(401);
+    await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+    await screenshot(page, 'keys');
+  });
+
+  it('is usable 360 px wide', async () => {
+    const phone = await openPage(browser, 360, 740);
+    await signIn(phone, staffKey);
+    await phone.locator('table tbody tr').first().waitFor();
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await screenshot(phone, 'pets-360px');
+    await phone.close();
+  });
+
+  it('has no script or policy errors in the console', () => {
+    expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  });
+});
+
+describe('a partner over its rate limit', () => {
+  it('sees the 429 with a countdown, and nothing is sent meanwhile', async () => {
+    const page = await openPage(browser);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/')) sent.push(request.url());
+    });
+    await signIn(page, limitedKey);
+    // Four requests a minute: a few changes of view use them up.
+    for (const status of ['sold', 'available', 'pending', 'sold']) {
+      if (await page.getByText('Too many requests.').count()) break;
+      await page.getByLabel('Filter by status').selectOption(status);
+      await page.waitForTimeout(300);
+    }
+    await page.getByText('Too many requests.').waitFor();
+    expect(await page.getByRole('timer').textContent()).toMatch(/\d+ s/);
+    const before = sent.length;
+    await page.getByLabel('Filter by status').selectOption('pending');
+    await page.waitForTimeout(1500);
+    expect(sent.length).toBe(before);
+    await screenshot(page, 'rate-limited');
+    await page.close();
+  });
+});
