@@ -31,7 +31,22 @@ export type RateWindowName = (typeof RATE_WINDOWS)[number]['name'];
 /** A key that sends more than its per-minute limit while limited is banned for this long. */
 export const BAN_SECONDS = 15 * 60;
 
-export const EnterpriseLimits = z.strictObject({
-  perMinute: z.int().min(1).max(10_000_000),
-  perDay: z.int().min(1).max(1_000_000_000),
-});
+const limit = (max: number) => {
+  const issue = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z
+    .int({ error: (i) => (i.input === undefined ? 'is required' : issue) })
+    .min(1, { error: issue })
+    .max(max, { error: issue });
+};
+
+/** An enterprise account's own limits. */
+export const EnterpriseLimits = z.strictObject(
+  {
+    perMinute: limit(10_000_000),
+    perDay: limit(1_000_000_000),
+  },
+  {
+    error: (i) =>
+      i.input === undefined ? 'are required' : 'must be an object with perMinute and perDay',
+  },
+);

@@ -34,6 +34,8 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   helmet(HELMET_OPTIONS)({} as never, response as never, (error?: unknown) => {
     failure = error;
   });
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== undefined) {
+    throw failure instanceof Error ? failure : new Error('helmet could not work out the headers');
+  }
   return Object.freeze(headers);
 }
