@@ -14,6 +14,9 @@ import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
+import { RateLimitService } from './rate-limit/rate-limit.service.js';
+import { ApiKeysService } from './accounts/api-keys.service.js';
+import { registerUnmatchedRouteHook } from './common/unmatched-route.hook.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -49,7 +52,8 @@ export async function createApp(
     keepAliveTimeout: 5_000,
     requestTimeout: 15_000,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 200 },
+    // `/v1/pets/` is `/v1/pets`: a trailing slash never leaves a request outside the guards.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(
@@ -96,6 +100,7 @@ export async function createApp(
   });
 
   registerGetPetDeprecation(fastify);
+  registerUnmatchedRouteHook(fastify, app.get(ApiKeysService), app.get(RateLimitService));
 
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,

@@ -8,6 +8,11 @@ import { ApiException } from './api-exception.js';
  */
 @Controller('v1')
 export class FallbackController {
+  @All()
+  root(@Req() request: FastifyRequest): never {
+    return this.notFound(request);
+  }
+
   @All('*')
   notFound(@Req() request: FastifyRequest): never {
     throw new ApiException(

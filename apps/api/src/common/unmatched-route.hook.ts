@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { invalidApiKey, missingApiKey } from '../accounts/api-key.guard.js';
+import type { ApiKeysService } from '../accounts/api-keys.service.js';
+import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { ApiException } from './api-exception.js';
+
+/**
+ * A /v1 request that matches no route at all (odd paths such as `/v1/%2e%2e/pets` never reach a
+ * controller) is still authenticated and counted like any API request, so its 401 or 404 carries
+ * the rate-limit headers too.
+ */
+export function registerUnmatchedRouteHook(
+  fastify: FastifyInstance,
+  apiKeys: ApiKeysService,
+  rateLimit: RateLimitService,
+): void {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url !== undefined || !request.url.startsWith('/v1')) return;
+    const authorization = request.headers.authorization;
+    const match =
+      authorization === undefined ? null : /^bearer(?:\s+(\S+))?\s*$/i.exec(authorization);
+    if (!match) {
+      await rateLimit.consumeAnonymous(request, reply);
+      throw missingApiKey();
+    }
+    const principal = match[1] === undefined ? null : await apiKeys.authenticate(match[1]);
+    if (!principal) {
+      await rateLimit.consumeAnonymous(request, reply);
+      throw invalidApiKey();
+    }
+    request.principal = principal;
+    await rateLimit.consumeForPrincipal(principal, reply);
+    throw new ApiException(
+      'not_found',
+      `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+    );
+  });
+}

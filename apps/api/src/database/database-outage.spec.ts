@@ -1,0 +1,84 @@
+import { type PostgresServer, startPostgres } from '@pets/services';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/** Sends until the answer is what we wait for, for at most `ms`. */
+async function eventually(
+  send: () => Promise<LightMyRequestResponse>,
+  until: (response: LightMyRequestResponse) => boolean,
+  ms = 15_000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const response = await send();
+    if (until(response) || Date.now() > deadline) return response;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('PostgreSQL stops while the API runs', () => {
+  let server: PostgresServer;
+  let t: TestApp;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    t = await createTestApp({ databaseUrl: server.createDatabase('outage') });
+    const { key } = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+    });
+    headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  });
+  afterAll(async () => {
+    await t.close().catch(() => undefined);
+    server.destroy();
+  });
+
+  const list = () => t.app.inject({ method: 'GET', url: '/v1/pets', headers });
+  const create = (name: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers,
+      payload: JSON.stringify({ name, categoryId: 1 }),
+    });
+
+  it('answers 503 with Retry-After (never a hang, never a 500), says why in /readyz, and recovers on its own', async () => {
+    expect((await create('Before')).statusCode).toBe(201);
+
+    server.stop();
+    const started = Date.now();
+    const down = await eventually(list, (response) => response.statusCode !== 200);
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      code: 'service_unavailable',
+      message: 'The database is unavailable. Retry after the time in the Retry-After header.',
+      status: 503,
+    });
+    expect(down.headers['retry-after']).toBe('5');
+    expect(down.headers['x-ratelimit-remaining']).toBeDefined();
+    const refused = await create('During');
+    expect(refused.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(15_000);
+
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      status: 'unavailable',
+      checks: { database: expect.stringMatching(/^unreachable: /) as string },
+    });
+    expect(t.logs.some((line) => line['level'] === 'error')).toBe(false);
+
+    server.start();
+    const back = await eventually(list, (response) => response.statusCode === 200);
+    expect(back.statusCode).toBe(200);
+    expect(back.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Before']);
+    expect((await create('After')).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok' },
+    });
+  });
+});

@@ -1,0 +1,310 @@
+import { ApiError, ERROR_STATUS, NewPet, Pet, Pets } from '@pets/contract';
+import fc from 'fast-check';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Property-based tests: requests for every endpoint generated from the contract's schemas, valid and
+ * hostile. Replay a failure with FUZZ_SEED=<seed> (fast-check prints the seed and the path).
+ */
+const SEED = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED']);
+const runs = (numRuns: number) => ({ numRuns, ...(SEED === undefined ? {} : { seed: SEED }) });
+
+let t: TestApp;
+let auth: Record<string, string>;
+let countPets: () => Promise<number>;
+
+beforeAll(async () => {
+  t = await createTestApp({ engine: 'sqlite' });
+  const { key } = await t.createKey({
+    plan: 'enterprise',
+    limits: { perMinute: 10_000_000, perDay: 1_000_000_000 },
+  });
+  auth = { authorization: `Bearer ${key}` };
+  const dataSource = t.app.get(DataSource);
+  countPets = async () =>
+    Number((await dataSource.query<{ n: number }[]>('SELECT count(*) AS n FROM pets'))[0]?.n);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** What every answer of the API must be, whatever was asked. */
+function checkInvariants(response: LightMyRequestResponse): void {
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  expect(response.headers['x-request-id']).toEqual(expect.any(String));
+  // Every answer of the API proper; a path like /v1/%2e%2e/ resolves outside it before routing.
+  const path = response.raw.req.url ?? '';
+  if (path.startsWith('/v1')) checkRateLimitHeaders(response);
+  if (response.statusCode >= 400) {
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const error = ApiError.parse(JSON.parse(response.body));
+    expect(error.status).toBe(response.statusCode);
+    expect(ERROR_STATUS[error.code]).toBe(response.statusCode);
+  }
+}
+
+function checkRateLimitHeaders(response: LightMyRequestResponse): void {
+  for (const header of [
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+    'ratelimit',
+    'ratelimit-policy',
+  ]) {
+    expect(response.headers[header], header).toEqual(expect.any(String));
+  }
+}
+
+const send = async (options: InjectOptions) => {
+  const response = await t.app.inject(options);
+  checkInvariants(response);
+  return response;
+};
+
+// Strings people and attackers send.
+const nasty = fc.oneof(
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom(
+    "Robert'); DROP TABLE pets;--",
+    '<script>alert(1)</script>',
+    '𝓡𝓮𝔁 🐕‍🦺',
+    'שלום כלב',
+    '\u202eevil\u202c',
+    '\u0000',
+    '\ud800',
+    ' '.repeat(300),
+    '__proto__',
+    'constructor',
+    '%00',
+    '../../etc/passwd',
+  ),
+);
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1, 2 ** 53 - 1, 2 ** 53, 2 ** 63, -(2 ** 63), 1e308, -0, 1.5),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 6 }),
+  nasty,
+  number,
+  fc.constant(null),
+);
+const hostileObject = fc.dictionary(
+  fc.oneof(
+    fc.string(),
+    fc.constantFrom('name', 'categoryId', 'status', 'id', '__proto__', 'constructor', 'prototype'),
+  ),
+  hostileValue,
+  {
+    maxKeys: 6,
+  },
+);
+
+// Valid pets, straight from the contract's rules.
+const validName = fc
+  .string({ unit: 'grapheme', minLength: 1, maxLength: 40 })
+  .filter((name) => NewPet.shape.name.safeParse(name).success);
+const validNewPet = fc.record(
+  {
+    name: validName,
+    categoryId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    status: fc.constantFrom('available', 'pending', 'sold'),
+  },
+  { requiredKeys: ['name', 'categoryId'] },
+);
+
+describe('POST /v1/pets', () => {
+  it('a valid pet round-trips exactly', async () => {
+    await fc.assert(
+      fc.asyncProperty(validNewPet, async (input) => {
+        const created = await send({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(input),
+        });
+        expect(created.statusCode).toBe(201);
+        const pet = Pet.parse(JSON.parse(created.body));
+        expect(pet).toEqual({ id: pet.id, ...NewPet.parse(input) });
+        const fetched = await send({ method: 'GET', url: `/v1/pets/${pet.id}`, headers: auth });
+        expect(JSON.parse(fetched.body)).toEqual(pet);
+      }),
+      runs(1_500),
+    );
+  });
+
+  it('anything else is refused in the contract shape, and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileObject, hostileValue),
+        fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          '',
+        ),
+        async (body, contentType) => {
+          const before = await countPets();
+          const payload =
+            typeof body === 'string' && contentType !== 'application/json'
+              ? body
+              : JSON.stringify(body);
+          const headers: Record<string, string> = { ...auth };
+          if (contentType) headers['content-type'] = contentType;
+          const response = await send({
+            method: 'POST',
+            url: '/v1/pets',
+            headers,
+            payload: payload ?? 'null',
+          });
+          const valid =
+            contentType.startsWith('application/json') && NewPet.safeParse(body).success;
+          if (valid) {
+            expect(response.statusCode).toBe(201);
+          } else {
+            expect(response.statusCode).toBe(response.statusCode === 413 ? 413 : 400);
+            expect(await countPets()).toBe(before);
+          }
+        },
+      ),
+      runs(3_000),
+    );
+  });
+
+  it('raw bytes that are not JSON are invalid_json, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 200 }), async (raw) => {
+        const response = await send({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: raw,
+        });
+        let parsed: unknown;
+        let parses = true;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          parses = false;
+        }
+        if (!parses || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+          expect(JSON.parse(response.body)).toMatchObject({ code: 'invalid_json' });
+        }
+      }),
+      runs(1_500),
+    );
+  });
+});
+
+describe('GET /v1/pets', () => {
+  const queryKey = fc.oneof(
+    fc.constantFrom('limit', 'status', 'cursor', 'offset', 'page', '__proto__', 'constructor'),
+    fc.string({ maxLength: 10 }),
+  );
+  const queryValue = fc.oneof(
+    fc.integer({ min: -5, max: 200 }).map(String),
+    fc.constantFrom('available', 'pending', 'sold', ''),
+    nasty,
+  );
+
+  it('any query string gets a page of pets or 400 invalid_query', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(queryKey, queryValue), { maxLength: 5 }),
+        async (pairs) => {
+          const search = new URLSearchParams(pairs).toString();
+          const response = await send({ method: 'GET', url: `/v1/pets?${search}`, headers: auth });
+          if (response.statusCode === 200) {
+            const pets = Pets.parse(JSON.parse(response.body));
+            const limit = Number(new URLSearchParams(search).get('limit') ?? 20);
+            expect(pets.length).toBeLessThanOrEqual(limit);
+          } else {
+            expect(response.statusCode).toBe(400);
+            expect(JSON.parse(response.body)).toMatchObject({ code: 'invalid_query' });
+          }
+        },
+      ),
+      runs(2_000),
+    );
+  });
+});
+
+describe('paths, methods and headers', () => {
+  it('any path under /v1 is answered in the contract shape', async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      fc.constantFrom('pets', '..', '%2e%2e', '%00', '9007199254740993', '-1', '01'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+        async (segments, method) => {
+          const response = await send({
+            method: method as InjectOptions['method'],
+            url: `/v1/${segments.join('/')}`,
+            headers: { ...auth, 'content-type': 'application/json' },
+            payload: '{}',
+          });
+          expect([200, 201, 400, 403, 404, 413]).toContain(response.statusCode);
+        },
+      ),
+      runs(1_500),
+    );
+  });
+
+  it('odd and repeated headers never break a request', async () => {
+    // Headers that frame the request itself are left to the transport.
+    const FRAMING = new Set([
+      'content-length',
+      'transfer-encoding',
+      'host',
+      'connection',
+      'content-type',
+      'authorization',
+      'expect',
+      'upgrade',
+    ]);
+    const headerName = fc
+      .stringMatching(/^[a-z][a-z0-9-]{0,20}$/)
+      .filter((name) => !FRAMING.has(name));
+    const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(headerName, headerValue, { maxKeys: 5 }),
+        fc.constantFrom(
+          auth.authorization ?? '',
+          'Bearer',
+          'Bearer  x',
+          'Basic Zm9vOmJhcg==',
+          `${auth.authorization ?? ''}, Bearer x`,
+        ),
+        fc.oneof(fc.constant(undefined), headerValue),
+        async (extra, authorization, idempotencyKey) => {
+          // A new minute each time: callers without a valid key have the Free plan's 60.
+          t.clock.advance(61_000);
+          const headers: Record<string, string> = {
+            ...extra,
+            authorization,
+            'content-type': 'application/json',
+          };
+          if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+          const response = await send({
+            method: 'POST',
+            url: '/v1/pets',
+            headers,
+            payload: JSON.stringify({ name: 'Header test', categoryId: 1 }),
+          });
+          expect([201, 400, 401]).toContain(response.statusCode);
+        },
+      ),
+      runs(1_000),
+    );
+  });
+});
