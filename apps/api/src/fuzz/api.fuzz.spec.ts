@@ -161,7 +161,7 @@ describe('POST /v1/pets', () => {
             method: 'POST',
             url: '/v1/pets',
             headers,
-            payload: payload ?? 'null',
+            payload,
           });
           const valid =
             contentType.startsWith('application/json') && NewPet.safeParse(body).success;
@@ -247,7 +247,7 @@ describe('paths, methods and headers', () => {
         fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         async (segments, method) => {
           const response = await send({
-            method: method as InjectOptions['method'],
+            method,
             url: `/v1/${segments.join('/')}`,
             headers: { ...auth, 'content-type': 'application/json' },
             payload: '{}',
