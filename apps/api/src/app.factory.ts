@@ -51,7 +51,8 @@ export async function createApp(
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     requestTimeout: 15_000,
-    return503OnClosing: true,
+    // While closing, requests on open connections are still served (then the connection closes).
+    return503OnClosing: false,
     // `/v1/pets/` is `/v1/pets`: a trailing slash never leaves a request outside the guards.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
