@@ -165,7 +165,11 @@ async function main(): Promise<number> {
     };
 
     const samples: number[][] = [];
-    const timers = accounts.map((account) => setInterval(() => { send(account); }, 1000 / account.rate));
+    const timers = accounts.map((account) =>
+      setInterval(() => {
+        send(account);
+      }, 1000 / account.rate),
+    );
     const sampler = setInterval(() => samples.push(pids.map(rss)), 5_000);
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     timers.forEach(clearInterval);
