@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +78,67 @@ describe('PostgreSQL stops while the API runs', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Before']);
     expect((await create('After')).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok' },
+    });
+  });
+});
+
+describe('the SQLite file becomes unwritable while the API runs', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let files: string[];
+  const chattr = (flag: '+i' | '-i') => {
+    // Immutable even to root (ext4): every write to the database fails with an I/O error.
+    execFileSync('chattr', [flag, ...files.filter((file) => existsSync(file))]);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'sqlite' });
+    const { key } = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+    });
+    headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    const file = t.config.database.kind === 'sqlite' ? t.config.database.file : '';
+    files = [file, `${file}-wal`];
+  });
+  afterAll(async () => {
+    chattr('-i');
+    await t.close();
+  });
+
+  it('refuses writes with 503 and Retry-After, keeps serving reads, says why in /readyz, and recovers', async () => {
+    const create = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers,
+        payload: JSON.stringify({ name: 'Rex', categoryId: 1 }),
+      });
+    expect((await create()).statusCode).toBe(201);
+
+    chattr('+i');
+    try {
+      const refused = await create();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
+      expect(refused.headers['retry-after']).toBe('5');
+      const list = await t.app.inject({ method: 'GET', url: '/v1/pets', headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Rex']);
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({
+        status: 'unavailable',
+        checks: { database: expect.stringMatching(/^unwritable: /) as string },
+      });
+    } finally {
+      chattr('-i');
+    }
+
+    expect((await create()).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
       status: 'ok',
       checks: { database: 'ok' },

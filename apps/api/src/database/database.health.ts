@@ -20,8 +20,8 @@ export class DatabaseHealth implements ReadinessCheck {
     });
     try {
       return await Promise.race([
-        this.dataSource.query('SELECT 1').then(
-          () => 'ok',
+        this.probe().then(
+          (state) => state,
           (error: unknown) =>
             `unreachable: ${error instanceof Error ? error.message : String(error)}`,
         ),
@@ -30,5 +30,19 @@ export class DatabaseHealth implements ReadinessCheck {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** PostgreSQL answers a query; SQLite must also take a write, since its file can become unwritable. */
+  private async probe(): Promise<string> {
+    await this.dataSource.query('SELECT 1');
+    if (this.dataSource.options.type !== 'better-sqlite3') return 'ok';
+    const [row] = await this.dataSource.query<{ user_version: number }[]>('PRAGMA user_version');
+    try {
+      // Writing the same value changes nothing, but needs a writable file.
+      await this.dataSource.query(`PRAGMA user_version = ${Number(row?.user_version ?? 0)}`);
+    } catch (error) {
+      return `unwritable: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    return 'ok';
   }
 }
