@@ -39,7 +39,7 @@ export class DatabaseHealth implements ReadinessCheck {
     const [row] = await this.dataSource.query<{ user_version: number }[]>('PRAGMA user_version');
     try {
       // Writing the same value changes nothing, but needs a writable file.
-      await this.dataSource.query(`PRAGMA user_version = ${Number(row?.user_version ?? 0)}`);
+      await this.dataSource.query(`PRAGMA user_version = ${Math.trunc(row?.user_version ?? 0)}`);
     } catch (error) {
       return `unwritable: ${error instanceof Error ? error.message : String(error)}`;
     }
