@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { dirname } from 'node:path';
+import { createServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -47,10 +48,17 @@ export async function createApp(
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A slow or idle client cannot hold a connection for long.
+    // A slow or idle client cannot hold a connection for long: headers within 5 s, the whole
+    // request within 15 s, an idle keep-alive connection for 5 s, a silent socket for 30 s. Node checks
+    // the first two every second rather than every 30 s.
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     requestTimeout: 15_000,
+    serverFactory: (handler: RequestListener) =>
+      createServer(
+        { headersTimeout: 5_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 },
+        handler,
+      ),
     // While closing, requests on open connections are still served (then the connection closes).
     return503OnClosing: false,
     // `/v1/pets/` is `/v1/pets`: a trailing slash never leaves a request outside the guards.
