@@ -214,7 +214,21 @@ describe('a partner over its rate limit', () => {
     });
     await signIn(page, limitedKey);
     // Four requests a minute: a few changes of view use them up.
-    for (const status of ['sold', 'available', 'pending', 'sold']) {
+    // (Enough changes to run out even if a new minute starts half-way.)
+    for (const status of [
+      'sold',
+      'available',
+      'pending',
+      'sold',
+      'available',
+      'pending',
+      'sold',
+      'available',
+      'pending',
+      'sold',
+      'available',
+      'pending',
+    ]) {
       if (await page.getByText('Too many requests.').count()) break;
       await page.getByLabel('Filter by status').selectOption(status);
       await page.waitForTimeout(300);
