@@ -31,6 +31,10 @@ export async function createApp(
   logger: Logger,
   options: AppOptions = {},
 ): Promise<NestFastifyApplication> {
+  const { trustProxy: trust } = config;
+  // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
+  const trustProxy =
+    typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
@@ -39,14 +43,7 @@ export async function createApp(
       requestIdLogLabel: 'requestId',
     }),
     genReqId: requestIdFor,
-    // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A slow or idle client cannot hold a connection for long: headers within 5 s, the whole
     // request within 15 s, an idle keep-alive connection for 5 s, a silent socket for 30 s. Node checks

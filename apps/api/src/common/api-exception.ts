@@ -24,3 +24,10 @@ export class ApiException extends Error {
     };
   }
 }
+
+/** `404 not_found` for a path and method the API does not have. */
+export const noRoute = (request: { method: string; url: string }) =>
+  new ApiException(
+    'not_found',
+    `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
+  );

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
-import { ApiException } from './api-exception.js';
+import { ApiException, noRoute } from './api-exception.js';
 
 /** Seconds a client is asked to wait when the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -33,15 +33,9 @@ function fromFastify(error: FastifyLikeError, request: FastifyRequest): ApiExcep
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new ApiException('invalid_json', 'The request body is not valid JSON.');
   }
-  if (error.statusCode === 404) return notFound(request);
+  if (error.statusCode === 404) return noRoute(request);
   return undefined;
 }
-
-const notFound = (request: FastifyRequest) =>
-  new ApiException(
-    'not_found',
-    `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
-  );
 
 /** Whatever was thrown, as the error the client sees. `undefined` for the unexpected. */
 export function toApiException(error: unknown, request: FastifyRequest): ApiException | undefined {
@@ -52,7 +46,7 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
     const fromCause =
       typeof cause === 'object' && cause !== null ? fromFastify(cause, request) : undefined;
     if (fromCause) return fromCause;
-    if (error.getStatus() === 404) return notFound(request);
+    if (error.getStatus() === 404) return noRoute(request);
     if (error.getStatus() === 413)
       return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
     return undefined;

@@ -1,6 +1,6 @@
 import { All, Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from './api-exception.js';
+import { noRoute } from './api-exception.js';
 
 /**
  * Any other path or method under /v1: `404 not_found`, after authentication and rate limiting like
@@ -15,9 +15,6 @@ export class FallbackController {
 
   @All('*')
   notFound(@Req() request: FastifyRequest): never {
-    throw new ApiException(
-      'not_found',
-      `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
-    );
+    throw noRoute(request);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invalidApiKey, missingApiKey } from '../accounts/api-key.guard.js';
 import type { ApiKeysService } from '../accounts/api-keys.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
-import { ApiException } from './api-exception.js';
+import { noRoute } from './api-exception.js';
 
 /**
  * A /v1 request that matches no route at all (odd paths such as `/v1/%2e%2e/pets` never reach a
@@ -30,9 +30,6 @@ export function registerUnmatchedRouteHook(
     }
     request.principal = principal;
     await rateLimit.consumeForPrincipal(principal, reply);
-    throw new ApiException(
-      'not_found',
-      `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
-    );
+    throw noRoute(request);
   });
 }
