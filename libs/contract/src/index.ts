@@ -7,3 +7,4 @@ export * from './deprecation.js';
 export * from './validation.js';
 export * from './account.schema.js';
 export { API_VERSION, DEFAULT_SERVER_URL, createOpenApiDocument } from './openapi.js';
+export * from './serialization.js';

@@ -5,6 +5,7 @@ import { HEADERS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
+import { RouteFlag } from '../common/route-flag.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { Principal } from './principal.js';
 
@@ -44,19 +45,18 @@ interface PassportView {
  */
 @Injectable()
 export class ApiKeyGuard extends AuthGuard('bearer') {
+  private readonly isPublic: RouteFlag;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     private readonly rateLimit: RateLimitService,
   ) {
     super({ session: false, property: 'principal' });
+    this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    if (isPublic) return true;
+    if (this.isPublic.of(context)) return true;
 
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest & { passportView?: PassportView }>();

@@ -15,8 +15,9 @@ import {
   IdempotencyKey,
   ListPetsQuery,
   NewPet,
-  type Pet,
+  Pet,
   PetIdParam,
+  Pets,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../accounts/principal.decorator.js';
@@ -24,6 +25,7 @@ import type { Principal } from '../accounts/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';
+import { Responds } from '../common/response-schema.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { PetsService } from './pets.service.js';
 
@@ -39,6 +41,7 @@ export class PetsController {
   constructor(private readonly pets: PetsService) {}
 
   @Get()
+  @Responds({ 200: Pets })
   async list(
     @Query(new ZodPipe(ListPetsQuery, 'invalid_query')) query: ListPetsQuery,
     @Req() request: FastifyRequest,
@@ -61,6 +64,7 @@ export class PetsController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
+  @Responds({ 201: Pet })
   async create(
     @JsonBody(new ZodPipe(NewPet, 'invalid_body')) pet: NewPet,
     @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
@@ -76,6 +80,7 @@ export class PetsController {
 
   /** Deprecated: the getPet deprecation hook adds its headers to every response. */
   @Get(':petId')
+  @Responds({ 200: Pet })
   async get(@Param('petId') petId: string): Promise<Pet> {
     this.pets.assertGetPetAvailable();
     const id = PetIdParam.safeParse(petId);

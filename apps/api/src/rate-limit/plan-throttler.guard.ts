@@ -2,6 +2,7 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IS_PUBLIC } from '../common/public.decorator.js';
+import { RouteFlag } from '../common/route-flag.js';
 import { RateLimitService } from './rate-limit.service.js';
 
 /**
@@ -13,6 +14,7 @@ import { RateLimitService } from './rate-limit.service.js';
 @Injectable()
 export class PlanThrottlerGuard extends ThrottlerGuard {
   private rateLimit!: RateLimitService;
+  private isPublic?: RouteFlag;
 
   /** Set by the module: ThrottlerGuard's own constructor takes the throttler options and storage. */
   use(rateLimit: RateLimitService): this {
@@ -20,17 +22,17 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     return this;
   }
 
+  private skips(context: ExecutionContext): boolean {
+    this.isPublic ??= new RouteFlag(this.reflector, IS_PUBLIC);
+    return this.isPublic.of(context);
+  }
+
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(
-      this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [
-        context.getHandler(),
-        context.getClass(),
-      ]) === true,
-    );
+    return Promise.resolve(this.skips(context));
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (await this.shouldSkip(context)) return true;
+    if (this.skips(context)) return true;
     const http = context.switchToHttp();
     const principal = http.getRequest<FastifyRequest>().principal;
     if (!principal) throw new Error('PlanThrottlerGuard ran before authentication');

@@ -4,29 +4,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../accounts/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
-import {
-  RATE_LIMIT_STORAGE,
-  type RateLimitStorage,
-  type WindowSpec,
-} from './rate-limit.storage.js';
+import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-interface WindowState {
-  name: string;
-  limit: number;
-  remaining: number;
-  /** Unix milliseconds. */
-  resetAt: number;
-  seconds: number;
-}
-
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** The window to report: fewest requests remaining, and on a tie the shorter one. */
-const reported = (states: readonly WindowState[]): WindowState =>
-  states.reduce((best, state) => (state.remaining < best.remaining ? state : best));
+/** The `RateLimit-Policy` value of a set of limits, written once per set (limits objects are shared). */
+const policies = new WeakMap<PlanLimits, string>();
+function policyOf(limits: PlanLimits): string {
+  let policy = policies.get(limits);
+  if (policy === undefined) {
+    policy = `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
+    policies.set(limits, policy);
+  }
+  return policy;
+}
 
 /**
  * Per-account limits in two fixed windows, the current UTC minute and the current UTC day, counted
@@ -57,49 +51,45 @@ export class RateLimitService {
     principal: Principal | undefined,
   ): Promise<void> {
     const now = this.clock.now();
-    const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-    const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-    const windows: WindowSpec[] = [
-      { name: 'minute', start: minuteStart, end: minuteStart + MINUTE_MS, limit: limits.perMinute },
-      { name: 'day', start: dayStart, end: dayStart + DAY_MS, limit: limits.perDay },
-    ];
+    const minuteEnd = now - (now % MINUTE_MS) + MINUTE_MS;
+    const dayEnd = now - (now % DAY_MS) + DAY_MS;
     const result = await this.storage.consume({
       tracker,
-      windows,
+      windows: [
+        { name: 'minute', start: minuteEnd - MINUTE_MS, end: minuteEnd, limit: limits.perMinute },
+        { name: 'day', start: dayEnd - DAY_MS, end: dayEnd, limit: limits.perDay },
+      ],
       now,
       ban: principal
         ? {
             keyId: principal.keyId,
             threshold: limits.perMinute,
             durationMs: BAN_SECONDS * 1000,
-            minuteEnd: minuteStart + MINUTE_MS,
+            minuteEnd,
           }
         : undefined,
     });
 
-    const states = windows.map((window, i): WindowState => ({
-      name: window.name,
-      limit: window.limit,
-      remaining: Math.max(0, window.limit - (result.counts[i] ?? 0)),
-      resetAt: window.end,
-      seconds: (window.end - window.start) / 1000,
-    }));
+    const minuteLeft = Math.max(0, limits.perMinute - (result.counts[0] ?? 0));
+    const dayLeft = Math.max(0, limits.perDay - (result.counts[1] ?? 0));
     // Refused: report the full window that frees up last, since that is when a retry can succeed.
-    const full = states.filter((state) => state.remaining === 0);
-    const shown =
-      result.outcome === 'limited' && full.length > 0
-        ? full.reduce((a, b) => (b.resetAt > a.resetAt ? b : a))
-        : reported(states);
+    // Otherwise the window with fewest requests left, and on a tie the shorter one.
+    const showDay =
+      result.outcome === 'limited' && (minuteLeft === 0 || dayLeft === 0)
+        ? dayLeft === 0 && (minuteLeft !== 0 || dayEnd > minuteEnd)
+        : dayLeft < minuteLeft;
+    const name = showDay ? 'day' : 'minute';
+    const limit = showDay ? limits.perDay : limits.perMinute;
+    const remaining = result.outcome === 'allowed' ? (showDay ? dayLeft : minuteLeft) : 0;
+    const resetAt = showDay ? dayEnd : minuteEnd;
+    const wait = seconds(resetAt - now);
 
-    void reply.headers({
-      [HEADERS.rateLimitLimit]: shown.limit,
-      [HEADERS.rateLimitRemaining]: result.outcome === 'allowed' ? shown.remaining : 0,
-      [HEADERS.rateLimitReset]: Math.ceil(shown.resetAt / 1000),
-      [HEADERS.rateLimitPolicy]: states
-        .map((state) => `"${state.name}";q=${state.limit};w=${state.seconds}`)
-        .join(', '),
-      [HEADERS.rateLimit]: `"${shown.name}";r=${result.outcome === 'allowed' ? shown.remaining : 0};t=${seconds(shown.resetAt - now)}`,
-    });
+    void reply
+      .header(HEADERS.rateLimitLimit, limit)
+      .header(HEADERS.rateLimitRemaining, remaining)
+      .header(HEADERS.rateLimitReset, resetAt / 1000)
+      .header(HEADERS.rateLimitPolicy, policyOf(limits))
+      .header(HEADERS.rateLimit, `"${name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'banned') {
       const left = seconds((result.banEndsAt ?? now) - now);
@@ -111,10 +101,9 @@ export class RateLimitService {
       );
     }
     if (result.outcome === 'limited') {
-      const wait = seconds(shown.resetAt - now);
       throw new ApiException(
         'rate_limited',
-        `Rate limit of ${shown.limit} requests per ${shown.name} exceeded. Retry after ${wait} seconds.`,
+        `Rate limit of ${limit} requests per ${name} exceeded. Retry after ${wait} seconds.`,
         undefined,
         { [HEADERS.retryAfter]: String(wait) },
       );
