@@ -39,6 +39,8 @@ it('a smoke run measures every endpoint on both setups without errors and writes
     expect(variant.fixedRate.errors + variant.fixedRate.non2xx).toBe(0);
     expect(variant.memory.errors).toBe(0);
     expect(variant.memory.rssAfterMb.every((mb) => mb > 0)).toBe(true);
+    expect(variant.memory.lastTenthPeakMb.every((mb) => mb > 0)).toBe(true);
+    expect(variant.memory.trendMb).toHaveLength(variant.instances);
   }
   expect(readFileSync(join(out, 'latest.md'), 'utf8')).toMatch(/^# Benchmark \(smoke run/);
 });

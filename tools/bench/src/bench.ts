@@ -34,6 +34,8 @@ interface Settings {
   duration: number;
   fixedRate: { rate: number; duration: number };
   memoryRequests: number;
+  /** How often RSS is read during the memory run. */
+  rssSampleMs: number;
   seed: number;
   warmup: number;
 }
@@ -42,6 +44,7 @@ const FULL: Settings = {
   duration: 8,
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
+  rssSampleMs: 1_000,
   seed: 1_000,
   warmup: 3,
 };
@@ -49,6 +52,7 @@ const SMOKE: Settings = {
   duration: 1,
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
+  rssSampleMs: 50,
   seed: 100,
   warmup: 1,
 };
@@ -197,11 +201,22 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
 
     const pids = servers.map((server) => server.child.pid ?? 0);
     const rssBefore = pids.map(rssMegabytes);
+    // Sampled through the run: RSS follows V8's collection cycle (it rises and falls by tens of MB
+    // while garbage accumulates and is collected), so two single readings can land on opposite ends
+    // of a cycle. The peaks of the first and the last tenth of the run show a trend, a leak, instead.
+    const samples: number[][] = [rssBefore];
+    const sampler = setInterval(() => samples.push(pids.map(rssMegabytes)), settings.rssSampleMs);
     const soak = await measure(endpoints[0]?.target ?? baselineTarget, {
       connections: CONNECTIONS,
       amount: settings.memoryRequests,
     });
+    clearInterval(sampler);
     const rssAfter = pids.map(rssMegabytes);
+    samples.push(rssAfter);
+    const tenth = Math.max(1, Math.floor(samples.length / 10));
+    const peak = (rows: number[][], i: number) => Math.max(...rows.map((row) => row[i] ?? 0));
+    const firstPeaks = pids.map((_, i) => peak(samples.slice(0, tenth), i));
+    const lastPeaks = pids.map((_, i) => peak(samples.slice(-tenth), i));
 
     return {
       name,
@@ -217,6 +232,9 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
         rssBeforeMb: rssBefore,
         rssAfterMb: rssAfter,
         growthMb: rssAfter.map((after, i) => Math.round((after - (rssBefore[i] ?? 0)) * 10) / 10),
+        firstTenthPeakMb: firstPeaks,
+        lastTenthPeakMb: lastPeaks,
+        trendMb: lastPeaks.map((last, i) => Math.round((last - (firstPeaks[i] ?? 0)) * 10) / 10),
         errors: soak.errors + soak.non2xx,
       },
     };

@@ -28,6 +28,10 @@ export interface VariantReport {
     rssBeforeMb: number[];
     rssAfterMb: number[];
     growthMb: number[];
+    /** The highest RSS read in the first and in the last tenth of the run, and their difference. */
+    firstTenthPeakMb: number[];
+    lastTenthPeakMb: number[];
+    trendMb: number[];
     errors: number;
   };
 }
@@ -67,7 +71,7 @@ export function toMarkdown(report: BenchReport): string {
       ),
       '',
       `- Offered ${number(variant.fixedRate.offered)} req/s for ${variant.fixedRate.seconds} s to GET /v1/pets?limit=20: served ${number(variant.fixedRate.requestsPerSecond)} req/s, p50 ${variant.fixedRate.p50} ms, p99 ${variant.fixedRate.p99} ms, ${variant.fixedRate.errors + variant.fixedRate.non2xx} errors.`,
-      `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB), ${variant.memory.errors} errors.`,
+      `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB); highest in the first tenth of the run ${variant.memory.firstTenthPeakMb.join(' / ')} MB, in the last tenth ${variant.memory.lastTenthPeakMb.join(' / ')} MB (trend ${variant.memory.trendMb.join(' / ')} MB); ${variant.memory.errors} errors.`,
     );
   }
   return lines.join('\n');
