@@ -11,7 +11,9 @@ import {
   type PlanLimits,
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
+import { placeholders } from '../database/sql.js';
+import { Writer } from '../database/writer.js';
 import { AccountEntity } from './account.entity.js';
 
 export type AccountView = Account;
@@ -36,23 +38,43 @@ export const toAccountView = (account: AccountEntity): AccountView => ({
 
 @Injectable()
 export class AccountsService {
+  private readonly sql: { insert: string; setPlan: string };
+
   constructor(
     @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
-  ) {}
+    private readonly writer: Writer,
+    dataSource: DataSource,
+  ) {
+    const p = placeholders(dataSource);
+    this.sql = {
+      insert: `INSERT INTO accounts (name, plan, role, limit_per_minute, limit_per_day, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}) RETURNING id`,
+      setPlan: `UPDATE accounts SET plan = ${p(1)}, limit_per_minute = ${p(2)}, limit_per_day = ${p(3)} WHERE id = ${p(4)}`,
+    };
+  }
 
   /** Validates with the contract's schema; throws its ZodError on bad input. */
   async create(input: NewAccountInput, now = Date.now()): Promise<AccountEntity> {
-    const account = NewAccount.parse(input);
-    return this.accounts.save(
-      this.accounts.create({
-        name: account.name,
-        plan: account.plan,
-        role: account.role,
-        limitPerMinute: account.limits?.perMinute ?? null,
-        limitPerDay: account.limits?.perDay ?? null,
-        createdAt: now,
-      }),
+    const checked = NewAccount.parse(input);
+    const account = this.accounts.create({
+      name: checked.name,
+      plan: checked.plan,
+      role: checked.role,
+      limitPerMinute: checked.limits?.perMinute ?? null,
+      limitPerDay: checked.limits?.perDay ?? null,
+      createdAt: now,
+    });
+    const [row] = await this.writer.transaction((tx) =>
+      tx.rows<{ id: number | string }>(this.sql.insert, [
+        account.name,
+        account.plan,
+        account.role,
+        account.limitPerMinute,
+        account.limitPerDay,
+        account.createdAt,
+      ]),
     );
+    account.id = Number(row?.id);
+    return account;
   }
 
   list(): Promise<AccountEntity[]> {
@@ -75,7 +97,10 @@ export class AccountsService {
     account.plan = checked.plan;
     account.limitPerMinute = checked.limits?.perMinute ?? null;
     account.limitPerDay = checked.limits?.perDay ?? null;
-    return this.accounts.save(account);
+    const changed = await this.writer.transaction((tx) =>
+      tx.run(this.sql.setPlan, [account.plan, account.limitPerMinute, account.limitPerDay, id]),
+    );
+    return changed === 1 ? account : null;
   }
 
   /** The account as the API shows it, or `404 not_found`. */

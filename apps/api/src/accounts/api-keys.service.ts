@@ -3,9 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
-import type { Repository } from 'typeorm';
+import { DataSource, type Repository } from 'typeorm';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { placeholders } from '../database/sql.js';
+import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
@@ -42,12 +44,21 @@ export class ApiKeysService {
   private readonly cache: LRUCache<string, CachedLookup>;
   /** Concurrent first requests with one key share a single lookup. */
   private readonly pending = new Map<string, Promise<CachedLookup>>();
+  private readonly sql: { insert: string; revoke: string; touch: string };
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    private readonly writer: Writer,
+    dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
+    const p = placeholders(dataSource);
+    this.sql = {
+      insert: `INSERT INTO api_keys (account_id, label, prefix, hash, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) RETURNING id`,
+      revoke: `UPDATE api_keys SET revoked_at = ${p(1)} WHERE id = ${p(2)} AND revoked_at IS NULL`,
+      touch: `UPDATE api_keys SET last_used_at = ${p(1)} WHERE id = ${p(2)}`,
+    };
     this.cache = new LRUCache<string, CachedLookup>({
       max: KEY_CACHE_MAX,
       ttl: KEY_CACHE_TTL_MS,
@@ -61,17 +72,25 @@ export class ApiKeysService {
   async create(accountId: number, label: string): Promise<{ key: string; apiKey: ApiKeyEntity }> {
     const checkedLabel = KeyLabel.parse(label);
     const generated = generateKey(this.config.env === 'production' ? 'live' : 'test');
-    const apiKey = await this.keys.save(
-      this.keys.create({
-        accountId,
-        label: checkedLabel,
-        prefix: generated.prefix,
-        hash: generated.hash,
-        createdAt: this.clock.now(),
-        lastUsedAt: null,
-        revokedAt: null,
-      }),
+    const apiKey = this.keys.create({
+      accountId,
+      label: checkedLabel,
+      prefix: generated.prefix,
+      hash: generated.hash,
+      createdAt: this.clock.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    const [row] = await this.writer.transaction((tx) =>
+      tx.rows<{ id: number | string }>(this.sql.insert, [
+        apiKey.accountId,
+        apiKey.label,
+        apiKey.prefix,
+        apiKey.hash,
+        apiKey.createdAt,
+      ]),
     );
+    apiKey.id = Number(row?.id);
     return { key: generated.key, apiKey };
   }
 
@@ -88,13 +107,10 @@ export class ApiKeysService {
 
   /** Revokes a key: at once on this instance, within {@link KEY_CACHE_TTL_MS} on every other. */
   async revoke(id: number): Promise<ApiKeyEntity | null> {
+    await this.writer.transaction((tx) => tx.run(this.sql.revoke, [this.clock.now(), id]));
+    // Committed: read back (a key revoked before keeps its first revocation time).
     const apiKey = await this.find(id);
-    if (!apiKey) return null;
-    if (apiKey.revokedAt === null) {
-      apiKey.revokedAt = this.clock.now();
-      await this.keys.save(apiKey);
-    }
-    this.cache.delete(apiKey.hash);
+    if (apiKey) this.cache.delete(apiKey.hash);
     return apiKey;
   }
 
@@ -160,8 +176,10 @@ export class ApiKeysService {
     const now = this.clock.now();
     if (lookup.lastUsedAt !== null && now - lookup.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
     lookup.lastUsedAt = now;
-    this.keys.update({ id: keyId }, { lastUsedAt: now }).catch((error: unknown) => {
-      this.logger.warn(`could not record last use of key ${keyId}: ${String(error)}`);
-    });
+    this.writer
+      .transaction((tx) => tx.run(this.sql.touch, [now, keyId]))
+      .catch((error: unknown) => {
+        this.logger.warn(`could not record last use of key ${keyId}: ${String(error)}`);
+      });
   }
 }

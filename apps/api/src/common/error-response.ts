@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { describeError, isDatabaseUnavailable } from '../database/database-errors.js';
 import { ApiException, noRoute } from './api-exception.js';
 
 /** Seconds a client is asked to wait when the database is away. */
@@ -68,8 +68,13 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
 /** Sends every error body the API produces. The unexpected is logged, never shown. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   let exception = toApiException(error, request);
+  if (exception?.code === 'service_unavailable' && isDatabaseUnavailable(error)) {
+    // Once per refused request (its logger carries the request id): the driver's code and
+    // message, never SQL or parameters.
+    request.log.warn({ databaseError: describeError(error) }, 'database unavailable');
+  }
   if (!exception) {
-    request.log.error({ err: error, requestId: request.id }, 'unexpected error');
+    request.log.error({ err: error }, 'unexpected error');
     exception = new ApiException(
       'internal_error',
       `Something went wrong on our side. Quote request id ${request.id} when you report it.`,

@@ -1,5 +1,13 @@
+/** Our own: the SQLite write connection is stuck in a transaction it could not roll back. */
+export const WRITE_CONNECTION_STUCK = 'PETS_WRITE_CONNECTION_STUCK';
+
 /** Error codes that mean the database cannot be reached or used right now, not that a query is wrong. */
+/** Our own: a PostgreSQL transaction's connection broke before it committed. */
+export const CONNECTION_LOST = 'PETS_CONNECTION_LOST';
+
 const UNAVAILABLE_CODES = new Set([
+  WRITE_CONNECTION_STUCK,
+  CONNECTION_LOST,
   // Node and the pg driver
   'ECONNREFUSED',
   'ECONNRESET',
@@ -59,4 +67,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = driverError ?? cause;
   }
   return false;
+}
+
+const UNIQUE_VIOLATION_CODES = new Set([
+  '23505',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+  'SQLITE_CONSTRAINT_UNIQUE',
+]);
+
+/** True when an error (from the driver, or TypeORM's wrapper of it) is a unique-key violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, driverError } = (error ?? {}) as {
+    code?: unknown;
+    driverError?: { code?: unknown };
+  };
+  return (
+    (typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code)) ||
+    (typeof driverError?.code === 'string' && UNIQUE_VIOLATION_CODES.has(driverError.code))
+  );
+}
+
+/** A driver error's code and message: never its SQL parameters. */
+export function describeError(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  return typeof code === 'string' ? `${code}: ${text}` : text;
 }

@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { dataSourceOptions } from './data-source.js';
 import { DatabaseHealth } from './database.health.js';
+import { createWriter, Writer } from './writer.js';
 
 @Global()
 @Module({
@@ -16,7 +18,7 @@ import { DatabaseHealth } from './database.health.js';
       }),
     }),
   ],
-  providers: [DatabaseHealth],
-  exports: [DatabaseHealth],
+  providers: [DatabaseHealth, { provide: Writer, inject: [DataSource], useFactory: createWriter }],
+  exports: [DatabaseHealth, Writer],
 })
 export class DatabaseModule {}

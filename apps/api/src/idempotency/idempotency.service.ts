@@ -10,7 +10,9 @@ import { type NewPet, type Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { isUniqueViolation } from '../database/database-errors.js';
 import { placeholders } from '../database/sql.js';
+import { Writer } from '../database/writer.js';
 import { PetsRepository } from '../pets/pets.repository.js';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1_000;
@@ -34,15 +36,6 @@ const requestHash = (pet: NewPet) =>
     .update(JSON.stringify([pet.name, pet.categoryId, pet.status]))
     .digest('hex');
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { driverError?: { code?: unknown } } | null)?.driverError?.code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-};
-
 /**
  * Creates pets, exactly once per `Idempotency-Key`: the pet and the key are written in one
  * transaction, and the key is unique per account in the database, so a retry on any instance, even
@@ -59,6 +52,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly writer: Writer,
     private readonly pets: PetsRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -71,8 +65,9 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.purgeTimer = setInterval(() => {
-      this.dataSource
-        .query(this.purgeSql, [this.clock.now() - IDEMPOTENCY_WINDOW_MS])
+      const before = this.clock.now() - IDEMPOTENCY_WINDOW_MS;
+      this.writer
+        .transaction((tx) => tx.run(this.purgeSql, [before]))
         .catch((error: unknown) => {
           this.logger.warn(`could not purge expired idempotency keys: ${String(error)}`);
         });
@@ -86,7 +81,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   async create(accountId: number, pet: NewPet, key: string | undefined): Promise<CreateResult> {
     const now = this.clock.now();
-    if (key === undefined) return { pet: await this.pets.insert(pet, now), replayed: false };
+    if (key === undefined) {
+      const created = await this.writer.transaction((tx) => this.pets.insert(pet, now, tx));
+      return { pet: created, replayed: false };
+    }
 
     const hash = requestHash(pet);
     const expiredBefore = now - IDEMPOTENCY_WINDOW_MS;
@@ -94,10 +92,10 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     if (existing && Number(existing.created_at) > expiredBefore) return this.replay(existing, hash);
 
     try {
-      return await this.dataSource.transaction(async (manager) => {
-        if (existing) await manager.query(this.deleteOneSql, [accountId, key, expiredBefore]);
-        const created = await this.pets.insert(pet, now, manager);
-        await manager.query(this.insertSql, [
+      return await this.writer.transaction(async (tx) => {
+        if (existing) await tx.run(this.deleteOneSql, [accountId, key, expiredBefore]);
+        const created = await this.pets.insert(pet, now, tx);
+        await tx.run(this.insertSql, [
           accountId,
           key,
           hash,

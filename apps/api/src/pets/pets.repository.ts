@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { type PreparedRead, preparedReader, type Row } from '../database/prepared.js';
-import { placeholders, type Queryable } from '../database/sql.js';
+import { placeholders } from '../database/sql.js';
+import type { WriteTx } from '../database/writer.js';
 
 interface PetRow {
   id: number | string;
@@ -63,9 +64,9 @@ export class PetsRepository {
     return row ? fromRow(row) : undefined;
   }
 
-  /** Inserts within the caller's transaction when given one. */
-  async insert(pet: NewPet, now: number, db: Queryable = this.dataSource): Promise<Pet> {
-    const rows: PetRow[] = await db.query(this.sql.insertPet, [
+  /** Inserts within the caller's write transaction. */
+  async insert(pet: NewPet, now: number, tx: WriteTx): Promise<Pet> {
+    const rows = await tx.rows<PetRow>(this.sql.insertPet, [
       pet.name,
       pet.categoryId,
       pet.status,

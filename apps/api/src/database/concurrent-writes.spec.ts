@@ -1,0 +1,115 @@
+import { rmSync } from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, createHeaders } from '../../test/write-ledger.js';
+import { createTestApp, ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
+
+/** A trigger that makes one request's transaction fail after its pet was inserted. */
+const DOOM = {
+  sqlite: [
+    `CREATE TRIGGER doom BEFORE INSERT ON idempotency_keys WHEN NEW.key = 'Doomed'
+     BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+  ],
+  postgres: [
+    `CREATE FUNCTION doom() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN IF NEW.key = 'Doomed' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`,
+    `CREATE TRIGGER doom BEFORE INSERT ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION doom()`,
+  ],
+};
+
+describe.each(ENGINES)('concurrent writes on %s', (engine) => {
+  it('never nest: one transaction fails in the middle of many, and every other one is stored, once', async () => {
+    const database = await freshDatabaseUrl(engine);
+    try {
+      let t = await createTestApp({ engine, databaseUrl: database.url });
+      const { key, accountId } = await t.createKey({
+        plan: 'enterprise',
+        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+      });
+      const spares = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const created = await t.app.get(ApiKeysService).create(accountId, 'spare');
+          return { id: created.apiKey.id, key: created.key };
+        }),
+      );
+      for (const sql of DOOM[engine]) await t.app.get(DataSource).query(sql);
+
+      const names = [
+        ...Array.from({ length: 60 }, (_, i) => `Pet ${i}`),
+        'Doomed',
+        ...Array.from({ length: 60 }, (_, i) => `Pet ${60 + i}`),
+      ];
+      const create = (name: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/pets',
+          headers: createHeaders(key, name),
+          payload: bodyOf(name),
+        });
+      const revoke = (id: number) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/v1/account/keys/${id}`,
+          headers: { authorization: `Bearer ${key}` },
+        });
+      // All at once: creates (each a transaction of its pet and its key), their retries with the
+      // same key, and revocations, interleaved.
+      const [creates, retries, revocations] = await Promise.all([
+        Promise.all(names.map(create)),
+        Promise.all(names.slice(0, 30).map(create)),
+        Promise.all(spares.map((spare) => revoke(spare.id))),
+      ]);
+      const statusOf = new Map(names.map((name, i) => [name, creates[i]?.statusCode]));
+      expect(statusOf.get('Doomed')).toBe(500);
+      expect([...statusOf].filter(([name, status]) => name !== 'Doomed' && status !== 201)).toEqual(
+        [],
+      );
+      expect(retries.map((response) => response.statusCode)).toEqual(retries.map(() => 201));
+      expect(revocations.map((response) => response.statusCode)).toEqual(spares.map(() => 200));
+      const ids = new Map(names.map((name, i) => [name, creates[i]?.json<{ id: number }>().id]));
+      retries.forEach((response, i) => {
+        expect(response.json<{ id: number }>().id).toBe(ids.get(names[i] ?? ''));
+      });
+
+      // Restart on the same database: what was acknowledged is there, once; the failed one is not.
+      await t.close();
+      t = await createTestApp({ engine, databaseUrl: database.url });
+      const stored: { id: number; name: string }[] = [];
+      for (let url: string | undefined = '/v1/pets?limit=100'; url;) {
+        const page: LightMyRequestResponse = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${key}` },
+        });
+        stored.push(...page.json<{ id: number; name: string }[]>());
+        const next: string | undefined = /^<([^>]+)>; rel="next"$/.exec(
+          String(page.headers['link'] ?? ''),
+        )?.[1];
+        url = next === undefined ? undefined : new URL(next).pathname + new URL(next).search;
+      }
+      expect(stored.map((pet) => pet.name).sort()).toEqual(
+        names.filter((name) => name !== 'Doomed').sort(),
+      );
+      for (const pet of stored) expect(pet.id).toBe(ids.get(pet.name));
+      for (const spare of spares) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${spare.key}` },
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      // The failed create left nothing behind: with the trigger gone, its key creates the pet now.
+      await t.app
+        .get(DataSource)
+        .query('DROP TRIGGER doom' + (engine === 'postgres' ? ' ON idempotency_keys' : ''));
+      const again = await create('Doomed');
+      expect(again.statusCode).toBe(201);
+      await t.close();
+    } finally {
+      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+    }
+  });
+});

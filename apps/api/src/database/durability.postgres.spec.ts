@@ -1,0 +1,152 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  createAccountKey,
+  keysCli,
+  type PostgresServer,
+  startPostgres,
+  startServer,
+} from '@pets/services';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger, WriteLedger } from '../../test/write-ledger.js';
+
+/**
+ * The same promise on PostgreSQL: faults while partners write, then a restart of the API, then
+ * every acknowledged write (and revocation) checked. A full disk is hard to stage here; a stopped
+ * server and connections killed under the API are not.
+ */
+
+async function phase(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+describe('PostgreSQL faults while partners write', () => {
+  let server: PostgresServer;
+  beforeAll(async () => {
+    // A server of its own: this test stops it.
+    server = await startPostgres();
+  });
+  afterAll(() => {
+    server.destroy();
+  });
+
+  function setUp(database: string) {
+    const env = { NODE_ENV: 'test', DATABASE_URL: server.createDatabase(database) };
+    const { accountId, key } = createAccountKey(env, {
+      name: 'Durable',
+      plan: 'enterprise',
+      perMinute: 10_000_000,
+      perDay: 100_000_000,
+    });
+    const spare = new Map<number, string>();
+    for (let i = 0; i < 2; i++) {
+      const created = keysCli(
+        env,
+        'create',
+        '--account',
+        String(accountId),
+        '--label',
+        `spare ${i}`,
+      );
+      spare.set(Number(created['id']), String(created['key']));
+    }
+    return { env, key, spare };
+  }
+
+  it('the server stops and starts again: writes refused meanwhile, none acknowledged lost', async () => {
+    const { env, key, spare } = setUp('stopped');
+    const [during, after] = [...spare.keys()];
+    if (during === undefined || after === undefined) throw new Error('keys');
+    let api = await startServer(env);
+    const ledger = new WriteLedger(() => api.baseUrl, key, 'Stop');
+    const seen: Record<string, unknown> = {};
+    let stop = false;
+    const load = ledger.run(6, () => stop);
+    try {
+      seen['acknowledged before'] = await phase(() => ledger.acknowledged.size >= 30, 10_000);
+      server.stop();
+      try {
+        seen['refused'] = await phase(() => ledger.refused.size >= 10, 10_000);
+        seen['revocation during'] = await ledger.revoke(during);
+      } finally {
+        server.start();
+      }
+      const acknowledgedBefore = ledger.acknowledged.size;
+      seen['acknowledged after'] = await phase(
+        () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+        15_000,
+      );
+      seen['revocation after'] = await ledger.revoke(after);
+      stop = true;
+      await load;
+      api.child.kill('SIGTERM');
+      seen['exit code'] = (await api.exited).code;
+
+      api = await startServer(env);
+      await checkLedger(ledger, api.baseUrl, key, spare, { refusedMayExist: true });
+      expect(seen).toEqual({
+        'acknowledged before': true,
+        refused: true,
+        'revocation during': 503,
+        'acknowledged after': true,
+        'revocation after': 200,
+        'exit code': 0,
+      });
+    } finally {
+      stop = true;
+      api.child.kill('SIGKILL');
+      await api.exited;
+      await load;
+    }
+  }, 120_000);
+
+  it("the API's connections are killed again and again, then kill -9: none acknowledged lost", async () => {
+    const { env, key, spare } = setUp('killed');
+    let api = await startServer(env);
+    const ledger = new WriteLedger(() => api.baseUrl, key, 'Kill');
+    const killer = new pg.Client({ connectionString: env.DATABASE_URL });
+    await killer.connect();
+    let stop = false;
+    const load = ledger.run(6, () => stop);
+    let killed = 0;
+    try {
+      await phase(() => ledger.acknowledged.size >= 30, 10_000);
+      const [revoked] = [...spare.keys()];
+      if (revoked === undefined) throw new Error('keys');
+      for (let round = 0; round < 20; round++) {
+        const result = await killer.query<{ pid: number }>(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+        );
+        killed += result.rowCount ?? 0;
+        if (round === 10) await ledger.revoke(revoked);
+        await sleep(100);
+      }
+      const acknowledgedBefore = ledger.acknowledged.size;
+      const recovered = await phase(
+        () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+        15_000,
+      );
+      api.child.kill('SIGKILL');
+      await api.exited;
+      stop = true;
+      await load;
+
+      api = await startServer(env);
+      await checkLedger(ledger, api.baseUrl, key, spare, { refusedMayExist: true });
+      expect(killed).toBeGreaterThan(10);
+      expect(recovered).toBe(true);
+    } finally {
+      stop = true;
+      await killer.end();
+      api.child.kill('SIGKILL');
+      await api.exited;
+      await load;
+    }
+  }, 120_000);
+});

@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkLedger, WriteLedger } from '../../test/write-ledger.js';
+
+/**
+ * Faults under the embedded database, on the built server as operators run it, checked after a
+ * restart: every write acknowledged before, during and after the fault is there exactly once,
+ * nothing answered with an error is, and every revocation holds as it was answered.
+ */
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until `condition` holds, for at most `ms`; says whether it held. A phase of a fault test
+ * ends either way, so that what was stored is checked after the restart even when the answers
+ * during the fault were already wrong.
+ */
+async function phase(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+/** Fills the file system at `dir` until it refuses another byte; returns the filler's path. */
+function fillDisk(dir: string): string {
+  const file = join(dir, 'filler');
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) writeSync(fd, chunk);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  }
+  const small = Buffer.alloc(512, 1);
+  try {
+    for (;;) writeSync(fd, small);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    closeSync(fd);
+  }
+  return file;
+}
+
+interface Setup {
+  env: Record<string, string>;
+  key: string;
+  /** Extra keys of the same account, to revoke: id → secret. */
+  spare: Map<number, string>;
+}
+
+function setUp(databaseFile: string, spares: number): Setup {
+  const env = { NODE_ENV: 'test', DATABASE_URL: `sqlite:${databaseFile}` };
+  const { accountId, key } = createAccountKey(env, {
+    name: 'Durable',
+    plan: 'enterprise',
+    perMinute: 10_000_000,
+    perDay: 100_000_000,
+  });
+  const spare = new Map<number, string>();
+  for (let i = 0; i < spares; i++) {
+    const created = keysCli(env, 'create', '--account', String(accountId), '--label', `spare ${i}`);
+    spare.set(Number(created['id']), String(created['key']));
+  }
+  return { env, key, spare };
+}
+
+async function readyStatus(server: ServerProcess): Promise<number> {
+  const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) });
+  await response.text();
+  return response.status;
+}
+
+describe('a full disk under the SQLite database', () => {
+  let mount: string;
+
+  beforeEach(() => {
+    mount = mkdtempSync(join(tmpdir(), 'pets-full-disk-'));
+    // A real, small file system of its own: a failing mount is a failing test, never a skip.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'tmpfs', mount]);
+  });
+
+  afterEach(() => {
+    execFileSync('umount', ['-l', mount]);
+    rmSync(mount, { recursive: true, force: true });
+  });
+
+  it('refuses writes with 503 while full, recovers when space returns, and loses nothing acknowledged across kill -9', async () => {
+    const { env, key, spare } = setUp(join(mount, 'petstore.sqlite'), 3);
+    const [during, after, kept] = [...spare.keys()];
+    if (during === undefined || after === undefined || kept === undefined) throw new Error('keys');
+    let server = await startServer(env);
+    const ledger = new WriteLedger(() => server.baseUrl, key, 'Disk');
+    const seen: Record<string, unknown> = {};
+    let stop = false;
+    const load = ledger.run(6, () => stop);
+    try {
+      seen['acknowledged before the fault'] = await phase(
+        () => ledger.acknowledged.size >= 30,
+        10_000,
+      );
+
+      // The disk fills: writes are refused with 503 (never a 500), /readyz says so.
+      let filler = fillDisk(mount);
+      seen['refused while full'] = await phase(() => ledger.refused.size >= 10, 10_000);
+      seen['revocation while full'] = await ledger.revoke(during);
+      seen['/readyz 503 while full'] = await phase(
+        async () => (await readyStatus(server)) === 503,
+        5_000,
+      );
+      const refusedWhileFull = ledger.refused.size;
+
+      // Space comes back: the same process takes writes again, revocations included.
+      rmSync(filler);
+      const acknowledgedBefore = ledger.acknowledged.size;
+      seen['acknowledged after space returned'] = await phase(
+        () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+        10_000,
+      );
+      seen['revocation after'] = await ledger.revoke(after);
+      seen['/readyz 200 after'] = await phase(
+        async () => (await readyStatus(server)) === 200,
+        5_000,
+      );
+
+      // Full again, and the process is killed in the middle of it.
+      filler = fillDisk(mount);
+      seen['refused the second time'] = await phase(
+        () => ledger.refused.size >= refusedWhileFull + 5,
+        10_000,
+      );
+      server.child.kill('SIGKILL');
+      await server.exited;
+      stop = true;
+      await load;
+      rmSync(filler);
+
+      server = await startServer(env);
+      await checkLedger(ledger, server.baseUrl, key, spare);
+      expect(ledger.revocations.get(kept)).toBeUndefined();
+      expect(seen).toEqual({
+        'acknowledged before the fault': true,
+        'refused while full': true,
+        'revocation while full': 503,
+        '/readyz 503 while full': true,
+        'acknowledged after space returned': true,
+        'revocation after': 200,
+        '/readyz 200 after': true,
+        'refused the second time': true,
+      });
+    } finally {
+      stop = true;
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await load;
+    }
+  }, 120_000);
+});
+
+describe('the SQLite files made unwritable and writable again', () => {
+  let dir: string;
+  let files: string[] = [];
+  const chattr = (flag: '+i' | '-i') => {
+    // Immutable even to root (ext4): every write to the file fails with an I/O error.
+    const present = files.filter((file) => existsSync(file));
+    if (present.length) execFileSync('chattr', [flag, ...present]);
+  };
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pets-unwritable-'));
+  });
+
+  afterEach(() => {
+    chattr('-i');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the WAL', (file: string) => [`${file}-wal`]],
+    ['the database and its WAL', (file: string) => [file, `${file}-wal`]],
+  ])(
+    '%s: writes are refused while it lasts and every acknowledged write survives a restart',
+    async (_what, pick) => {
+      const file = join(dir, 'petstore.sqlite');
+      const { env, key, spare } = setUp(file, 2);
+      const [during, after] = [...spare.keys()];
+      if (during === undefined || after === undefined) throw new Error('keys');
+      files = pick(file);
+      let server = await startServer(env);
+      const ledger = new WriteLedger(() => server.baseUrl, key, 'Io');
+      const seen: Record<string, unknown> = {};
+      let stop = false;
+      const load = ledger.run(6, () => stop);
+      try {
+        seen['acknowledged before'] = await phase(() => ledger.acknowledged.size >= 30, 10_000);
+        chattr('+i');
+        try {
+          seen['refused'] = await phase(() => ledger.refused.size >= 10, 10_000);
+          seen['revocation during'] = await ledger.revoke(during);
+          seen['/readyz 503 during'] = await phase(
+            async () => (await readyStatus(server)) === 503,
+            5_000,
+          );
+        } finally {
+          chattr('-i');
+        }
+        const acknowledgedBefore = ledger.acknowledged.size;
+        seen['acknowledged after'] = await phase(
+          () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+          10_000,
+        );
+        seen['revocation after'] = await ledger.revoke(after);
+        seen['/readyz 200 after'] = await phase(
+          async () => (await readyStatus(server)) === 200,
+          5_000,
+        );
+        stop = true;
+        await load;
+        server.child.kill('SIGTERM');
+        seen['exit code'] = (await server.exited).code;
+
+        server = await startServer(env);
+        await checkLedger(ledger, server.baseUrl, key, spare);
+        expect(seen).toEqual({
+          'acknowledged before': true,
+          refused: true,
+          'revocation during': 503,
+          '/readyz 503 during': true,
+          'acknowledged after': true,
+          'revocation after': 200,
+          '/readyz 200 after': true,
+          'exit code': 0,
+        });
+      } finally {
+        stop = true;
+        server.child.kill('SIGKILL');
+        await server.exited;
+        await load;
+      }
+    },
+    120_000,
+  );
+});

@@ -1,0 +1,153 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { isDatabaseUnavailable } from './database-errors.js';
+import { placeholders } from './sql.js';
+import { Writer, type WriteTx } from './writer.js';
+
+describe.each(ENGINES)('the writer on %s', (engine) => {
+  let t: TestApp;
+  let writer: Writer;
+  let dataSource: DataSource;
+  let insertSql: string;
+
+  beforeEach(async () => {
+    t = await createTestApp({ engine });
+    writer = t.app.get(Writer);
+    dataSource = t.app.get(DataSource);
+    const p = placeholders(dataSource);
+    insertSql = `INSERT INTO pets (name, category_id, status, created_at) VALUES (${p(1)}, 1, 'available', 0)`;
+  });
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** What a reader outside every write transaction sees: TypeORM's connection on SQLite, a
+   * connection of its own on PostgreSQL (the pool may be held entirely by open transactions). */
+  const names = async () => {
+    const sql = 'SELECT name FROM pets ORDER BY name';
+    if (engine === 'sqlite')
+      return (await dataSource.query<{ name: string }[]>(sql)).map((row) => row.name);
+    const client = new pg.Client({
+      connectionString: t.config.database.kind === 'postgres' ? t.config.database.url : '',
+    });
+    await client.connect();
+    try {
+      return (await client.query<{ name: string }>(sql)).rows.map((row) => row.name);
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('keeps transactions apart even when their work waits on timers: one fails, the rest commit whole', async () => {
+    let active = 0;
+    let mostActive = 0;
+    const dirtyReads: string[] = [];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        writer.transaction(async (tx) => {
+          active++;
+          mostActive = Math.max(mostActive, active);
+          try {
+            await tx.run(insertSql, [`T${i} first`]);
+            // A real wait: other transactions' work gets every chance to run in between.
+            await sleep(i % 4);
+            // Nobody outside the transaction sees its rows before it commits.
+            const seen = await names();
+            if (seen.includes(`T${i} first`)) dirtyReads.push(`T${i}`);
+            if (i === 17) throw new Error('work failed half-way');
+            await tx.run(insertSql, [`T${i} second`]);
+            return i;
+          } finally {
+            active--;
+          }
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+    expect(outcomes[17]).toMatchObject({ status: 'rejected' });
+    expect(dirtyReads).toEqual([]);
+    const expected = Array.from({ length: 40 }, (_, i) => i)
+      .filter((i) => i !== 17)
+      .flatMap((i) => [`T${i} first`, `T${i} second`])
+      .sort();
+    expect(await names()).toEqual(expected);
+    // SQLite has one writer at a time; PostgreSQL runs them side by side on pooled connections.
+    if (engine === 'sqlite') expect(mostActive).toBe(1);
+    else expect(mostActive).toBeGreaterThan(1);
+  });
+
+  it('refuses a statement sent after its transaction ended', async () => {
+    let leaked: WriteTx | undefined;
+    await writer.transaction(async (tx) => {
+      leaked = tx;
+      await tx.run(insertSql, ['inside']);
+    });
+    if (engine === 'sqlite') {
+      await expect(leaked?.run(insertSql, ['after'])).rejects.toThrow(/after it ended/);
+    } else {
+      await expect(leaked?.run(insertSql, ['after'])).rejects.toThrow();
+    }
+    expect(await names()).toEqual(['inside']);
+  });
+
+  it('reports a database that cannot be written as failing until a write succeeds', async () => {
+    expect(writer.failing).toBeUndefined();
+    const unavailable = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' });
+    await expect(
+      writer.transaction(async (tx) => {
+        await tx.run(insertSql, ['lost']);
+        throw unavailable;
+      }),
+    ).rejects.toBe(unavailable);
+    expect(writer.failing).toBe(unavailable);
+    await writer.transaction((tx) => tx.run(insertSql, ['kept']));
+    expect(writer.failing).toBeUndefined();
+    expect(await names()).toEqual(['kept']);
+  });
+});
+
+describe('the SQLite write connection left inside a transaction', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ engine: 'sqlite' });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('is never written through while it cannot roll back, and is used again once it can', async () => {
+    const writer = t.app.get(Writer);
+    const insert = `INSERT INTO pets (name, category_id, status, created_at) VALUES (?, 1, 'available', 0)`;
+    // A query still running on the connection makes ROLLBACK fail ("connection is busy"), so the
+    // failed transaction below stays open on it: the state a swallowed ROLLBACK leaves behind.
+    const db = Reflect.get(writer, 'db') as Database.Database;
+    let cursor: IterableIterator<unknown> | undefined;
+    await expect(
+      writer.transaction(async (tx) => {
+        await tx.run(insert, ['doomed']);
+        cursor = db.prepare('SELECT name FROM pets').iterate();
+        cursor.next();
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    expect(db.inTransaction).toBe(true);
+
+    // The next transaction is refused (503-class), not nested inside the open one.
+    const refused = writer.transaction((tx) => tx.run(insert, ['nested']));
+    await expect(refused).rejects.toMatchObject({ code: 'PETS_WRITE_CONNECTION_STUCK' });
+    expect(isDatabaseUnavailable(await refused.catch((error: unknown) => error))).toBe(true);
+    expect(writer.failing).toBeDefined();
+
+    // The query ends: the open transaction is rolled back before the next one runs.
+    cursor?.return?.();
+    await writer.transaction((tx) => tx.run(insert, ['after']));
+    expect(db.inTransaction).toBe(false);
+    const stored = await t.app.get(DataSource).query<{ name: string }[]>('SELECT name FROM pets');
+    expect(stored.map((row) => row.name)).toEqual(['after']);
+  });
+});

@@ -1,0 +1,258 @@
+import { Logger } from '@nestjs/common';
+import Database from 'better-sqlite3';
+import { type DataSource, QueryRunnerAlreadyReleasedError, type QueryRunner } from 'typeorm';
+import {
+  CONNECTION_LOST,
+  describeError,
+  isDatabaseUnavailable,
+  WRITE_CONNECTION_STUCK,
+} from './database-errors.js';
+
+/**
+ * Every write of the API goes through {@link Writer.transaction}: one transaction per call, committed
+ * before the promise resolves (so a 2xx after it is a promise kept), rolled back entirely otherwise.
+ *
+ * Why not TypeORM's `dataSource.transaction()`: its SQLite drivers share one query runner per
+ * DataSource, so two requests' transactions nest (the second becomes a SAVEPOINT of the first and
+ * is lost if the first rolls back), and after SQLite rolls a transaction back by itself
+ * (`SQLITE_FULL`, `SQLITE_IOERR`) the runner's failed `ROLLBACK` leaves it "in a transaction" for
+ * good: every later write becomes a savepoint that is never committed. TypeORM keeps the schema,
+ * the migrations and the reads.
+ */
+export abstract class Writer {
+  /** Runs `work` in a transaction of its own and commits it, or rolls it back and rethrows. */
+  abstract transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
+
+  /**
+   * The error that made the last write fail for want of the database (full disk, I/O error,
+   * unreachable server), or `undefined` once a write has succeeded since.
+   */
+  get failing(): unknown {
+    return this.lastFailure;
+  }
+
+  protected lastFailure: unknown = undefined;
+
+  /** Records the outcome of a transaction for {@link failing}. */
+  protected settled(error?: unknown): void {
+    if (error === undefined) this.lastFailure = undefined;
+    else if (isDatabaseUnavailable(error)) this.lastFailure = error;
+  }
+
+  abstract close(): Promise<void>;
+
+  /** Nest: after the HTTP server has finished the requests in flight (their writes included). */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+}
+
+/** Statements within one write transaction, with positional parameters. */
+export interface WriteTx {
+  /** The rows of a `SELECT`, or of a statement with `RETURNING`. */
+  rows<T extends object = Record<string, unknown>>(
+    sql: string,
+    parameters?: readonly unknown[],
+  ): Promise<T[]>;
+  /** Runs a statement that returns no rows; resolves with how many rows it changed. */
+  run(sql: string, parameters?: readonly unknown[]): Promise<number>;
+}
+
+const usedAfterEnd = () =>
+  new Error('A write transaction was used after it ended; keep every statement inside its work.');
+
+/**
+ * SQLite: one connection of its own for writes (TypeORM's connection reads, and never sees a write
+ * that is not committed), one transaction at a time in arrival order, `BEGIN IMMEDIATE` so it holds
+ * the write lock from its first statement. The connection's real state (`inTransaction`) is checked
+ * after every failed transaction (a transaction SQLite did not end itself is rolled back) and
+ * before every new one (which is refused, never nested, if the connection is still in one).
+ */
+export class SqliteWriter extends Writer {
+  private readonly logger = new Logger('SqliteWriter');
+  private db: Database.Database | undefined;
+  private readonly statements = new Map<string, Database.Statement>();
+  /** The end of the queue: the next transaction starts when this settles. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private closing = false;
+
+  constructor(file: string, busyTimeoutMs: number) {
+    super();
+    if (file === '' || file === ':memory:' || file.startsWith('file::memory:'))
+      throw new Error(
+        'SQLite needs a file: an in-memory database cannot be shared by two connections',
+      );
+    const db = new Database(file, { timeout: busyTimeoutMs });
+    try {
+      db.pragma('journal_mode = WAL');
+      // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.db = db;
+  }
+
+  transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('The database writer is closed'));
+    const result = this.tail.then(() => this.runOne(work));
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Lets the transactions already queued finish, then closes the connection. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.tail;
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  private connection(): Database.Database {
+    if (!this.db) throw new Error('The database writer is closed');
+    return this.db;
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.connection().prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private async runOne<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    let open = true;
+    const tx: WriteTx = {
+      rows: <R extends object>(sql: string, parameters: readonly unknown[] = []) => {
+        if (!open) return Promise.reject(usedAfterEnd());
+        try {
+          return Promise.resolve(this.statement(sql).all(...parameters) as R[]);
+        } catch (error) {
+          return Promise.reject(asError(error));
+        }
+      },
+      run: (sql, parameters = []) => {
+        if (!open) return Promise.reject(usedAfterEnd());
+        try {
+          return Promise.resolve(this.statement(sql).run(...parameters).changes);
+        } catch (error) {
+          return Promise.reject(asError(error));
+        }
+      },
+    };
+    try {
+      this.ensureIdle();
+      this.statement('BEGIN IMMEDIATE').run();
+      const result = await work(tx);
+      this.statement('COMMIT').run();
+      open = false;
+      this.settled();
+      return result;
+    } catch (error) {
+      open = false;
+      this.settled(error);
+      this.rollBack();
+      throw error;
+    }
+  }
+
+  /**
+   * Before a transaction: the connection must not be in one. If an earlier one could not be rolled
+   * back, try again; if it still cannot, refuse (503) rather than run inside it.
+   */
+  private ensureIdle(): void {
+    if (!this.connection().inTransaction) return;
+    this.rollBack();
+    if (this.connection().inTransaction) throw new WriteConnectionStuckError();
+  }
+
+  /** After a failure: SQLite may have ended the transaction itself (SQLITE_FULL, SQLITE_IOERR). */
+  private rollBack(): void {
+    const db = this.db;
+    if (!db?.inTransaction) return;
+    try {
+      db.prepare('ROLLBACK').run();
+    } catch (error) {
+      this.logger.warn(`ROLLBACK failed, retried before the next write: ${describeError(error)}`);
+    }
+  }
+}
+
+/** The write connection is still inside a transaction that could not be rolled back. */
+export class WriteConnectionStuckError extends Error {
+  readonly code = WRITE_CONNECTION_STUCK;
+  constructor() {
+    super('The write connection is still in a transaction that could not be rolled back');
+  }
+}
+
+/** The connection of a PostgreSQL transaction broke before it committed. */
+export class ConnectionLostError extends Error {
+  readonly code = CONNECTION_LOST;
+  constructor(cause: unknown) {
+    super('The database connection was lost before the transaction committed', { cause });
+  }
+}
+
+/**
+ * PostgreSQL: each transaction on a pooled connection of its own (TypeORM's query runners are per
+ * connection there), released after; a connection that broke is dropped by the pool.
+ */
+export class PostgresWriter extends Writer {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    try {
+      const result = await this.dataSource.transaction(async (manager) => {
+        const runner = manager.queryRunner;
+        if (!runner) throw new Error('A transaction without a query runner');
+        return work(postgresTx(runner));
+      });
+      this.settled();
+      return result;
+    } catch (caught) {
+      // TypeORM releases a query runner whose connection broke; the statements after that (COMMIT
+      // included) never reach the server, so the transaction did not happen.
+      const error =
+        caught instanceof QueryRunnerAlreadyReleasedError
+          ? new ConnectionLostError(caught)
+          : caught;
+      this.settled(error);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    // The pool belongs to the DataSource, which TypeORM closes.
+  }
+}
+
+function postgresTx(runner: QueryRunner): WriteTx {
+  return {
+    async rows<R extends object>(sql: string, parameters: readonly unknown[] = []) {
+      const result = (await runner.query(sql, [...parameters], true)) as { records: R[] };
+      return result.records;
+    },
+    async run(sql, parameters = []) {
+      const result = (await runner.query(sql, [...parameters], true)) as { affected?: number };
+      return result.affected ?? 0;
+    },
+  };
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** The writer for the engine the DataSource uses. */
+export function createWriter(dataSource: DataSource): Writer {
+  const options = dataSource.options;
+  if (options.type === 'better-sqlite3') {
+    return new SqliteWriter(options.database, options.timeout ?? 5_000);
+  }
+  return new PostgresWriter(dataSource);
+}
