@@ -121,7 +121,7 @@ const ERROR_MESSAGES: Record<ErrorCode, string> = {
   api_key_banned: 'This API key is temporarily banned for sending requests while rate limited.',
   internal_error: 'Something went wrong on our side. Quote the request id when you report it.',
   service_unavailable:
-    'The service is temporarily unavailable. Retry after the time in the Retry-After header.',
+    'The database is unavailable. Retry after the time in the Retry-After header.',
 };
 
 const EXAMPLE_DETAILS: Partial<Record<ErrorCode, JsonObject[]>> = {
@@ -192,7 +192,7 @@ const RESPONSES: JsonObject = {
     'internal_error',
   ]),
   ServiceUnavailable: errorResponse(
-    'The database is unreachable. Retry after `Retry-After` seconds.',
+    'The database is unreachable, full or cannot be written. Nothing was stored; retry after `Retry-After` seconds (with the same `Idempotency-Key` for a create).',
     ['service_unavailable'],
     RETRY_AFTER,
   ),
@@ -479,7 +479,15 @@ Every error has the body \`{"code", "message", "status"}\`, plus \`details: [{"f
 validation errors, one entry per problem. Bodies are always \`application/json\`; \`code\` is stable and
 machine-readable, \`message\` is for people and may change. An unknown path or method is
 \`404 not_found\`. A failure on our side is \`500 internal_error\` with the request id in its message;
-an unreachable database is \`503 service_unavailable\` with \`Retry-After\`.
+an unreachable database, a full disk or one that cannot be written is \`503 service_unavailable\` with
+\`Retry-After\`.
+
+## Durability
+A \`2xx\` to a write (a pet, a key, a revocation, a plan change) means it is committed: it survives a
+crash and a restart of the service. Any other answer means it did not happen, so a retry with the same
+\`Idempotency-Key\` is always safe. (One case cannot be told apart: a connection to PostgreSQL lost
+while a commit is on its way may leave the write done although the answer was \`503\`; a retry with
+the same \`Idempotency-Key\` then answers with that pet instead of making another.)
 
 ## Rate limits
 Requests are counted per account (all its keys together, every operation) in two fixed windows, the
@@ -630,7 +638,7 @@ export function createOpenApiDocument(): JsonObject {
               ),
               '500': errorResponse('An unexpected error.', ['internal_error']),
               '503': errorResponse(
-                'The database is unreachable.',
+                'The database is unreachable, full or cannot be written. Nothing was stored.',
                 ['service_unavailable'],
                 RETRY_AFTER,
               ),

@@ -25,6 +25,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P02',
   '57P03',
   '53300',
+  // PostgreSQL: disk full, and a server that takes no writes (a standby after a failover)
+  '53100',
+  '25006',
   // SQLite
   'SQLITE_BUSY',
   'SQLITE_LOCKED',

@@ -63,6 +63,13 @@ describe('PostgreSQL stops while the API runs', () => {
     expect(down.headers['x-ratelimit-remaining']).toBeDefined();
     const refused = await create('During');
     expect(refused.statusCode).toBe(503);
+    const causes = t.logs.filter(
+      (line) =>
+        line['requestId'] === refused.headers['x-request-id'] &&
+        line['msg'] === 'database unavailable',
+    );
+    expect(causes).toHaveLength(1);
+    expect(t.rawLogs.filter((line) => line.includes('During'))).toEqual([]);
     expect(Date.now() - started).toBeLessThan(15_000);
 
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
@@ -125,6 +132,20 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'service_unavailable', status: 503 });
       expect(refused.headers['retry-after']).toBe('5');
+      // The cause is logged once, under the request's id, without the SQL or its parameters.
+      const requestId = refused.headers['x-request-id'];
+      const causes = t.logs.filter(
+        (line) => line['requestId'] === requestId && line['msg'] === 'database unavailable',
+      );
+      expect(causes).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          databaseError: expect.stringMatching(/^SQLITE_(IOERR|READONLY|CANTOPEN)\w*: /) as string,
+        }),
+      ]);
+      expect(t.rawLogs.filter((line) => line.includes('"Rex"') || line.includes('INSERT'))).toEqual(
+        [],
+      );
       const list = await t.app.inject({ method: 'GET', url: '/v1/pets', headers });
       expect(list.statusCode).toBe(200);
       expect(list.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Rex']);

@@ -1,12 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { type DataSource, QueryRunnerAlreadyReleasedError, type QueryRunner } from 'typeorm';
-import {
-  CONNECTION_LOST,
-  describeError,
-  isDatabaseUnavailable,
-  WRITE_CONNECTION_STUCK,
-} from './database-errors.js';
+import { CONNECTION_LOST, describeError, WRITE_CONNECTION_STUCK } from './database-errors.js';
 
 /**
  * Every write of the API goes through {@link Writer.transaction}: one transaction per call, committed
@@ -22,22 +17,6 @@ import {
 export abstract class Writer {
   /** Runs `work` in a transaction of its own and commits it, or rolls it back and rethrows. */
   abstract transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T>;
-
-  /**
-   * The error that made the last write fail for want of the database (full disk, I/O error,
-   * unreachable server), or `undefined` once a write has succeeded since.
-   */
-  get failing(): unknown {
-    return this.lastFailure;
-  }
-
-  protected lastFailure: unknown = undefined;
-
-  /** Records the outcome of a transaction for {@link failing}. */
-  protected settled(error?: unknown): void {
-    if (error === undefined) this.lastFailure = undefined;
-    else if (isDatabaseUnavailable(error)) this.lastFailure = error;
-  }
 
   abstract close(): Promise<void>;
 
@@ -150,11 +129,9 @@ export class SqliteWriter extends Writer {
       const result = await work(tx);
       this.statement('COMMIT').run();
       open = false;
-      this.settled();
       return result;
     } catch (error) {
       open = false;
-      this.settled(error);
       this.rollBack();
       throw error;
     }
@@ -209,22 +186,17 @@ export class PostgresWriter extends Writer {
 
   async transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     try {
-      const result = await this.dataSource.transaction(async (manager) => {
+      return await this.dataSource.transaction(async (manager) => {
         const runner = manager.queryRunner;
         if (!runner) throw new Error('A transaction without a query runner');
         return work(postgresTx(runner));
       });
-      this.settled();
-      return result;
-    } catch (caught) {
+    } catch (error) {
       // TypeORM releases a query runner whose connection broke; the statements after that (COMMIT
       // included) never reach the server, so the transaction did not happen.
-      const error =
-        caught instanceof QueryRunnerAlreadyReleasedError
-          ? new ConnectionLostError(caught)
-          : caught;
-      this.settled(error);
-      throw error;
+      throw error instanceof QueryRunnerAlreadyReleasedError
+        ? new ConnectionLostError(error)
+        : error;
     }
   }
 
