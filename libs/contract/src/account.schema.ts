@@ -1,22 +1,23 @@
 import { z } from 'zod';
-import { expected } from './pet.schema.js';
+import {
+  displayText,
+  expected,
+  OPTIONAL_TEXT_RULE_DESCRIPTION,
+  TEXT_RULE_DESCRIPTION,
+} from './text.schema.js';
 import { EnterpriseLimits, Plan, Role } from './rate-limit.js';
 
 const positiveId = (description: string) =>
   z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64', description });
 const instant = (description: string) => z.iso.datetime().meta({ description });
 
-export const AccountName = z
-  .string({ error: expected('a string') })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(200, { error: 'must be at most 200 characters' });
+export const AccountName = displayText({ max: 200, allowEmpty: false }).meta({
+  description: `The account's name, 1 to 200 characters. ${TEXT_RULE_DESCRIPTION}`,
+});
 
-export const KeyLabel = z
-  .string({ error: expected('a string') })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(100, { error: 'must be at most 100 characters' });
+export const KeyLabel = displayText({ max: 100, allowEmpty: true }).meta({
+  description: `A label to tell the key apart, up to 100 characters. ${OPTIONAL_TEXT_RULE_DESCRIPTION}`,
+});
 
 const requireLimitsForEnterprise = (
   account: { plan: Plan; limits?: { perMinute: number; perDay: number } | undefined },

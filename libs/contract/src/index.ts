@@ -1,4 +1,5 @@
 export * from './pet.schema.js';
+export * from './text.schema.js';
 export * from './error.schema.js';
 export * from './list-query.schema.js';
 export * from './rate-limit.js';

@@ -1,25 +1,8 @@
 import { z } from 'zod';
+import { displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
 
 export const NAME_MAX_LENGTH = 100;
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
-
-/** C0 and C1 control characters (Unicode category Cc). */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-/** A UTF-16 surrogate that is not half of a pair (in `u` mode pairs match as one code point). */
-const LONE_SURROGATE = /[\ud800-\udfff]/u;
-
-/** Length in Unicode code points, the unit JSON Schema's `maxLength` counts. */
-function codePointLength(value: string): number {
-  let length = 0;
-  for (const _codePoint of value) length += 1;
-  return length;
-}
-
-/** `is required` for a missing value, otherwise `must be …`. */
-export const expected =
-  (what: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined ? 'is required' : `must be ${what}`;
 
 export const PetStatus = z
   .enum(['available', 'pending', 'sold'], { error: expected('one of available, pending, sold') })
@@ -45,29 +28,11 @@ const idSchema = (description: string) =>
     .max(MAX_ID, { error: `must be at most ${MAX_ID}` })
     .meta({ format: 'int64', description });
 
-/**
- * A pet's name. Control characters are refused anywhere; white space at either end is removed;
- * what remains must be 1 to 100 characters (Unicode code points, as JSON Schema counts them).
- */
-export const PetName = z
-  .string({ error: expected('a string') })
-  .refine((value) => !CONTROL_CHARACTER.test(value), {
-    error: 'must not contain control characters',
-  })
-  .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be well-formed Unicode' })
-  .trim()
-  .refine((value) => value.length > 0, { error: 'must not be empty' })
-  .refine((value) => codePointLength(value) <= NAME_MAX_LENGTH, {
-    error: `must be at most ${NAME_MAX_LENGTH} characters`,
-  })
-  .meta({
-    minLength: 1,
-    maxLength: NAME_MAX_LENGTH,
-    pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]*$',
-    description:
-      "The pet's name. White space at either end is removed; the rest must be 1 to 100 characters with no control characters.",
-    examples: ['Rex'],
-  });
+/** A pet's name: the shared text rule, 1 to 100 characters (Unicode code points). */
+export const PetName = displayText({ max: NAME_MAX_LENGTH, allowEmpty: false }).meta({
+  description: `The pet's name, 1 to ${NAME_MAX_LENGTH} characters. ${TEXT_RULE_DESCRIPTION}`,
+  examples: ['Rex'],
+});
 
 export const CategoryId = idSchema(
   'Identifier of the category the pet belongs to: an integer from 1 to 9007199254740991 (sent as a JSON number, never a string).',

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
 
@@ -107,11 +109,50 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
       '--per-minute and --per-day go together. See --help.',
     ],
     [['accounts', 'create', '--name', ' '], 'Invalid input: name must not be empty.'],
+    [
+      ['accounts', 'create', '--name', '\u001b]0;pwned\u0007Acme'],
+      'Invalid input: name must not contain control characters.',
+    ],
+    [
+      ['accounts', 'create', '--name', '\u3164'],
+      'Invalid input: name must contain a visible character.',
+    ],
   ])('refuses %j with exit code 2 and a clear message', (args, message) => {
     const result = keys(...args);
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toBe(message);
     expect(result.stdout).toBe('');
+  });
+
+  it('shows a label stored before the text rule with its control characters escaped, never raw', async () => {
+    const account = json('accounts', 'create', '--name', 'Legacy', '--plan', 'free');
+    const created = json('create', '--account', String(account['id']), '--label', 'old');
+    const raw = 'x\u001b[2J\u001b[31mred\u202etxt.exe\u0000';
+    // Written past the API, as data from before the rule would be.
+    if (engine === 'sqlite') {
+      const db = new Database(env['DATABASE_URL']?.slice('sqlite:'.length) ?? '');
+      db.prepare('UPDATE api_keys SET label = ? WHERE id = ?').run(
+        raw.replace('\u0000', ''),
+        created['id'],
+      );
+      db.close();
+    } else {
+      const client = new pg.Client({ connectionString: env['DATABASE_URL'] });
+      await client.connect();
+      await client.query('UPDATE api_keys SET label = $1 WHERE id = $2', [
+        raw.replace('\u0000', ''),
+        created['id'],
+      ]);
+      await client.end();
+    }
+    const listed = keys('list', '--account', String(account['id']));
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toMatch(/[\u001b\u202e]/);
+    expect(listed.stdout).toContain('x\\u{1b}[2J\\u{1b}[31mred\\u{202e}txt.exe');
+    // --json keeps the value exact (JSON escapes it).
+    expect(json('list', '--account', String(account['id']))).toMatchObject([
+      { label: raw.replace('\u0000', '') },
+    ]);
   });
 
   it('prints help with --help (exit 0) and without a command (exit 2)', () => {

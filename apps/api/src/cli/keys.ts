@@ -84,11 +84,24 @@ function limitsFrom(values: Values): { perMinute: number; perDay: number } | und
   return { perMinute, perDay };
 }
 
+/** Characters that could act on a terminal or reorder what it shows. */
+const UNSAFE_FOR_TERMINAL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Text from the database as a terminal should show it: control and bidirectional control characters
+ * (stored before the text rule refused them, say) written as `\u{…}` escapes, never sent raw.
+ */
+export const forTerminal = (text: string): string =>
+  text.replace(
+    UNSAFE_FOR_TERMINAL,
+    (character) => `\\u{${(character.codePointAt(0) ?? 0).toString(16)}}`,
+  );
+
 const cell = (value: unknown): string =>
   value === null || value === undefined
     ? '-'
     : typeof value === 'string'
-      ? value
+      ? forTerminal(value)
       : JSON.stringify(value);
 
 function table(rows: Record<string, unknown>[]): string {
@@ -166,7 +179,10 @@ export async function run(
         limits: limitsFrom(values),
       });
       const view = toAccountView(account);
-      print(`Created account ${view.id} (${view.name}, ${view.plan}, ${view.role}).`, view);
+      print(
+        `Created account ${view.id} (${forTerminal(view.name)}, ${view.plan}, ${view.role}).`,
+        view,
+      );
     } else if (command === 'accounts' && sub === 'set-plan') {
       const plan = oneOf(Plan, values.plan, 'plan');
       if (plan === undefined) throw new UsageError('accounts set-plan needs --plan');
