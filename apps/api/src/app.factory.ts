@@ -101,7 +101,8 @@ export async function createApp(
   // so a caller without a valid key gets 401 whatever it sends. Any media type is read; the route
   // says which it takes.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+  // Bodies are kept as bytes: JsonBody decodes them as strict UTF-8 after authentication.
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
 

@@ -519,8 +519,16 @@ after normalisation (name trimmed, \`status\` defaulted). A malformed key is \`4
 detail for the \`Idempotency-Key\` field. Refused requests store nothing.
 
 ## Requests
-Bodies are limited to 16 KiB (\`413 payload_too_large\`) and must be sent as \`application/json\`. Every
-response carries \`X-Request-Id\`; quote it when you report a problem.
+Bodies are limited to 16 KiB (\`413 payload_too_large\`) and must be sent as \`application/json\` in
+UTF-8: another \`charset\` is \`400 unsupported_media_type\`, and bytes that are not UTF-8 are
+\`400 invalid_json\` (never stored with replacement characters). Every number in a body is an integer
+and must be written as a JSON integer: a fraction or an exponent (\`1.0\`, \`1e3\`,
+\`9007199254740991.4\`) is \`400 invalid_body\`, even when its value is whole. Names and labels follow one
+rule: white space at either end is removed; no control characters (NUL included) and no bidirectional
+controls (U+202A–U+202E, U+2066–U+2069); at least one visible character (not only white space,
+zero-width or filler characters). A validation error lists at most 20 \`details\`; its message says how
+many more problems there were. Every response carries \`X-Request-Id\`; quote it when you report a
+problem.
 
 ## Stability
 The pet operations are stable. Operations marked \`x-stability: beta\` (the account and admin

@@ -1,27 +1,66 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from './api-exception.js';
+import { nonIntegerLiterals } from './json-literals.js';
 
 /** `application/json`, with any parameters (`; charset=utf-8`). */
 export const isJsonMediaType = (contentType: string | undefined): boolean =>
   contentType !== undefined &&
   contentType.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
 
+/** The `charset` parameter of a media type, lower case and unquoted, if there is one. */
+function charsetOf(contentType: string): string | undefined {
+  for (const parameter of contentType.split(';').slice(1)) {
+    const [name, ...value] = parameter.split('=');
+    if (name?.trim().toLowerCase() === 'charset')
+      return value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
+  }
+  return undefined;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * The request body as a JSON object. Bodies are read as text by Fastify (within the size limit) and
- * parsed here, after authentication, so a caller without a key learns nothing about its body.
+ * Where a body held number literals with a fraction or an exponent (`1.0`, `1e3`): integers must be
+ * written as JSON integers, and the value alone cannot tell (`1.0 === 1`). Kept on the parsed object
+ * (not enumerable, so nothing else sees it) for {@link ZodPipe} to report.
+ */
+export const NON_INTEGER_LITERALS = Symbol('nonIntegerLiterals');
+
+/**
+ * The request body as a JSON object. Bodies are read as bytes by Fastify (within the size limit) and
+ * decoded and parsed here, after authentication, so a caller without a key learns nothing about its
+ * body. Only UTF-8: another charset is refused, and bytes that are not UTF-8 are never replaced.
  */
 export const JsonBody = createParamDecorator(
   (_data: unknown, context: ExecutionContext): Record<string, unknown> => {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (!isJsonMediaType(request.headers['content-type'])) {
+    const contentType = request.headers['content-type'];
+    if (!isJsonMediaType(contentType)) {
       throw new ApiException(
         'unsupported_media_type',
         'Send the body as JSON with Content-Type: application/json.',
       );
     }
-    const raw = request.body;
-    if (typeof raw !== 'string' || raw.trim() === '') {
+    const charset = charsetOf(contentType ?? '');
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      throw new ApiException(
+        'unsupported_media_type',
+        'Send the body as UTF-8: Content-Type: application/json, with no charset or charset=utf-8.',
+      );
+    }
+    const bytes = request.body;
+    let raw: string;
+    try {
+      raw = Buffer.isBuffer(bytes) ? utf8.decode(bytes) : '';
+    } catch {
+      throw new ApiException('invalid_json', 'The request body is not valid UTF-8.');
+    }
+    if (raw.trim() === '') {
       throw new ApiException('invalid_json', 'The request body is empty; send a JSON object.');
     }
     let parsed: unknown;
@@ -33,6 +72,9 @@ export const JsonBody = createParamDecorator(
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new ApiException('invalid_json', 'The request body must be a JSON object.');
     }
+    const literals = nonIntegerLiterals(raw);
+    if (literals.length > 0)
+      Object.defineProperty(parsed, NON_INTEGER_LITERALS, { value: literals, enumerable: false });
     return parsed as Record<string, unknown>;
   },
 );

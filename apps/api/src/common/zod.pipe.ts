@@ -2,13 +2,23 @@ import type { PipeTransform } from '@nestjs/common';
 import { describeDetails, type ErrorCode, toErrorDetails } from '@pets/contract';
 import type { z } from 'zod';
 import { ApiException } from './api-exception.js';
+import { NON_INTEGER_LITERALS } from './json-body.decorator.js';
+
+/** A validation error lists at most this many details; its message says how many more there were. */
+export const MAX_DETAILS = 20;
+
+const NOT_AN_INTEGER_LITERAL = 'must be an integer, written without a fraction or an exponent';
 
 const WHAT: Partial<Record<ErrorCode, string>> = {
   invalid_body: 'The request body is invalid',
   invalid_query: 'The query string is invalid',
 };
 
-/** Validates with a contract schema; a failure is a 400 with one `details` entry per problem. */
+/**
+ * Validates with a contract schema; a failure is a 400 with one `details` entry per problem (at most
+ * {@link MAX_DETAILS}). Every number in the contract is an integer, so a number written with a
+ * fraction or an exponent in a JSON body is refused even when its value is whole.
+ */
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
   constructor(
     private readonly schema: T,
@@ -19,16 +29,30 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
 
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value);
-    if (result.success) return result.data;
-    const details = toErrorDetails(result.error).map((detail) =>
+    const literals = nonIntegerLiteralsOf(value);
+    if (result.success && literals.length === 0) return result.data;
+    const details = (result.success ? [] : toErrorDetails(result.error)).map((detail) =>
       this.field === undefined
         ? detail
         : { ...detail, field: [this.field, detail.field].filter(Boolean).join('.') },
     );
+    for (const field of literals)
+      if (!details.some((detail) => detail.field === field))
+        details.push({ field, issue: NOT_AN_INTEGER_LITERAL });
+    const shown = details.slice(0, MAX_DETAILS);
+    const more = details.length - shown.length;
     throw new ApiException(
       this.code,
-      `${WHAT[this.code] ?? 'The request is invalid'}: ${describeDetails(details)}.`,
-      details,
+      `${WHAT[this.code] ?? 'The request is invalid'}: ${describeDetails(shown)}${
+        more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : ''
+      }.`,
+      shown,
     );
   }
+}
+
+function nonIntegerLiteralsOf(value: unknown): readonly string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const literals = (value as { [NON_INTEGER_LITERALS]?: readonly string[] })[NON_INTEGER_LITERALS];
+  return literals ?? [];
 }

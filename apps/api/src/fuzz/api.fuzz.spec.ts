@@ -308,3 +308,143 @@ describe('paths, methods and headers', () => {
     );
   });
 });
+
+describe('the input classes of decisions.md section 12', () => {
+  const post = (payload: string | Buffer, contentType = 'application/json') =>
+    send({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: { ...auth, 'content-type': contentType },
+      payload,
+    });
+
+  // Characters that hide, reorder or control text, mixed with ordinary ones.
+  const tricky = fc.constantFrom(
+    '\u200b',
+    '\u200d',
+    '\u3164',
+    '\u2800',
+    '\ufeff',
+    '\u00ad',
+    '\u202a',
+    '\u202e',
+    '\u2066',
+    '\u2069',
+    '\u200e',
+    '\u061c',
+    '\u0000',
+    '\u001b',
+    '\u0085',
+    '\u00a0',
+    '\u3000',
+    'é',
+    'e\u0301',
+    '🐕‍🦺',
+    'R',
+    ' ',
+  );
+
+  it('names with invisible, bidirectional and control characters: the API agrees with the contract', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(tricky, { minLength: 1, maxLength: 8 }), async (parts) => {
+        const name = parts.join('');
+        const expected = NewPet.shape.name.safeParse(name);
+        const response = await post(JSON.stringify({ name, categoryId: 1 }));
+        if (expected.success) {
+          expect(response.statusCode).toBe(201);
+          expect(JSON.parse(response.body)).toMatchObject({ name: expected.data });
+        } else {
+          expect(response.statusCode).toBe(400);
+          const error = JSON.parse(response.body) as { code: string; details: { field: string }[] };
+          expect(error.code).toBe('invalid_body');
+          expect(error.details.map((detail) => detail.field)).toEqual(
+            error.details.map(() => 'name'),
+          );
+        }
+      }),
+      runs(800),
+    );
+  });
+
+  it('integers written with fractions or exponents are invalid_body, whatever their value', async () => {
+    const literal = fc.oneof(
+      fc.integer({ min: -5, max: 2 ** 40 }).map(String),
+      fc.integer({ min: 1, max: 1_000 }).map((n) => `${n}.0`),
+      fc.integer({ min: 1, max: 1_000 }).map((n) => `${n}e0`),
+      fc
+        .tuple(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 0, max: 20 }))
+        .map(([n, e]) => `${n}E+${e}`),
+      fc.double({ min: 1, max: 2 ** 53, noNaN: true }).map(String),
+      fc.constantFrom('9007199254740991.4', '9007199254740991', '9007199254740992', '1.00', '-0'),
+    );
+    await fc.assert(
+      fc.asyncProperty(literal, async (text) => {
+        const before = await countPets();
+        const response = await post(`{"name": "Literal", "categoryId": ${text}}`);
+        const value = Number(text);
+        const plainInteger = /^-?(0|[1-9][0-9]*)$/.test(text);
+        if (plainInteger && value >= 1 && value <= Number.MAX_SAFE_INTEGER) {
+          expect(response.statusCode).toBe(201);
+          expect(JSON.parse(response.body)).toMatchObject({ categoryId: value });
+        } else {
+          expect(response.statusCode).toBe(400);
+          expect(JSON.parse(response.body)).toMatchObject({
+            code: 'invalid_body',
+            details: [{ field: 'categoryId' }],
+          });
+          expect(await countPets()).toBe(before);
+        }
+      }),
+      runs(800),
+    );
+  });
+
+  it('only UTF-8 is taken: other charsets and bytes that are not UTF-8 are refused', async () => {
+    const charset = fc.oneof(
+      fc.constantFrom(
+        'utf-8',
+        'UTF-8',
+        'utf8',
+        '"utf-8"',
+        'latin1',
+        'iso-8859-1',
+        'utf-16',
+        'ascii',
+      ),
+      fc.stringMatching(/^[a-z0-9-]{1,12}$/),
+    );
+    const bytes = fc.uint8Array({ minLength: 1, maxLength: 6 });
+    const strict = new TextDecoder('utf-8', { fatal: true });
+    await fc.assert(
+      fc.asyncProperty(fc.option(charset), bytes, async (set, inserted) => {
+        const before = await countPets();
+        const body = Buffer.concat([
+          Buffer.from('{"name": "Bytes '),
+          Buffer.from(inserted),
+          Buffer.from('", "categoryId": 1}'),
+        ]);
+        const contentType = set === null ? 'application/json' : `application/json; charset=${set}`;
+        const response = await post(body, contentType);
+        const isUtf8 =
+          set === null || ['utf-8', 'utf8'].includes(set.replace(/"/g, '').toLowerCase());
+        let text: string | undefined;
+        try {
+          text = strict.decode(body);
+        } catch {
+          text = undefined;
+        }
+        if (!isUtf8) {
+          expect(JSON.parse(response.body)).toMatchObject({ code: 'unsupported_media_type' });
+        } else if (text === undefined) {
+          expect(JSON.parse(response.body)).toMatchObject({ code: 'invalid_json' });
+        }
+        if (response.statusCode !== 201) expect(await countPets()).toBe(before);
+        else
+          expect(JSON.parse(response.body)).not.toMatchObject({
+            name: expect.stringContaining('\ufffd') as string,
+          });
+      }),
+      runs(800),
+    );
+  });
+});

@@ -1,0 +1,164 @@
+import type { InjectOptions } from 'light-my-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+
+/** decisions.md section 12: what a careless or hostile client sends at the edges of the input rules. */
+describe.each(ENGINES)('input at the edges on %s', (engine) => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let staff: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine });
+    const partner = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+    });
+    auth = { authorization: `Bearer ${partner.key}` };
+    const admin = await t.createKey({
+      role: 'staff',
+      plan: 'enterprise',
+      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+    });
+    staff = { authorization: `Bearer ${admin.key}` };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (
+    payload: string | Buffer,
+    headers: Record<string, string> = {},
+    url = '/v1/pets',
+    as = auth,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...as, 'content-type': 'application/json', ...headers },
+      payload,
+    } satisfies InjectOptions);
+  const names = async () =>
+    (await t.app.inject({ method: 'GET', url: '/v1/pets?limit=100', headers: auth }))
+      .json<{ name: string }[]>()
+      .map((pet) => pet.name);
+
+  describe('integers are written as JSON integers', () => {
+    it.each(['1.0', '1e3', '1E+2', '9007199254740991.4', '2.5', '10.0e-1'])(
+      'categoryId %s is invalid_body, even when its value is whole',
+      async (literal) => {
+        const response = await post(`{"name": "Rex", "categoryId": ${literal}}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'invalid_body',
+          details: [{ field: 'categoryId' }],
+        });
+        expect(response.json<{ details: { issue: string }[] }>().details).toHaveLength(1);
+      },
+    );
+
+    it('names the nested field, for enterprise limits', async () => {
+      const response = await post(
+        JSON.stringify({ name: 'Big', plan: 'enterprise' }).replace(
+          /}$/,
+          ', "limits": {"perMinute": 1e3, "perDay": 100000}}',
+        ),
+        {},
+        '/v1/admin/accounts',
+        staff,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid_body',
+        details: [
+          {
+            field: 'limits.perMinute',
+            issue: 'must be an integer, written without a fraction or an exponent',
+          },
+        ],
+      });
+    });
+
+    it('leaves numbers inside strings alone', async () => {
+      const response = await post('{"name": "Rex 1.0e3", "categoryId": 3}');
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ name: 'Rex 1.0e3', categoryId: 3 });
+    });
+  });
+
+  describe('bodies are UTF-8', () => {
+    it.each(['latin1', 'ISO-8859-1', '"utf-16"', 'windows-1252'])(
+      'charset=%s is unsupported_media_type',
+      async (charset) => {
+        const response = await post('{"name": "Rex", "categoryId": 1}', {
+          'content-type': `application/json; charset=${charset}`,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'unsupported_media_type' });
+      },
+    );
+
+    it.each(['utf-8', 'UTF-8', '"utf-8"', 'utf8'])('charset=%s is fine', async (charset) => {
+      const response = await post(JSON.stringify({ name: `Charset ${charset}`, categoryId: 1 }), {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(response.statusCode).toBe(201);
+    });
+
+    it('bytes that are not UTF-8 are invalid_json, and nothing is stored with U+FFFD', async () => {
+      const before = await names();
+      const body = Buffer.concat([
+        Buffer.from('{"name": "Caf'),
+        Buffer.from([0xe9]), // é in Latin-1: not UTF-8
+        Buffer.from('", "categoryId": 1}'),
+      ]);
+      const response = await post(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'invalid_json',
+        message: 'The request body is not valid UTF-8.',
+        status: 400,
+      });
+      const overlong = await post(Buffer.from([0x7b, 0xc0, 0xaf, 0x7d]));
+      expect(overlong.json()).toMatchObject({ code: 'invalid_json' });
+      expect(await names()).toEqual(before);
+      expect((await names()).some((name) => name.includes('\ufffd'))).toBe(false);
+    });
+  });
+
+  describe('text people read', () => {
+    it.each([
+      ['\u202egnp.exe', 'must not contain bidirectional control characters'],
+      ['\u200b', 'must contain a visible character'],
+      ['\u3164', 'must contain a visible character'],
+      ['\u2800\u2800', 'must contain a visible character'],
+      ['Rex\u0000', 'must not contain control characters'],
+    ])('a pet named %j is refused: %s', async (name, issue) => {
+      const response = await post(JSON.stringify({ name, categoryId: 1 }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ details: [{ field: 'name', issue }] });
+    });
+
+    it('every script, accents and emoji sequences are stored exactly', async () => {
+      for (const name of ['Émilie', 'قطة', '👩‍👩‍👧', 'ポチ']) {
+        const response = await post(JSON.stringify({ name, categoryId: 1 }));
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toMatchObject({ name });
+      }
+    });
+  });
+
+  describe('validation errors stay small', () => {
+    it('at most 20 details, and the message says how many more there were', async () => {
+      const fields = Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`unknown${i}`, i]));
+      const body = JSON.stringify({ name: 'Rex', categoryId: 1, ...fields });
+      expect(body.length).toBeGreaterThan(10_000);
+      const response = await post(body);
+      expect(response.statusCode).toBe(400);
+      const error = response.json<{ details: unknown[]; message: string }>();
+      expect(error.details).toHaveLength(20);
+      expect(error.message).toMatch(/; and 680 more problems\.$/);
+      expect(response.body.length).toBeLessThan(3_000);
+    });
+  });
+});
