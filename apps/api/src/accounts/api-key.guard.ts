@@ -75,6 +75,9 @@ export class ApiKeyGuard extends AuthGuard('bearer') {
       throw error;
     }
     request.principal = view.principal;
+    // What an authenticated request gets (a new key, for one) is for this caller only: no cache,
+    // shared or private, keeps it.
+    void http.getResponse<FastifyReply>().header('Cache-Control', 'no-store');
     return true;
   }
 

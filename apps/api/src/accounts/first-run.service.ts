@@ -11,7 +11,7 @@ export const DEV_KEY_FILE = 'dev-api-key.txt';
 
 /**
  * On an empty embedded database in development (the default; not in production, and not in tests,
- * which want empty databases): a staff account and one key, printed to the
+ * which want empty databases and no key on the console): a staff account and one key, printed to the
  * console and written next to the database, so a newcomer can call the API and sign in at once.
  */
 @Injectable()
@@ -26,7 +26,7 @@ export class FirstRunService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     const { database, env } = this.config;
-    if (database.kind !== 'sqlite' || env === 'production' || (await this.accounts.count()) > 0)
+    if (database.kind !== 'sqlite' || env !== 'development' || (await this.accounts.count()) > 0)
       return;
 
     const account = await this.accounts.create({

@@ -43,11 +43,11 @@ describe('first run on the embedded database', () => {
     await second.close();
   });
 
-  it('in production: creates nothing', async () => {
+  it.each(['production', 'test'])('in %s: creates nothing', async (nodeEnv) => {
     dir = mkdtempSync(join(tmpdir(), 'pets-first-run-'));
     const app = await createTestApp({
       databaseUrl: `sqlite:${join(dir, 'petstore.sqlite')}`,
-      env: { NODE_ENV: 'production' },
+      env: { NODE_ENV: nodeEnv },
     });
     expect(await app.app.get(AccountsService).count()).toBe(0);
     expect(existsSync(join(dir, DEV_KEY_FILE))).toBe(false);

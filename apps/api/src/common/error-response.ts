@@ -47,6 +47,9 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
       typeof cause === 'object' && cause !== null ? fromFastify(cause, request) : undefined;
     if (fromCause) return fromCause;
     if (error.getStatus() === 404) return noRoute(request);
+    // The file server refuses a path outside its folder (`/docs/assets/../../etc/passwd`) with 403:
+    // for the client, there is no such file.
+    if (error.getStatus() === 403) return noRoute(request);
     if (error.getStatus() === 413)
       return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
     return undefined;

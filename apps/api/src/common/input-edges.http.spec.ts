@@ -161,4 +161,20 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
       expect(response.body.length).toBeLessThan(3_000);
     });
   });
+
+  describe('caching', () => {
+    it('every authenticated answer is Cache-Control: no-store, the one with a new key first', async () => {
+      const created = await post(JSON.stringify({ label: 'cache' }), {}, '/v1/account/keys');
+      expect(created.statusCode).toBe(201);
+      expect(created.headers['cache-control']).toBe('no-store');
+      const answers = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/v1/pets', headers: auth }),
+        t.app.inject({ method: 'GET', url: '/v1/account', headers: auth }),
+        t.app.inject({ method: 'GET', url: '/v1/pets?limit=0', headers: auth }),
+        post('{"name": 1}'),
+      ]);
+      expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 400, 400]);
+      for (const response of answers) expect(response.headers['cache-control']).toBe('no-store');
+    });
+  });
 });

@@ -2,11 +2,36 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 import type { LogLevel } from '../config/config.js';
 
+/** How long a log line may wait in the buffer on a quiet server. */
+export const LOG_FLUSH_MS = 1_000;
+
 /**
  * Standard output, buffered: lines are written in batches of 4 KiB (and at once on exit), not one
- * write system call per request.
+ * write system call per request, and at least once a second, so a quiet server's last lines (an
+ * error's included) never wait for more traffic.
  */
-export const bufferedStdout = () => pino.destination({ dest: 1, sync: false, minLength: 4096 });
+export function bufferedStdout(): pino.DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    destination.flush();
+  }, LOG_FLUSH_MS).unref();
+  return destination;
+}
+
+/**
+ * Errors as the log shows them: type, message, code and stack. Nothing else of the error object:
+ * a failed query carries its SQL and its parameters (labels, key hashes), which never go to a log.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.constructor.name,
+    message: error.message,
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+    ...(error.stack === undefined ? {} : { stack: error.stack }),
+  };
+}
 
 /** JSON lines. Authorization headers are never logged, even by accident. */
 export function createLogger(
@@ -29,6 +54,7 @@ export function createLogger(
         censor: '[redacted]',
       },
       formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: errorForLog },
     },
     destination,
   );

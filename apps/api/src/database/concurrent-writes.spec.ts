@@ -63,6 +63,12 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
       ]);
       const statusOf = new Map(names.map((name, i) => [name, creates[i]?.statusCode]));
       expect(statusOf.get('Doomed')).toBe(500);
+      // The unexpected error is logged with its type, message and stack: never the statement or
+      // its parameters (the pet, the idempotency key, the stored response).
+      const unexpected = t.rawLogs.filter((line) => line.includes('unexpected error'));
+      expect(unexpected).toHaveLength(1);
+      expect(unexpected[0]).toContain('injected failure');
+      expect(unexpected[0]).not.toMatch(/INSERT|parameters|Doomed/);
       expect([...statusOf].filter(([name, status]) => name !== 'Doomed' && status !== 201)).toEqual(
         [],
       );

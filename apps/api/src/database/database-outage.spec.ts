@@ -74,10 +74,13 @@ describe('PostgreSQL stops while the API runs', () => {
 
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toMatchObject({
-      status: 'unavailable',
-      checks: { database: expect.stringMatching(/^unreachable: /) as string },
-    });
+    // The public answer names the check; the reason goes to the log, once.
+    expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } });
+    expect(
+      t.logs.filter((line) =>
+        String(line['msg']).startsWith('database is unavailable: unreachable: '),
+      ),
+    ).toHaveLength(1);
     expect(t.logs.some((line) => line['level'] === 'error')).toBe(false);
 
     server.start();
@@ -151,10 +154,12 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
       expect(list.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Rex']);
       const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toMatchObject({
-        status: 'unavailable',
-        checks: { database: expect.stringMatching(/^unwritable: /) as string },
-      });
+      expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } });
+      expect(
+        t.logs.filter((line) =>
+          String(line['msg']).startsWith('database is unavailable: unwritable: '),
+        ),
+      ).toHaveLength(1);
     } finally {
       chattr('-i');
     }

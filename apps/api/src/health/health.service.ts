@@ -1,10 +1,10 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 
 export interface ReadinessCheck {
   readonly name: string;
   /** A failing critical check makes the instance unready (503); any other only degrades it. */
   readonly critical: boolean;
-  /** Resolves with `ok`, or a short reason why not. Must not hang. */
+  /** Resolves with `ok`, or the reason why not (for the log only). Must not hang. */
   check(): Promise<string>;
 }
 
@@ -12,11 +12,16 @@ export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
 export interface Readiness {
   status: 'ok' | 'degraded' | 'unavailable';
-  checks: Record<string, string>;
+  /** Each check, `ok` or `unavailable`: never an error's text, which goes to the log. */
+  checks: Record<string, 'ok' | 'unavailable'>;
 }
 
 @Injectable()
 export class HealthService {
+  private readonly logger = new Logger('Readiness');
+  /** The last reason each check gave, so the log says when it changes, not on every probe. */
+  private readonly last = new Map<string, string>();
+
   constructor(
     @Optional() @Inject(READINESS_CHECKS) private readonly checks: readonly ReadinessCheck[] = [],
   ) {}
@@ -28,6 +33,7 @@ export class HealthService {
         result: await check.check().catch((error: unknown) => String(error)),
       })),
     );
+    for (const { check, result } of results) this.remember(check.name, result);
     const failing = results.filter(({ result }) => result !== 'ok');
     return {
       status: failing.some(({ check }) => check.critical)
@@ -35,7 +41,17 @@ export class HealthService {
         : failing.length > 0
           ? 'degraded'
           : 'ok',
-      checks: Object.fromEntries(results.map(({ check, result }) => [check.name, result])),
+      checks: Object.fromEntries(
+        results.map(({ check, result }) => [check.name, result === 'ok' ? 'ok' : 'unavailable']),
+      ),
     };
+  }
+
+  private remember(name: string, result: string): void {
+    const before = this.last.get(name) ?? 'ok';
+    if (result === before) return;
+    this.last.set(name, result);
+    if (result === 'ok') this.logger.log(`${name} is available again`);
+    else this.logger.warn(`${name} is unavailable: ${result}`);
   }
 }

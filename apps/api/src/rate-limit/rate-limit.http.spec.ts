@@ -147,6 +147,11 @@ describe('bans', () => {
     const banned = await list(key);
     expect(banned.statusCode).toBe(429);
     expect(banned.headers['retry-after']).toBe('900');
+    // Every header points at the ban's end, not at the end of the minute.
+    const banEnd = t.clock.now() / 1000 + 900;
+    expect(Number(banned.headers['x-ratelimit-reset'])).toBe(banEnd);
+    expect(banned.headers['x-ratelimit-remaining']).toBe('0');
+    expect(banned.headers['ratelimit']).toMatch(/;r=0;t=900$/);
     expect(banned.json()).toEqual({
       code: 'api_key_banned',
       message:
@@ -158,6 +163,8 @@ describe('bans', () => {
     const still = await list(key);
     expect(still.json()).toMatchObject({ code: 'api_key_banned' });
     expect(still.headers['retry-after']).toBe('600');
+    expect(Number(still.headers['x-ratelimit-reset'])).toBe(banEnd);
+    expect(still.headers['ratelimit']).toMatch(/;t=600$/);
     expect((await list(bystander)).statusCode).toBe(200);
 
     t.clock.advance(10 * MINUTE - 1);

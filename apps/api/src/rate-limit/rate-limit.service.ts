@@ -81,7 +81,9 @@ export class RateLimitService {
     const name = showDay ? 'day' : 'minute';
     const limit = showDay ? limits.perDay : limits.perMinute;
     const remaining = result.outcome === 'allowed' ? (showDay ? dayLeft : minuteLeft) : 0;
-    const resetAt = showDay ? dayEnd : minuteEnd;
+    // During a ban, every header points at the ban's end: nothing succeeds before it.
+    const resetAt =
+      result.outcome === 'banned' ? (result.banEndsAt ?? now) : showDay ? dayEnd : minuteEnd;
     const wait = seconds(resetAt - now);
 
     void reply
@@ -92,12 +94,11 @@ export class RateLimitService {
       .header(HEADERS.rateLimit, `"${name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'banned') {
-      const left = seconds((result.banEndsAt ?? now) - now);
       throw new ApiException(
         'api_key_banned',
-        `This API key is banned for ${left} more seconds for sending requests while rate limited. Back off after a 429.`,
+        `This API key is banned for ${wait} more seconds for sending requests while rate limited. Back off after a 429.`,
         undefined,
-        { [HEADERS.retryAfter]: String(left) },
+        { [HEADERS.retryAfter]: String(wait) },
       );
     }
     if (result.outcome === 'limited') {
