@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
-import { LogController } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
 import { AppModule, type AppOptions } from './app.module.js';
@@ -18,8 +18,17 @@ import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
 import { RateLimitService } from './rate-limit/rate-limit.service.js';
 import { ApiKeysService } from './accounts/api-keys.service.js';
 import { registerUnmatchedRouteHook } from './common/unmatched-route.hook.js';
+import { sendError } from './common/error-response.js';
+import {
+  baseUrlFor,
+  clientErrorHandler,
+  frameworkErrorFor,
+  setCommonHeaders,
+} from './common/http-edges.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** A connection with no complete request this long after connecting (or its last answer) is closed. */
+export const CONNECTION_IDLE_MS = 10_000;
 
 const swaggerUiDir = dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
@@ -35,6 +44,7 @@ export async function createApp(
   // A hop count trusts that many proxies in front of us, as Express and Fastify define it.
   const trustProxy =
     typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  const security = securityHeaders();
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
@@ -45,17 +55,35 @@ export async function createApp(
     genReqId: requestIdFor,
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // A slow or idle client cannot hold a connection for long: headers within 5 s, the whole
-    // request within 15 s, an idle keep-alive connection for 5 s, a silent socket for 30 s. Node checks
-    // the first two every second rather than every 30 s.
-    connectionTimeout: 30_000,
+    // A slow or idle client cannot hold a connection for long: a complete request within 10 s of
+    // connecting (or of the last answer), headers within 5 s, the whole request within 15 s, an
+    // idle keep-alive connection for 5 s. Node checks the timeouts every second rather than every 30 s.
     keepAliveTimeout: 5_000,
     requestTimeout: 15_000,
-    serverFactory: (handler: RequestListener) =>
-      createServer(
-        { headersTimeout: 5_000, requestTimeout: 15_000, connectionsCheckingInterval: 1_000 },
+    serverFactory: (handler: RequestListener) => {
+      const server = createServer(
+        {
+          headersTimeout: 5_000,
+          requestTimeout: 15_000,
+          connectionsCheckingInterval: 1_000,
+          // The Host header is checked by our own hook, so its refusal has the contract's shape.
+          requireHostHeader: false,
+        },
         handler,
-      ),
+      );
+      // A socket silent for 10 s is closed (Fastify's connectionTimeout, which a custom server
+      // factory skips).
+      server.setTimeout(CONNECTION_IDLE_MS);
+      server.maxConnections = config.maxConnections;
+      return server;
+    },
+    // Malformed HTTP gets the contract's Error shape: from Node's parser, and from Fastify's router.
+    clientErrorHandler: clientErrorHandler(security, logger),
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      setCommonHeaders(request, reply, security);
+      void reply.header('connection', 'close');
+      sendError(frameworkErrorFor(error), request, reply);
+    },
     // While closing, requests on open connections are still served (then the connection closes).
     return503OnClosing: false,
     // `/v1/pets/` is `/v1/pets`: a trailing slash never leaves a request outside the guards.
@@ -76,10 +104,16 @@ export async function createApp(
 
   const fastify = app.getHttpAdapter().getInstance();
 
-  const security = securityHeaders();
+  fastify.decorateRequest('baseUrl', '');
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(security);
-    void reply.header(HEADERS.requestId, request.id);
+    setCommonHeaders(request, reply, security);
+    try {
+      request.baseUrl = baseUrlFor(request, config.publicUrl);
+    } catch (error) {
+      void reply.header('connection', 'close');
+      sendError(error, request, reply);
+      return;
+    }
     done();
   });
 

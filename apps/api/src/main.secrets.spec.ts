@@ -12,6 +12,7 @@ afterAll(() => {
 it('a whole run of the API never writes a key or an Authorization value to its output', async () => {
   const env = {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://api.example.com',
     LOG_LEVEL: 'trace',
     DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
   };

@@ -39,4 +39,10 @@ describe('the API process', () => {
     expect(output).toContain('PORT must be a port number from 0 to 65535 (got "abc")');
     expect(output).toContain('LOG_LEVEL must be one of');
   });
+
+  it('refuses to start in production without PUBLIC_URL', async () => {
+    const { code, output } = await runServer({ NODE_ENV: 'production', PORT: '0' });
+    expect(code).toBe(1);
+    expect(output).toContain('PUBLIC_URL is required in production');
+  });
 });

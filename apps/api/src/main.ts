@@ -16,6 +16,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.env === 'production' && config.publicUrl === undefined) {
+    // Behind a proxy, the request's own Host is not what partners use: absolute URLs need it.
+    process.stderr.write(
+      'Invalid configuration:\n  PUBLIC_URL is required in production (the address partners use, like https://api.example.com)\n',
+    );
+    process.exit(1);
+  }
+
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Every value `Error.code` takes, with the HTTP status it comes with. */
+/**
+ * Every value `Error.code` takes, with the HTTP status it comes with. One exception, from the HTTP
+ * layer: `invalid_request` for headers too large keeps their own status, 431.
+ */
 export const ERROR_STATUS = {
+  invalid_request: 400,
   invalid_body: 400,
   invalid_json: 400,
   unsupported_media_type: 400,

@@ -106,6 +106,7 @@ const DEPRECATION_HEADERS: JsonObject = {
 };
 
 const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  invalid_request: 'The request is not valid HTTP: its URL does not decode.',
   invalid_body: 'The request body is invalid.',
   invalid_json: 'The request body is not a JSON object.',
   unsupported_media_type: 'Send the body as application/json.',
@@ -481,6 +482,12 @@ machine-readable, \`message\` is for people and may change. An unknown path or m
 \`404 not_found\`. A failure on our side is \`500 internal_error\` with the request id in its message;
 an unreachable database, a full disk or one that cannot be written is \`503 service_unavailable\` with
 \`Retry-After\`.
+Malformed HTTP is \`400 invalid_request\`: a URL that does not decode, a missing or invalid \`Host\`
+(anything but \`host[:port]\`), conflicting \`Content-Length\` and \`Transfer-Encoding\`, a method HTTP
+does not know; headers over 16 KiB are \`431\` with the same code. These answers have the same shape,
+\`X-Request-Id\` and security headers as every other, and close the connection. A connection that
+sends no complete request within 10 seconds of connecting is closed; so is an idle keep-alive
+connection after 5 seconds.
 
 ## Durability
 A \`2xx\` to a write (a pet, a key, a revocation, a plan change) means it is committed: it survives a

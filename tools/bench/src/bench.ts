@@ -128,7 +128,11 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
   const servers: ServerProcess[] = [];
   let baseline: { child: ChildProcess; url: string } | undefined;
   try {
-    const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
     if (name === 'sqlite') {
       env['DATABASE_URL'] = `sqlite:${join(dir, 'petstore.sqlite')}`;
     } else {

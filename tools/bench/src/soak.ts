@@ -90,6 +90,7 @@ async function main(): Promise<number> {
   try {
     const env = {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
       DATABASE_URL: postgres.createDatabase('soak'),
       REDIS_URL: redis.url,
     };

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
-/** `{base_url}` as the caller reached us (proxy headers count only when TRUST_PROXY says so). */
-export const baseUrlOf = (request: FastifyRequest): string =>
-  `${request.protocol}://${request.host}/v1`;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `{base_url}`, worked out once per request by the `onRequest` hook (see `baseUrlFor`). */
+    baseUrl: string;
+  }
+}
+
+/** `{base_url}` for absolute URLs: `PUBLIC_URL`, or the request's checked address. */
+export const baseUrlOf = (request: FastifyRequest): string => request.baseUrl;

@@ -63,6 +63,32 @@ const corsOrigins = z.string().transform((value, ctx): string[] => {
   return origins;
 });
 
+/** Where partners reach the API, for absolute URLs (`Location`, `Link`): an origin, maybe a path. */
+const publicUrl = z.string().transform((value, ctx): string => {
+  const parsed = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    !parsed ||
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== '' ||
+    parsed.password !== ''
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be the address partners use, like https://api.example.com (http or https, no query)',
+    });
+    return z.NEVER;
+  }
+  return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
+});
+
+const count = z
+  .string()
+  .regex(/^[1-9][0-9]{0,6}$/, { error: 'must be a whole number from 1 to 9,999,999' })
+  .transform(Number);
+
 /** The environment variables the API reads (decisions §9), each with its default. */
 export const EnvSchema = z.object({
   PORT: port.default(3000),
@@ -71,6 +97,8 @@ export const EnvSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   TRUST_PROXY: trustProxy.default(false),
   CORS_ORIGINS: corsOrigins.default([]),
+  PUBLIC_URL: publicUrl.optional(),
+  MAX_CONNECTIONS: count.default(10_000),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),

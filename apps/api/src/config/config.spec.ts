@@ -20,9 +20,25 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       corsOrigins: [],
+      publicUrl: undefined,
+      maxConnections: 10_000,
       logLevel: 'info',
       env: 'development',
     });
+  });
+
+  it('reads PUBLIC_URL as an origin with an optional path, and MAX_CONNECTIONS as a count', () => {
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://api.example.com/', MAX_CONNECTIONS: '500' }),
+    ).toMatchObject({ publicUrl: 'https://api.example.com', maxConnections: 500 });
+    expect(loadConfig({ PUBLIC_URL: 'https://example.com/pets/' }).publicUrl).toBe(
+      'https://example.com/pets',
+    );
+    for (const value of ['ftp://x', 'https://x/?a=1', 'https://u:p@x', 'nope'])
+      expect(problemsOf({ PUBLIC_URL: value })).toEqual([
+        `PUBLIC_URL must be the address partners use, like https://api.example.com (http or https, no query) (got ${JSON.stringify(value)})`,
+      ]);
+    expect(problemsOf({ MAX_CONNECTIONS: '0' })).toHaveLength(1);
   });
 
   it('reads every variable', () => {

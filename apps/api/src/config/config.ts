@@ -11,6 +11,10 @@ export interface AppConfig {
   readonly redisUrl: string | undefined;
   readonly trustProxy: boolean | number | string[];
   readonly corsOrigins: readonly string[];
+  /** The origin (and path) partners use, without `/v1`; absolute URLs use it when set. */
+  readonly publicUrl: string | undefined;
+  /** Connections open at once, at most. */
+  readonly maxConnections: number;
   readonly logLevel: LogLevel;
   readonly env: 'development' | 'production' | 'test';
 }
@@ -46,6 +50,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
     redisUrl: parsed.REDIS_URL,
     trustProxy: parsed.TRUST_PROXY,
     corsOrigins: parsed.CORS_ORIGINS,
+    publicUrl: parsed.PUBLIC_URL,
+    maxConnections: parsed.MAX_CONNECTIONS,
     logLevel: parsed.LOG_LEVEL,
     env: parsed.NODE_ENV,
   };

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { isIP, type Socket } from 'node:net';
+import { HEADERS } from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { ApiException } from './api-exception.js';
+
+/**
+ * The edges of HTTP, where a request is malformed before any route sees it (decisions.md sections 3
+ * and 12): every such answer has the contract's Error shape, an `X-Request-Id` and the security
+ * headers, like any other.
+ */
+
+const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+const HOST = new RegExp(
+  `^(?:(${LABEL}(?:\\.${LABEL})*\\.?)|\\[([0-9A-Fa-f:.]+)\\])(?::([0-9]{1,5}))?$`,
+);
+
+/** `host[:port]`: a DNS name or IPv4 address, or an IPv6 address in brackets; nothing else. */
+export function isValidHost(value: string): boolean {
+  if (value.length > 255) return false;
+  const match = HOST.exec(value);
+  if (!match) return false;
+  const [, name, ipv6, port] = match;
+  if (name === undefined && (ipv6 === undefined || isIP(ipv6) !== 6)) return false;
+  return port === undefined || Number(port) <= 65_535;
+}
+
+export const invalidRequest = (message: string) => new ApiException('invalid_request', message);
+
+/**
+ * Checks what the router cannot (a Transfer-Encoding that does not end with chunked) and works out
+ * `{base_url}` of a request, once: `PUBLIC_URL` when set; otherwise the request's own
+ * address, accepted only when its `Host` (and a trusted proxy's `X-Forwarded-Host`) is a valid
+ * `host[:port]`. Anything else is `400 invalid_request`: a crafted Host never reaches a `Location`
+ * or `Link` header.
+ */
+export function baseUrlFor(request: FastifyRequest, publicUrl: string | undefined): string {
+  // A body whose end cannot be told (RFC 9112 6.3): Node would wait for the connection to close.
+  const transferEncoding = request.headers['transfer-encoding'];
+  if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
+    throw invalidRequest('Send Transfer-Encoding: chunked last, or Content-Length instead.');
+  const raw = request.headers.host;
+  const http10 = request.raw.httpVersion === '1.0';
+  if (raw === undefined ? !http10 : !isValidHost(raw))
+    throw invalidRequest('Send a Host header of the form host[:port].');
+  if (publicUrl !== undefined) return `${publicUrl}/v1`;
+  const host = raw === undefined ? 'localhost' : request.host;
+  if (!isValidHost(host)) throw invalidRequest('Send a Host header of the form host[:port].');
+  return `${request.protocol}://${host}/v1`;
+}
+
+/** Fastify's own request errors (a URL that does not decode, say), in the contract's words. */
+export function frameworkErrorFor(error: { code?: string }): ApiException {
+  return error.code === 'FST_ERR_BAD_URL'
+    ? invalidRequest('The URL does not decode: a percent sign must be followed by two hex digits.')
+    : invalidRequest('The request is not valid HTTP.');
+}
+
+const CLIENT_ERRORS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'The request headers are larger than 16 KiB.',
+  HPE_INVALID_METHOD: 'The method is not one HTTP knows.',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'Send Content-Length or Transfer-Encoding, not both.',
+  HPE_INVALID_TRANSFER_ENCODING: 'The Transfer-Encoding is not valid.',
+  HPE_INVALID_CONTENT_LENGTH: 'The Content-Length is not valid.',
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (conflicting framing, unknown
+ * methods, headers too large): answered on the socket in the contract's shape, then closed.
+ * Timeouts and resets get no answer: the client is gone or too slow.
+ */
+export function clientErrorHandler(
+  security: Readonly<Record<string, string>>,
+  logger: Logger,
+): (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket) => void {
+  return (error, socket) => {
+    const code = error.code ?? '';
+    logger.debug({ code }, 'malformed request');
+    // Bytes after a request that are not a request (a body sent without Content-Length): the
+    // answer to the request before is on its way; let it finish, then close.
+    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending && !pending.writableFinished && code !== 'ECONNRESET') {
+      pending.once('finish', () => socket.end());
+      pending.once('close', () => socket.destroy());
+      return;
+    }
+    if (code === 'ECONNRESET' || code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({
+      code: 'invalid_request',
+      message: CLIENT_ERRORS[code] ?? 'The request is not valid HTTP.',
+      status,
+    });
+    const headers: Record<string, string> = {
+      ...security,
+      [HEADERS.requestId]: randomUUID(),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    };
+    const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    const head = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+  };
+}
+
+/** Sets what every answer carries, for answers made before the usual hooks ran. */
+export function setCommonHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  security: Readonly<Record<string, string>>,
+): void {
+  void reply.headers(security);
+  void reply.header(HEADERS.requestId, request.id);
+}
