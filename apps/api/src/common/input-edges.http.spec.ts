@@ -177,4 +177,19 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
       for (const response of answers) expect(response.headers['cache-control']).toBe('no-store');
     });
   });
+
+  describe('empty path parameters', () => {
+    it('/v1/pets// is authenticated and counted like any request (the fuzzer found it was not)', async () => {
+      const anonymous = await t.app.inject({ method: 'GET', url: '/v1/pets//' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.headers['x-ratelimit-limit']).toBeDefined();
+      for (const url of ['/v1/pets//', '/v1/pets//.', '/v1/account/keys//']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: auth });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'not_found' });
+        expect(response.headers['x-ratelimit-limit']).toBeDefined();
+        expect(response.headers['cache-control']).toBe('no-store');
+      }
+    });
+  });
 });

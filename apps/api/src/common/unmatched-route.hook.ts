@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalidApiKey, missingApiKey } from '../accounts/api-key.guard.js';
 import type { ApiKeysService } from '../accounts/api-keys.service.js';
 import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
@@ -9,13 +9,24 @@ import { noRoute } from './api-exception.js';
  * controller) is still authenticated and counted like any API request, so its 401 or 404 carries
  * the rate-limit headers too.
  */
+/**
+ * No route, or a route whose parameter is empty (`/v1/pets//`): Nest's adapter sends the latter to
+ * the not-found handler before any guard runs, so it is answered here like the former.
+ */
+function isUnmatched(request: FastifyRequest): boolean {
+  if (request.routeOptions.url === undefined) return true;
+  const params = request.params as Record<string, unknown> | undefined;
+  if (!params) return false;
+  return Object.entries(params).some(([name, value]) => value === '' && name !== '*');
+}
+
 export function registerUnmatchedRouteHook(
   fastify: FastifyInstance,
   apiKeys: ApiKeysService,
   rateLimit: RateLimitService,
 ): void {
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url !== undefined || !request.url.startsWith('/v1')) return;
+    if (!isUnmatched(request) || !request.url.startsWith('/v1')) return;
     const authorization = request.headers.authorization;
     const match =
       authorization === undefined ? null : /^bearer(?:\s+(\S+))?\s*$/i.exec(authorization);
@@ -29,6 +40,7 @@ export function registerUnmatchedRouteHook(
       throw invalidApiKey();
     }
     request.principal = principal;
+    void reply.header('Cache-Control', 'no-store');
     await rateLimit.consumeForPrincipal(principal, reply);
     throw noRoute(request);
   });
