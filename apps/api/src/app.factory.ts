@@ -22,6 +22,7 @@ import { sendError } from './common/error-response.js';
 import {
   baseUrlFor,
   clientErrorHandler,
+  connectionCap,
   frameworkErrorFor,
   setCommonHeaders,
 } from './common/http-edges.js';
@@ -45,6 +46,12 @@ export async function createApp(
   const trustProxy =
     typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
   const security = securityHeaders();
+  const maxConnections = connectionCap(config.maxConnections);
+  if (maxConnections < config.maxConnections)
+    logger.warn(
+      { maxConnections, configured: config.maxConnections },
+      'MAX_CONNECTIONS lowered to what the open-files limit leaves (raise it with ulimit -n)',
+    );
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
@@ -74,7 +81,7 @@ export async function createApp(
       // A socket silent for 10 s is closed (Fastify's connectionTimeout, which a custom server
       // factory skips).
       server.setTimeout(CONNECTION_IDLE_MS);
-      server.maxConnections = config.maxConnections;
+      server.maxConnections = maxConnections;
       return server;
     },
     // Malformed HTTP gets the contract's Error shape: from Node's parser, and from Fastify's router.

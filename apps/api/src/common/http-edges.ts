@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { isIP, type Socket } from 'node:net';
 import { HEADERS } from '@pets/contract';
@@ -119,4 +120,26 @@ export function setCommonHeaders(
 ): void {
   void reply.headers(security);
   void reply.header(HEADERS.requestId, request.id);
+}
+
+/** Files kept for everything but client connections: the database, logs, Redis, modules. */
+const FILES_IN_RESERVE = 64;
+
+/** The soft limit on open files of this process (Linux), if it can be read. */
+export function openFilesLimit(limits = '/proc/self/limits'): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync(limits, 'utf8'));
+    return line?.[1] === undefined || line[1] === 'unlimited' ? undefined : Number(line[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `MAX_CONNECTIONS`, lowered when the process may not open that many files: connections beyond
+ * what the system allows would otherwise take the files the database and the log need.
+ */
+export function connectionCap(configured: number, filesLimit = openFilesLimit()): number {
+  if (filesLimit === undefined) return configured;
+  return Math.max(1, Math.min(configured, filesLimit - FILES_IN_RESERVE));
 }
