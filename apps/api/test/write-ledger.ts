@@ -47,12 +47,18 @@ export class WriteLedger {
     return response.status;
   }
 
-  /** `loops` partners creating pets one after another until `stop()` says so. */
-  run(loops: number, stop: () => boolean): Promise<void> {
+  /**
+   * `loops` partners creating pets one after another until `stop()` says so. A loop whose request
+   * got no answer stops (the process is gone), unless `keepGoing`: then it waits a little and goes
+   * on, as a client would while the service is slow.
+   */
+  run(loops: number, stop: () => boolean, keepGoing = false): Promise<void> {
     return Promise.all(
       Array.from({ length: loops }, async () => {
         while (!stop()) {
-          if ((await this.create()) === undefined) return;
+          if ((await this.create()) !== undefined) continue;
+          if (!keepGoing) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }),
     ).then(() => undefined);
@@ -81,6 +87,23 @@ export class WriteLedger {
 /** The body sent for a name, the same on every retry (the number picks one of five categories). */
 export const bodyOf = (name: string) =>
   JSON.stringify({ name, categoryId: 1 + (Number(/\d+$/.exec(name)?.[0] ?? 0) % 5) });
+
+/**
+ * Waits until `condition` holds, for at most `ms`; says whether it held. A phase of a fault test
+ * ends either way, so that what was stored is checked after the restart even when the answers
+ * during the fault were already wrong.
+ */
+export async function phase(
+  condition: () => boolean | Promise<boolean>,
+  ms: number,
+): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
 
 export const createHeaders = (key: string, name: string) => ({
   authorization: `Bearer ${key}`,

@@ -4,29 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkLedger, WriteLedger } from '../../test/write-ledger.js';
+import { checkLedger, phase, WriteLedger } from '../../test/write-ledger.js';
 
 /**
  * Faults under the embedded database, on the built server as operators run it, checked after a
  * restart: every write acknowledged before, during and after the fault is there exactly once,
  * nothing answered with an error is, and every revocation holds as it was answered.
  */
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits until `condition` holds, for at most `ms`; says whether it held. A phase of a fault test
- * ends either way, so that what was stored is checked after the restart even when the answers
- * during the fault were already wrong.
- */
-async function phase(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) return false;
-    await sleep(50);
-  }
-  return true;
-}
 
 /** Fills the file system at `dir` until it refuses another byte; returns the filler's path. */
 function fillDisk(dir: string): string {
