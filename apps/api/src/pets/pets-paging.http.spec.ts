@@ -104,4 +104,43 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       details: [{ field: 'cursor', issue: 'belongs to a different status filter' }],
     });
   });
+
+  it('refuses a well-formed cursor whose position or filter was edited (its checksum no longer fits)', async () => {
+    const { key } = await fresh.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 100_000 },
+    });
+    const headers = { authorization: `Bearer ${key}` };
+    const page = await fresh.app.inject({ method: 'GET', url: '/v1/pets?limit=2', headers });
+    const next = new URL(/^<([^>]+)>/.exec(String(page.headers.link))?.[1] ?? '');
+    const cursor = next.searchParams.get('cursor') ?? '';
+    const [version, id, status, sum] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+    expect([version, status, sum?.length]).toEqual(['c1', '', 10]);
+    // Each edit keeps the cursor's form (four parts, a valid id, a known status) and its old
+    // checksum: skipping ahead, skipping back, or switching the filter must all be refused.
+    const edits = [
+      `${version}.${Number(id) + 5}.${status}.${sum}`,
+      `${version}.1.${status}.${sum}`,
+      `${version}.${id}.sold.${sum}`,
+    ];
+    for (const edited of edits) {
+      const response = await fresh.app.inject({
+        method: 'GET',
+        url: `/v1/pets?limit=2&cursor=${Buffer.from(edited, 'utf8').toString('base64url')}`,
+        headers,
+      });
+      expect(response.statusCode, edited).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid_query',
+        details: [{ field: 'cursor' }],
+      });
+    }
+    // The cursor as it was still works.
+    const same = await fresh.app.inject({
+      method: 'GET',
+      url: `/v1/pets?limit=2&cursor=${cursor}`,
+      headers,
+    });
+    expect(same.statusCode).toBe(200);
+  });
 });

@@ -186,6 +186,33 @@ describe('bans', () => {
 });
 
 describe('windows', () => {
+  it('when the minute and the day fill together, the refusal points at the end of the day, not the minute', async () => {
+    const { key } = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 10, perDay: 20 },
+    });
+    await send(10, key);
+    t.clock.advance(MINUTE);
+    const last = await send(10, key);
+    expect(last.every((r) => r.statusCode === 200)).toBe(true);
+    // Both windows are full now: retrying at the minute's end could not succeed.
+    const refused = await list(key);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('20 requests per day') as string,
+    });
+    const toMidnight = (dayEnd() - t.clock.now()) / 1000;
+    expect(toMidnight).toBeGreaterThan(60);
+    expect(rateHeaders(refused)).toMatchObject({
+      limit: 20,
+      remaining: 0,
+      reset: dayEnd() / 1000,
+      retryAfter: String(toMidnight),
+      state: `"day";r=0;t=${toMidnight}`,
+    });
+  });
+
   it('the day window bites before the minute window, and then Retry-After runs to the end of the UTC day', async () => {
     const { key } = await t.createKey({
       plan: 'enterprise',
