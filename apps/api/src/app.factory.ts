@@ -21,6 +21,7 @@ import { registerUnmatchedRouteHook } from './common/unmatched-route.hook.js';
 import { sendError } from './common/error-response.js';
 import {
   baseUrlFor,
+  checkFraming,
   clientErrorHandler,
   connectionCap,
   frameworkErrorFor,
@@ -115,6 +116,7 @@ export async function createApp(
   fastify.addHook('onRequest', (request, reply, done) => {
     setCommonHeaders(request, reply, security);
     try {
+      checkFraming(request);
       request.baseUrl = baseUrlFor(request, config.publicUrl);
     } catch (error) {
       void reply.header('connection', 'close');

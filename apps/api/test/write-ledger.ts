@@ -1,3 +1,4 @@
+import { createAccountKey, keysCli } from '@pets/services';
 import { expect } from 'vitest';
 
 /**
@@ -195,4 +196,28 @@ export async function checkLedger(
   expect(after.size).toBe(
     new Set([...ledger.acknowledged.keys(), ...ledger.refused, ...ledger.unanswered]).size,
   );
+}
+
+export interface DurableAccount {
+  env: Record<string, string>;
+  key: string;
+  /** More keys of the same account, to revoke: id → secret. */
+  spare: Map<number, string>;
+}
+
+/** The API's environment on `databaseUrl`, an enterprise account that never meets a limit, its key and `spares` more. */
+export function durableAccount(databaseUrl: string, spares: number): DurableAccount {
+  const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl };
+  const { accountId, key } = createAccountKey(env, {
+    name: 'Durable',
+    plan: 'enterprise',
+    perMinute: 10_000_000,
+    perDay: 100_000_000,
+  });
+  const spare = new Map<number, string>();
+  for (let i = 0; i < spares; i++) {
+    const created = keysCli(env, 'create', '--account', String(accountId), '--label', `spare ${i}`);
+    spare.set(Number(created['id']), String(created['key']));
+  }
+  return { env, key, spare };
 }

@@ -31,24 +31,31 @@ export function isValidHost(value: string): boolean {
 export const invalidRequest = (message: string) => new ApiException('invalid_request', message);
 
 /**
- * Checks what the router cannot (a Transfer-Encoding that does not end with chunked) and works out
- * `{base_url}` of a request, once: `PUBLIC_URL` when set; otherwise the request's own
+ * A body whose end cannot be told (RFC 9112 6.3): a Transfer-Encoding that does not end with
+ * chunked. Node would wait for the connection to close; it is `400 invalid_request` at once.
+ */
+export function checkFraming(request: FastifyRequest): void {
+  const transferEncoding = request.headers['transfer-encoding'];
+  if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
+    throw invalidRequest('Send Transfer-Encoding: chunked last, or Content-Length instead.');
+}
+
+/**
+ * `{base_url}` of a request, worked out once: `PUBLIC_URL` when set; otherwise the request's own
  * address, accepted only when its `Host` (and a trusted proxy's `X-Forwarded-Host`) is a valid
  * `host[:port]`. Anything else is `400 invalid_request`: a crafted Host never reaches a `Location`
  * or `Link` header.
  */
 export function baseUrlFor(request: FastifyRequest, publicUrl: string | undefined): string {
-  // A body whose end cannot be told (RFC 9112 6.3): Node would wait for the connection to close.
-  const transferEncoding = request.headers['transfer-encoding'];
-  if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
-    throw invalidRequest('Send Transfer-Encoding: chunked last, or Content-Length instead.');
   const raw = request.headers.host;
   const http10 = request.raw.httpVersion === '1.0';
   if (raw === undefined ? !http10 : !isValidHost(raw))
     throw invalidRequest('Send a Host header of the form host[:port].');
   if (publicUrl !== undefined) return `${publicUrl}/v1`;
   const host = raw === undefined ? 'localhost' : request.host;
-  if (!isValidHost(host)) throw invalidRequest('Send a Host header of the form host[:port].');
+  // Checked again only when a trusted proxy's X-Forwarded-Host made it differ from Host.
+  if (host !== raw && !isValidHost(host))
+    throw invalidRequest('Send a Host header of the form host[:port].');
   return `${request.protocol}://${host}/v1`;
 }
 

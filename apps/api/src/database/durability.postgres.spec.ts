@@ -1,14 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  createAccountKey,
-  keysCli,
-  type PostgresServer,
-  startPostgres,
-  startServer,
-} from '@pets/services';
+import { type PostgresServer, startPostgres, startServer } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, phase, WriteLedger } from '../../test/write-ledger.js';
+import { checkLedger, durableAccount, phase, WriteLedger } from '../../test/write-ledger.js';
 
 /**
  * The same promise on PostgreSQL: faults while partners write, then a restart of the API, then
@@ -26,28 +20,7 @@ describe('PostgreSQL faults while partners write', () => {
     server.destroy();
   });
 
-  function setUp(database: string) {
-    const env = { NODE_ENV: 'test', DATABASE_URL: server.createDatabase(database) };
-    const { accountId, key } = createAccountKey(env, {
-      name: 'Durable',
-      plan: 'enterprise',
-      perMinute: 10_000_000,
-      perDay: 100_000_000,
-    });
-    const spare = new Map<number, string>();
-    for (let i = 0; i < 2; i++) {
-      const created = keysCli(
-        env,
-        'create',
-        '--account',
-        String(accountId),
-        '--label',
-        `spare ${i}`,
-      );
-      spare.set(Number(created['id']), String(created['key']));
-    }
-    return { env, key, spare };
-  }
+  const setUp = (database: string) => durableAccount(server.createDatabase(database), 2);
 
   it('the server stops and starts again: writes refused meanwhile, none acknowledged lost', async () => {
     const { env, key, spare } = setUp('stopped');

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
+import { type ServerProcess, startServer } from '@pets/services';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkLedger, phase, WriteLedger } from '../../test/write-ledger.js';
+import { checkLedger, durableAccount, phase, WriteLedger } from '../../test/write-ledger.js';
 
 /**
  * Faults under the embedded database, on the built server as operators run it, checked after a
@@ -33,29 +33,6 @@ function fillDisk(dir: string): string {
   return file;
 }
 
-interface Setup {
-  env: Record<string, string>;
-  key: string;
-  /** Extra keys of the same account, to revoke: id → secret. */
-  spare: Map<number, string>;
-}
-
-function setUp(databaseFile: string, spares: number): Setup {
-  const env = { NODE_ENV: 'test', DATABASE_URL: `sqlite:${databaseFile}` };
-  const { accountId, key } = createAccountKey(env, {
-    name: 'Durable',
-    plan: 'enterprise',
-    perMinute: 10_000_000,
-    perDay: 100_000_000,
-  });
-  const spare = new Map<number, string>();
-  for (let i = 0; i < spares; i++) {
-    const created = keysCli(env, 'create', '--account', String(accountId), '--label', `spare ${i}`);
-    spare.set(Number(created['id']), String(created['key']));
-  }
-  return { env, key, spare };
-}
-
 async function readyStatus(server: ServerProcess): Promise<number> {
   const response = await fetch(`${server.baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) });
   await response.text();
@@ -77,7 +54,7 @@ describe('a full disk under the SQLite database', () => {
   });
 
   it('refuses writes with 503 while full, recovers when space returns, and loses nothing acknowledged across kill -9', async () => {
-    const { env, key, spare } = setUp(join(mount, 'petstore.sqlite'), 3);
+    const { env, key, spare } = durableAccount(`sqlite:${join(mount, 'petstore.sqlite')}`, 3);
     const [during, after, kept] = [...spare.keys()];
     if (during === undefined || after === undefined || kept === undefined) throw new Error('keys');
     let server = await startServer(env);
@@ -173,7 +150,7 @@ describe('the SQLite files made unwritable and writable again', () => {
     '%s: writes are refused while it lasts and every acknowledged write survives a restart',
     async (_what, pick) => {
       const file = join(dir, 'petstore.sqlite');
-      const { env, key, spare } = setUp(file, 2);
+      const { env, key, spare } = durableAccount(`sqlite:${file}`, 2);
       const [during, after] = [...spare.keys()];
       if (during === undefined || after === undefined) throw new Error('keys');
       files = pick(file);

@@ -105,23 +105,19 @@ export class SqliteWriter extends Writer {
 
   private async runOne<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     let open = true;
+    /** One statement, as a promise; refused once the transaction has ended. */
+    const attempt = <R>(execute: () => R): Promise<R> => {
+      if (!open) return Promise.reject(usedAfterEnd());
+      try {
+        return Promise.resolve(execute());
+      } catch (error) {
+        return Promise.reject(asError(error));
+      }
+    };
     const tx: WriteTx = {
-      rows: <R extends object>(sql: string, parameters: readonly unknown[] = []) => {
-        if (!open) return Promise.reject(usedAfterEnd());
-        try {
-          return Promise.resolve(this.statement(sql).all(...parameters) as R[]);
-        } catch (error) {
-          return Promise.reject(asError(error));
-        }
-      },
-      run: (sql, parameters = []) => {
-        if (!open) return Promise.reject(usedAfterEnd());
-        try {
-          return Promise.resolve(this.statement(sql).run(...parameters).changes);
-        } catch (error) {
-          return Promise.reject(asError(error));
-        }
-      },
+      rows: <R extends object>(sql: string, parameters: readonly unknown[] = []) =>
+        attempt(() => this.statement(sql).all(...parameters) as R[]),
+      run: (sql, parameters = []) => attempt(() => this.statement(sql).run(...parameters).changes),
     };
     try {
       this.ensureIdle();
@@ -149,10 +145,9 @@ export class SqliteWriter extends Writer {
 
   /** After a failure: SQLite may have ended the transaction itself (SQLITE_FULL, SQLITE_IOERR). */
   private rollBack(): void {
-    const db = this.db;
-    if (!db?.inTransaction) return;
+    if (!this.db?.inTransaction) return;
     try {
-      db.prepare('ROLLBACK').run();
+      this.statement('ROLLBACK').run();
     } catch (error) {
       this.logger.warn(`ROLLBACK failed, retried before the next write: ${describeError(error)}`);
     }
