@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { ApiKeyEntity } from '../accounts/api-key.entity.js';
@@ -12,6 +13,23 @@ export const MIGRATIONS = [InitialSchema1767225600000];
 interface SqliteHandle {
   pragma(source: string): unknown;
 }
+
+/**
+ * A pooled PostgreSQL client that always listens for its own 'error' event. pg-pool takes its
+ * listener off a client when it hands it out, and TypeORM adds its own only a microtask later; when
+ * the server ends a new connection at once (ReadyForQuery and the FATAL message arrive in one read),
+ * the error came in that gap as an unhandled 'error' event and ended the process. Nothing is lost by
+ * listening: the client stops taking queries, the next query on it fails as "not queryable" (a 503
+ * to the caller), and the pool drops it when it is released.
+ */
+export class ListeningPgClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', ignore);
+  }
+}
+
+const ignore = () => undefined;
 
 /** The same entities and migrations on either engine. Migrations run at start; never `synchronize`. */
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
@@ -41,6 +59,7 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
     type: 'postgres',
     url: database.url,
     extra: {
+      Client: ListeningPgClient,
       max: 20,
       connectionTimeoutMillis: 5_000,
       query_timeout: 10_000,

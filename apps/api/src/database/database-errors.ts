@@ -1,10 +1,12 @@
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+
 /** Our own: the SQLite write connection is stuck in a transaction it could not roll back. */
 export const WRITE_CONNECTION_STUCK = 'PETS_WRITE_CONNECTION_STUCK';
 
-/** Error codes that mean the database cannot be reached or used right now, not that a query is wrong. */
 /** Our own: a PostgreSQL transaction's connection broke before it committed. */
 export const CONNECTION_LOST = 'PETS_CONNECTION_LOST';
 
+/** Error codes that mean the database cannot be reached or used right now, not that a query is wrong. */
 const UNAVAILABLE_CODES = new Set([
   WRITE_CONNECTION_STUCK,
   CONNECTION_LOST,
@@ -57,6 +59,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       driverError?: unknown;
       cause?: unknown;
     };
+    // TypeORM releases a query runner the moment its PostgreSQL connection breaks; a query the
+    // runner was about to send then fails this way, never having reached the server.
+    if (current instanceof QueryRunnerAlreadyReleasedError) return true;
     if (
       typeof code === 'string' &&
       (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
