@@ -106,6 +106,7 @@ export default tseslint.config(
       '**/.nx/**',
       '**/test-output/**',
       '**/data/**',
+      '**/reports/**',
     ],
   },
   js.configs.recommended,
