@@ -1,5 +1,9 @@
-import { defaultServerConditions } from 'vite';
+import { join } from 'node:path';
+import { defaultServerConditions, searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// Found from here, not as ../../: mutation testing runs a copy of this project elsewhere.
+const services = join(searchForWorkspaceRoot(import.meta.dirname), 'tools/services/src');
 
 export default defineConfig({
   resolve: { conditions: ['@pets/source', ...defaultServerConditions] },
@@ -9,8 +13,8 @@ export default defineConfig({
     environment: 'node',
     // Real PostgreSQL and Redis servers for the whole run (the SQLite tests need neither).
     globalSetup: [
-      '../../tools/services/src/postgres.global-setup.ts',
-      '../../tools/services/src/redis.global-setup.ts',
+      join(services, 'postgres.global-setup.ts'),
+      join(services, 'redis.global-setup.ts'),
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,24 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * Mutation testing runs the in-process tests of the code it mutates. The tests that start the built
+ * API as a process (main.*, durability, two instances) test dist, not the mutated sources.
+ */
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: [
+        'src/accounts/*.spec.ts',
+        'src/app.spec.ts',
+        'src/common/*.spec.ts',
+        'src/database/database-errors.spec.ts',
+        'src/database/database-outage.spec.ts',
+        'src/pets/*.spec.ts',
+        'src/rate-limit/rate-limit.http.spec.ts',
+        'src/rate-limit/redis-rate-limit.storage.spec.ts',
+      ],
+    },
+  }),
+);
