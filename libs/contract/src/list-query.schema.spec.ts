@@ -48,6 +48,32 @@ describe('ListPetsQuery', () => {
     ]);
   });
 
+  it('says what limit and status must be when they are not text (the client checks before sending)', () => {
+    expect(problems({ limit: 5, status: 1 })).toEqual([
+      { field: 'limit', issue: 'must be an integer from 1 to 100' },
+      { field: 'status', issue: 'must be one of available, pending, sold' },
+    ]);
+  });
+
+  it('says what a cursor must be when it is neither a string nor repeated', () => {
+    expect(problems({ cursor: 7 })).toEqual([
+      { field: 'cursor', issue: 'must be a cursor from a `Link` header' },
+    ]);
+  });
+
+  it('refuses a repeated cursor', () => {
+    expect(problems({ cursor: ['abc', 'abc'] })).toEqual([
+      { field: 'cursor', issue: 'must be given once' },
+    ]);
+  });
+
+  it.each([null, 'limit=10', ['limit']])('refuses a query that is not an object: %j', (query) => {
+    const result = ListPetsQuery.safeParse(query);
+    expect(result.success ? [] : toErrorDetails(result.error)).toEqual([
+      { field: '', issue: 'must be a query string' },
+    ]);
+  });
+
   it('refuses unknown parameters by name', () => {
     expect(problems({ offset: '10', page: '2' })).toEqual([
       { field: 'offset', issue: 'is not allowed' },
@@ -60,6 +86,9 @@ describe('ListPetsQuery', () => {
     expect(problems({ cursor: 'a+b/c=' })).toEqual([
       { field: 'cursor', issue: 'is not a valid cursor' },
     ]);
+    expect(ListPetsQuery.parse({ cursor: 'a'.repeat(512) }).cursor).toHaveLength(512);
+    expect(ListPetsQuery.parse({ cursor: 'AZaz09_-' }).cursor).toBe('AZaz09_-');
+    expect(problems({ cursor: '' })).toEqual([{ field: 'cursor', issue: 'is not a valid cursor' }]);
     expect(problems({ cursor: 'a'.repeat(513) })).toEqual([
       { field: 'cursor', issue: 'is not a valid cursor' },
     ]);
@@ -92,12 +121,28 @@ describe('PetIdParam', () => {
 });
 
 describe('IdempotencyKey', () => {
+  const keyProblems = (key: unknown) => {
+    const result = IdempotencyKey.safeParse(key);
+    return result.success ? [] : toErrorDetails(result.error);
+  };
+
   it('accepts 1 to 255 printable ASCII characters', () => {
     expect(IdempotencyKey.safeParse('a').success).toBe(true);
     expect(IdempotencyKey.safeParse('~ !'.repeat(85)).success).toBe(true);
+    expect(IdempotencyKey.parse(' \u007e')).toBe(' ~');
   });
 
-  it.each(['', 'a'.repeat(256), 'caf\u00e9', 'a\tb', 'a\u007f'])('refuses %j', (key) => {
-    expect(IdempotencyKey.safeParse(key).success).toBe(false);
+  it.each(['', 'a'.repeat(256), 'caf\u00e9', 'a\tb', 'a\u001f', 'a\u007f'])(
+    'refuses %j and says what a key must be',
+    (key) => {
+      expect(keyProblems(key)).toEqual([
+        { field: '', issue: 'must be 1 to 255 printable ASCII characters' },
+      ]);
+    },
+  );
+
+  it('refuses a header sent twice, and a key that is not text', () => {
+    expect(keyProblems(['key-1', 'key-1'])).toEqual([{ field: '', issue: 'must be given once' }]);
+    expect(keyProblems(42)).toEqual([{ field: '', issue: 'must be a string' }]);
   });
 });

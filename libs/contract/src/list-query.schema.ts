@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PetStatus } from './pet.schema.js';
+import { expected } from './text.schema.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MIN = 1;
@@ -7,9 +8,9 @@ export const LIST_LIMIT_MAX = 100;
 export const CURSOR_MAX_LENGTH = 512;
 
 /** A query parameter arrives as a string, or as an array when it was repeated. */
-const once = (what: string) =>
+const once = (problem: string) =>
   z.string({
-    error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : `must be ${what}`),
+    error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : problem),
   });
 
 const LIMIT_ISSUE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`;
@@ -30,7 +31,7 @@ export const ListStatus = once(STATUS_ISSUE)
   .optional()
   .meta({ description: 'Only pets with this status.' });
 
-export const ListCursor = once('a cursor from a `Link` header')
+export const ListCursor = once('must be a cursor from a `Link` header')
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
   .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
   .optional()
@@ -68,7 +69,10 @@ export const PetIdParam = IdParam;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 
 export const IdempotencyKey = z
-  .string({ error: 'must be given once' })
+  .string({
+    error: (issue) =>
+      Array.isArray(issue.input) ? 'must be given once' : expected('a string')(issue),
+  })
   .regex(/^[\x20-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable ASCII characters' })
   .meta({
     description:

@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { expected } from './text.schema.js';
 
-export const Plan = z.enum(['free', 'pro', 'business', 'enterprise']).meta({ id: 'Plan' });
+export const Plan = z
+  .enum(['free', 'pro', 'business', 'enterprise'], {
+    error: expected('one of free, pro, business, enterprise'),
+  })
+  .meta({ id: 'Plan' });
 export type Plan = z.infer<typeof Plan>;
 
-export const Role = z.enum(['partner', 'staff']).meta({ id: 'Role' });
+export const Role = z
+  .enum(['partner', 'staff'], { error: expected('one of partner, staff') })
+  .meta({ id: 'Role' });
 export type Role = z.infer<typeof Role>;
 
 export interface PlanLimits {

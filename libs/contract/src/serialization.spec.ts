@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, Pet, Pets } from './index.js';
+import { z } from 'zod';
+import { ApiError, NewPet, Pet, Pets } from './index.js';
 import { serializationSchema } from './serialization.js';
 
 describe('serializationSchema', () => {
@@ -33,5 +34,48 @@ describe('serializationSchema', () => {
   it('names every property of an error, details included', () => {
     const schema = serializationSchema(ApiError) as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(['code', 'message', 'status', 'details']);
+  });
+
+  it('describes what the service sends: defaulted fields are always there', () => {
+    expect(serializationSchema(NewPet)).toMatchObject({
+      required: ['name', 'categoryId', 'status'],
+    });
+  });
+
+  it('keeps properties the schema does not name out of the response, even for a non-strict object', () => {
+    expect(serializationSchema(z.object({ name: z.string() }))).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+      additionalProperties: false,
+    });
+  });
+
+  it('speaks JSON Schema draft-07, the dialect the serializer compiles', () => {
+    expect(serializationSchema(z.tuple([z.string(), z.boolean()]))).toEqual({
+      type: 'array',
+      items: [{ type: 'string' }, { type: 'boolean' }],
+      additionalItems: false,
+      minItems: 2,
+      maxItems: 2,
+    });
+    expect(serializationSchema(z.record(z.enum(['a', 'b']), z.boolean()))).toMatchObject({
+      type: 'object',
+      propertyNames: { type: 'string', enum: ['a', 'b'] },
+      additionalProperties: { type: 'boolean' },
+    });
+  });
+
+  it('refuses a schema it cannot describe, rather than letting any value through', () => {
+    expect(() => serializationSchema(z.strictObject({ at: z.date() }))).toThrow(
+      'Date cannot be represented in JSON Schema',
+    );
+  });
+
+  it('refuses a recursive schema, which it could only describe with a reference', () => {
+    const Category: z.ZodType = z.lazy(() =>
+      z.strictObject({ name: z.string(), children: z.array(Category) }),
+    );
+    expect(() => serializationSchema(Category)).toThrow(/[Cc]ycle/);
   });
 });

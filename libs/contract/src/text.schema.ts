@@ -55,24 +55,28 @@ export interface TextRule {
  * none at all, where `allowEmpty`).
  */
 export function displayText({ max, allowEmpty }: TextRule) {
-  return z
-    .string({ error: expected('a string') })
-    .refine((value) => !CONTROL_CHARACTER.test(value), {
-      error: 'must not contain control characters',
-    })
-    .refine((value) => !BIDI_CONTROL.test(value), {
-      error: 'must not contain bidirectional control characters',
-    })
-    .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be well-formed Unicode' })
-    .trim()
-    .refine((value) => allowEmpty || value.length > 0, { error: 'must not be empty', abort: true })
-    .refine((value) => value.length === 0 || hasVisibleCharacter(value), {
-      error: 'must contain a visible character',
-    })
-    .refine((value) => codePointLength(value) <= max, {
-      error: `must be at most ${max} characters`,
-    })
-    .meta({ ...(allowEmpty ? {} : { minLength: 1 }), maxLength: max, pattern: TEXT_PATTERN });
+  return (
+    z
+      .string({ error: expected('a string') })
+      .refine((value) => !CONTROL_CHARACTER.test(value), {
+        error: 'must not contain control characters',
+      })
+      .refine((value) => !BIDI_CONTROL.test(value), {
+        error: 'must not contain bidirectional control characters',
+      })
+      .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be well-formed Unicode' })
+      .trim()
+      // Not aborting: the checks after this one pass an empty value, and the object's own checks (an
+      // enterprise account's limits) still run, so every problem is told at once.
+      .refine((value) => allowEmpty || value.length > 0, { error: 'must not be empty' })
+      .refine((value) => value.length === 0 || hasVisibleCharacter(value), {
+        error: 'must contain a visible character',
+      })
+      .refine((value) => codePointLength(value) <= max, {
+        error: `must be at most ${max} characters`,
+      })
+      .meta({ ...(allowEmpty ? {} : { minLength: 1 }), maxLength: max, pattern: TEXT_PATTERN })
+  );
 }
 
 /** Words for descriptions in the OpenAPI document. */
