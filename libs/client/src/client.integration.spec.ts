@@ -25,7 +25,8 @@ describe('the client against the real API', () => {
     }).key;
     freeKey = createAccountKey(env, { name: 'Free partner', plan: 'free' }).key;
     server = await startServer(env);
-  });
+    // startServer's own deadline (20 s, then an error with the API's output) must come first.
+  }, 30_000);
 
   afterAll(async () => {
     server.child.kill('SIGTERM');

@@ -1,7 +1,15 @@
+import { getEventListeners } from 'node:events';
+import type { Account, ApiKey, CreatedApiKey } from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
-import { describe, expect, it } from 'vitest';
-import { createPetstoreClient, type PetstoreClientOptions } from './client.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
 import { PetstoreApiError } from './errors.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 type Reply = Response | Error | ((request: Request) => Response | Promise<Response>);
 
@@ -14,11 +22,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const error = (status: number, code: string, headers: Record<string, string> = {}) =>
   json(status, { code, message: `${code} happened`, status }, headers);
 
-/** A fake API: answers in order, records every request, and a clock that sleeping moves. */
+const START = Date.UTC(2030, 0, 1);
+
+/** A fake API: answers in order, records every request, and a clock that sleeping (or `advance`) moves. */
 function fake(replies: Reply[], options: Partial<PetstoreClientOptions> = {}) {
   const requests: Request[] = [];
   const sleeps: number[] = [];
-  let clock = Date.UTC(2030, 0, 1);
+  let clock = START;
   const client = createPetstoreClient({
     baseUrl: 'http://api.test/v1',
     apiKey: 'pets_test_key',
@@ -39,7 +49,10 @@ function fake(replies: Reply[], options: Partial<PetstoreClientOptions> = {}) {
     random: () => 0.5,
     ...options,
   });
-  return { client, requests, sleeps };
+  const advance = (ms: number) => {
+    clock += ms;
+  };
+  return { client, requests, sleeps, advance };
 }
 
 const caught = async (promise: Promise<unknown>): Promise<PetstoreApiError> => {
@@ -341,4 +354,738 @@ describe('getPet', () => {
     expect((await client.getPet(9)).data).toEqual(createPet({ id: 9 }));
     expect(requests[0]?.url).toBe('http://api.test/v1/pets/9');
   });
+});
+
+/** A request that gets no answer: it fails when its signal aborts (should that never happen, 200 after a second). */
+const noAnswer = (request: Request) =>
+  new Promise<Response>((resolve, reject) => {
+    const giveUp = setTimeout(() => {
+      resolve(json(200, []));
+    }, 1000);
+    request.signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(giveUp);
+        reject(request.signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+const headersOf = (request: Request | undefined) => Object.fromEntries(request?.headers ?? []);
+
+describe('the requests it sends', () => {
+  it('a read carries the key and asks for JSON, with no body, content type or Idempotency-Key', async () => {
+    const { client, requests } = fake([json(200, [])]);
+    await client.listPets();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets');
+    expect(headersOf(requests[0])).toEqual({
+      authorization: 'Bearer pets_test_key',
+      accept: 'application/json',
+    });
+    expect(requests[0]?.body).toBeNull();
+  });
+
+  it('listPets sends only the query parameters it is given', async () => {
+    const cases = [
+      { query: {}, url: 'http://api.test/v1/pets' },
+      { query: { cursor: 'abc' }, url: 'http://api.test/v1/pets?cursor=abc' },
+      { query: { status: 'pending' as const }, url: 'http://api.test/v1/pets?status=pending' },
+      {
+        query: { limit: 10, status: 'sold' as const, cursor: 'c d' },
+        url: 'http://api.test/v1/pets?limit=10&status=sold&cursor=c+d',
+      },
+    ];
+    for (const { query, url } of cases) {
+      const { client, requests } = fake([json(200, [])]);
+      await client.listPets(query);
+      expect(requests[0]?.url).toBe(url);
+    }
+  });
+
+  it('never follows a redirect, which would take the key with it: the caller gets the 3xx', async () => {
+    const { client, requests } = fake([
+      new Response(null, { status: 302, headers: { location: 'http://api.test/admin' } }),
+      json(200, []),
+    ]);
+    const failure = await caught(client.listPets());
+    expect(requests[0]?.redirect).toBe('manual');
+    expect(failure).toMatchObject({
+      kind: 'invalid_response',
+      code: 'invalid_response',
+      status: 302,
+    });
+    expect(failure.message).toContain('302');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('takes baseUrl with or without trailing slashes, and checks links against it all the same', async () => {
+    const cases = [
+      { baseUrl: 'http://api.test/v1/', pets: 'http://api.test/v1/pets' },
+      { baseUrl: 'http://api.test/v1///', pets: 'http://api.test/v1/pets' },
+      { baseUrl: 'http://api.test', pets: 'http://api.test/pets' },
+      { baseUrl: 'http://api.test/', pets: 'http://api.test/pets' },
+    ];
+    for (const { baseUrl, pets } of cases) {
+      const { client, requests } = fake(
+        [json(200, [], { link: `<${pets}?cursor=a>; rel="next"` }), json(200, [])],
+        { baseUrl },
+      );
+      const first = await client.listPets();
+      expect(first.next).toBe(`${pets}?cursor=a`);
+      expect(requests[0]?.url).toBe(pets);
+    }
+  });
+
+  it('without a fetch option, uses the global fetch', async () => {
+    const globalFetch = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve(json(200, [createPet()])),
+    );
+    vi.stubGlobal('fetch', globalFetch);
+    const client = createPetstoreClient({ baseUrl: 'http://api.test/v1', apiKey: 'k' });
+    expect((await client.listPets()).data).toEqual([createPet()]);
+    expect(globalFetch).toHaveBeenCalledTimes(1);
+    expect(globalFetch.mock.calls[0]?.[0]).toBe('http://api.test/v1/pets');
+  });
+
+  it('makes each Idempotency-Key from 16 random bytes, as 32 hex digits', async () => {
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(
+      <T extends ArrayBufferView>(array: T): T => {
+        new Uint8Array(array.buffer).set(Array.from({ length: 16 }, (_, i) => i * 17));
+        return array;
+      },
+    );
+    const { client, requests } = fake([json(201, createPet())]);
+    const created = await client.createPet(createNewPet());
+    expect(created.idempotencyKey).toBe('00112233445566778899aabbccddeeff');
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('00112233445566778899aabbccddeeff');
+  });
+});
+
+describe('links', () => {
+  const page = (link: string) => json(200, [], { link });
+  const nextOf = async (link: string) => (await fake([page(link)]).client.listPets()).next;
+  const P = 'http://api.test/v1/pets?cursor=p';
+  const N = 'http://api.test/v1/pets?cursor=n';
+
+  it('finds rel="next" among other links, however the header is spaced, quoted or cased', async () => {
+    const cases = [
+      `<${N}>; rel="next"`,
+      `<${N}>;rel=next`,
+      `<${N}> ; rel="next"`,
+      `<${N}>; REL="Next"`,
+      `<${N}>; title="more"; rel="next"`,
+      `<${P}>; rel="prev", <${N}>; rel="next"`,
+      `<${P}>; rel="prev",<${N}>; rel="next"`,
+      `<${N}>; rel="next" , <${P}>; rel="prev"`,
+      `<${N}>; rel="next" ; title="more"`,
+    ];
+    for (const link of cases) expect(await nextOf(link), link).toBe(N);
+  });
+
+  it('has no next page when no link is rel="next"', async () => {
+    const cases = [
+      `<${P}>; rel="prev"`,
+      `<${P}>; rel="prev", <${P}>; rel="first"`,
+      `<${N}>; rel="nextpage"`,
+      `<${N}>`,
+      `see <${N}>; rel="next"`,
+    ];
+    for (const link of cases) expect(await nextOf(link), link).toBeUndefined();
+  });
+
+  it('resolves a relative link against the page that carried it', async () => {
+    const { client } = fake([
+      page('<?limit=2&cursor=a>; rel="next"'),
+      page('</v1/pets?cursor=b>; rel="next"'),
+    ]);
+    expect((await client.listPets({ limit: 2 })).next).toBe(
+      'http://api.test/v1/pets?limit=2&cursor=a',
+    );
+    expect((await client.listPets()).next).toBe('http://api.test/v1/pets?cursor=b');
+  });
+
+  it('never follows a link outside the base URL (another path of the same host), with the key', async () => {
+    for (const outside of [
+      'http://api.test/admin/accounts',
+      'http://api.test/v10/pets',
+      'http://api.test/pets?cursor=x',
+      'https://api.test/v1/pets?cursor=x',
+      'http://api.test:8080/v1/pets?cursor=x',
+    ]) {
+      const failure = await caught(fake([page(`<${outside}>; rel="next"`)]).client.listPets());
+      expect(failure, outside).toMatchObject({
+        kind: 'invalid_response',
+        code: 'invalid_response',
+      });
+      expect(failure.message).toContain(outside);
+    }
+  });
+
+  it('iteratePets stops at a page that links only back (rel="prev")', async () => {
+    const { client, requests } = fake([
+      page(`<${N}>; rel="next"`),
+      json(200, [createPet({ id: 2 })], { link: `<${P}>; rel="prev"` }),
+      json(200, [createPet({ id: 3 })]),
+    ]);
+    const ids: number[] = [];
+    for await (const pet of client.iteratePets()) ids.push(pet.id);
+    expect(ids).toEqual([2]);
+    expect(requests.map((request) => request.url)).toEqual(['http://api.test/v1/pets', N]);
+  });
+
+  it('iteratePets fails on a link outside the API, and never requests it', async () => {
+    const { client, requests } = fake([
+      json(200, [createPet({ id: 1 })], {
+        link: '<http://api.test/admin/accounts>; rel="next"',
+      }),
+      json(200, []),
+    ]);
+    const ids: number[] = [];
+    const failure = await caught(
+      (async () => {
+        for await (const pet of client.iteratePets()) ids.push(pet.id);
+      })(),
+    );
+    expect(failure.kind).toBe('invalid_response');
+    expect(ids).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('rate-limit state', () => {
+  const valid = {
+    'x-ratelimit-limit': '60',
+    'x-ratelimit-remaining': '59',
+    'x-ratelimit-reset': '1893456060',
+  };
+
+  it('is reported without a policy when the API sends none', async () => {
+    const { client } = fake([json(200, [], valid)]);
+    expect((await client.listPets()).rateLimit).toEqual({
+      limit: 60,
+      remaining: 59,
+      reset: new Date(1893456060 * 1000),
+      policy: undefined,
+    });
+  });
+
+  it('is undefined when a header is missing or not a whole number', async () => {
+    const without = (name: string) =>
+      Object.fromEntries(Object.entries(valid).filter(([key]) => key !== name));
+    const cases: Record<string, string>[] = [
+      {},
+      without('x-ratelimit-limit'),
+      without('x-ratelimit-remaining'),
+      without('x-ratelimit-reset'),
+      { ...valid, 'x-ratelimit-limit': 'sixty' },
+      { ...valid, 'x-ratelimit-limit': '60s' },
+      { ...valid, 'x-ratelimit-remaining': '1.5' },
+      { ...valid, 'x-ratelimit-remaining': '-1' },
+      { ...valid, 'x-ratelimit-reset': 'x1893456060' },
+      { ...valid, 'x-ratelimit-reset': '' },
+    ];
+    for (const headers of cases) {
+      const { client } = fake([json(200, [], headers)]);
+      expect((await client.listPets()).rateLimit, JSON.stringify(headers)).toBeUndefined();
+    }
+  });
+
+  it('comes with errors too', async () => {
+    const { client } = fake([error(404, 'not_found', valid)]);
+    expect((await caught(client.listPets())).rateLimit).toMatchObject({ limit: 60, remaining: 59 });
+  });
+});
+
+describe('Retry-After', () => {
+  it('a 429 without Retry-After waits one second (plus jitter)', async () => {
+    const { client, sleeps } = fake([error(429, 'rate_limited'), json(200, [])]);
+    await client.listPets();
+    expect(sleeps).toEqual([1000 + 125]);
+  });
+
+  it('a Retry-After that is neither whole seconds nor a date counts as none', async () => {
+    for (const retryAfter of ['5s', 'x5', 'soon']) {
+      const { client, sleeps } = fake([
+        error(429, 'rate_limited', { 'retry-after': retryAfter }),
+        json(200, []),
+      ]);
+      await client.listPets();
+      expect(sleeps, retryAfter).toEqual([1000 + 125]);
+    }
+  });
+
+  it('an HTTP date is waited for until then, rounded up to whole seconds', async () => {
+    const { client, sleeps, advance } = fake([
+      error(429, 'rate_limited', { 'retry-after': 'Tue, 01 Jan 2030 00:00:03 GMT' }),
+      json(200, []),
+    ]);
+    advance(500);
+    await client.listPets();
+    expect(sleeps).toEqual([3000 + 125]);
+  });
+
+  it('an HTTP date already past means no wait but the jitter', async () => {
+    const { client, sleeps } = fake(
+      [
+        error(503, 'service_unavailable', { 'retry-after': 'Mon, 31 Dec 2029 23:59:00 GMT' }),
+        error(503, 'service_unavailable', { 'retry-after': 'Mon, 31 Dec 2029 23:59:00 GMT' }),
+      ],
+      { retry: { retries: 1 } },
+    );
+    expect((await caught(client.listPets())).retryAfter).toBe(0);
+    expect(sleeps).toEqual([125]);
+  });
+
+  it('a Retry-After of exactly maxRetryAfterMs is still waited for, on 429 and on 503', async () => {
+    for (const reply of [
+      error(429, 'rate_limited', { 'retry-after': '60' }),
+      error(503, 'service_unavailable', { 'retry-after': '60' }),
+    ]) {
+      const { client, requests, sleeps } = fake([reply, json(200, [])]);
+      await client.listPets();
+      expect(requests).toHaveLength(2);
+      expect(sleeps).toEqual([60_000 + 125]);
+    }
+  });
+
+  it('a 503 asking for longer than maxRetryAfterMs is returned at once', async () => {
+    const { client, requests, sleeps } = fake(
+      [error(503, 'service_unavailable', { 'retry-after': '6' }), json(200, [])],
+      { retry: { maxRetryAfterMs: 5000 } },
+    );
+    expect(await caught(client.listPets())).toMatchObject({ status: 503, retryAfter: 6 });
+    expect(requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe('holding back after a 429', () => {
+  it('after a 429 beyond maxRetryAfterMs, calls fail at once without a request until it has passed', async () => {
+    const { client, requests, sleeps, advance } = fake([
+      error(429, 'rate_limited', { 'retry-after': '3600' }),
+      json(201, createPet()),
+    ]);
+    await caught(client.listPets());
+    advance(1500);
+    const blocked = await caught(client.createPet(createNewPet()));
+    expect(blocked).toMatchObject({
+      kind: 'api',
+      code: 'rate_limited',
+      status: 429,
+      retryAfter: 3599,
+      isNetworkError: false,
+    });
+    expect(blocked.message).toContain('3599 seconds');
+    expect(requests).toHaveLength(1);
+
+    // Exactly when the block ends, calls go straight through again.
+    advance(3_598_500);
+    await client.createPet(createNewPet());
+    expect(requests).toHaveLength(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a hold-back of exactly maxRetryAfterMs is waited out', async () => {
+    const { client, requests, sleeps } = fake(
+      [error(429, 'rate_limited', { 'retry-after': '60' }), json(200, [])],
+      { retry: { retries: 0 } },
+    );
+    await caught(client.listPets());
+    await client.listPets();
+    expect(sleeps).toEqual([60_000]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('an abort while holding back stops the call before it is sent', async () => {
+    const controller = new AbortController();
+    const { client, requests } = fake(
+      [error(429, 'rate_limited', { 'retry-after': '30' }), json(200, [])],
+      {
+        retry: { retries: 0 },
+        sleep: (_ms, signal) =>
+          new Promise((_resolve, reject) => {
+            signal?.addEventListener('abort', () => {
+              reject(new Error('aborted'));
+            });
+            controller.abort();
+          }),
+      },
+    );
+    await caught(client.listPets());
+    const failure = await caught(client.listPets({}, { signal: controller.signal }));
+    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted' });
+    expect(failure.message).toContain('aborted');
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('timeouts and cancelling', () => {
+  it('a read that times out is retried', async () => {
+    const { client, requests } = fake([noAnswer, json(200, [createPet()])], { timeoutMs: 5 });
+    expect((await client.listPets()).data).toEqual([createPet()]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('the timeout holds when the caller gives a signal too', async () => {
+    const { client } = fake([noAnswer], { timeoutMs: 5, retry: { retries: 0 } });
+    const failure = await caught(client.listPets({}, { signal: new AbortController().signal }));
+    expect(failure).toMatchObject({ kind: 'timeout', code: 'timeout', isNetworkError: true });
+    expect(failure.message).toContain('5 ms');
+  });
+
+  it('aborting during a request cancels it: not retried, not a network failure', async () => {
+    const controller = new AbortController();
+    const { client, requests } = fake([
+      (request) => {
+        controller.abort();
+        request.signal.throwIfAborted();
+        return json(200, []);
+      },
+      json(200, []),
+    ]);
+    const failure = await caught(client.listPets({}, { signal: controller.signal }));
+    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted', isNetworkError: false });
+    expect(failure.message).toContain('aborted');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('an abort while waiting to retry stops the call', async () => {
+    const controller = new AbortController();
+    const { client, requests } = fake([error(503, 'service_unavailable'), json(200, [])], {
+      sleep: () => {
+        controller.abort();
+        return Promise.reject(new Error('aborted'));
+      },
+    });
+    const failure = await caught(client.listPets({}, { signal: controller.signal }));
+    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted' });
+    expect(failure.message).toContain('aborted');
+    expect(requests).toHaveLength(1);
+  });
+});
+
+describe('errors, in detail', () => {
+  it('are PetstoreApiError by name, with no details or cause unless there are some', async () => {
+    const { client } = fake([error(404, 'not_found')]);
+    const failure = await caught(client.listPets());
+    expect(failure.name).toBe('PetstoreApiError');
+    expect(failure.details).toEqual([]);
+    // Logged errors show an own `cause` even when it is undefined.
+    expect('cause' in failure).toBe(false);
+  });
+
+  it('a network failure keeps what fetch threw, as cause and in the message', async () => {
+    const reason = new TypeError('socket hang up');
+    const { client } = fake([reason], { retry: { retries: 0 } });
+    const failure = await caught(client.listPets());
+    expect(failure.cause).toBe(reason);
+    expect(failure.message).toBe('Could not reach the API: socket hang up');
+
+    const odd = fake([], {
+      retry: { retries: 0 },
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a fetch of the caller's may reject with anything
+      fetch: () => Promise.reject('connection reset'),
+    });
+    expect((await caught(odd.client.listPets())).message).toBe(
+      'Could not reach the API: connection reset',
+    );
+  });
+
+  it('an answer of the wrong shape names the request it answered', async () => {
+    const { client } = fake([json(200, { id: 'x' })]);
+    const failure = await caught(client.getAccount());
+    expect(failure).toMatchObject({ kind: 'invalid_response', status: 200 });
+    expect(failure.message).toContain('GET http://api.test/v1/account');
+  });
+
+  it('an error answer without the contract body keeps status, request id, Retry-After and rate limit', async () => {
+    const { client } = fake(
+      [
+        new Response('<html>busy</html>', {
+          status: 503,
+          headers: {
+            'x-request-id': 'r1',
+            'retry-after': '7',
+            'x-ratelimit-limit': '60',
+            'x-ratelimit-remaining': '1',
+            'x-ratelimit-reset': '1893456060',
+          },
+        }),
+      ],
+      { retry: { retries: 0 } },
+    );
+    const failure = await caught(client.listPets());
+    expect(failure).toMatchObject({
+      kind: 'invalid_response',
+      code: 'invalid_response',
+      status: 503,
+      requestId: 'r1',
+      retryAfter: 7,
+      rateLimit: { limit: 60, remaining: 1 },
+    });
+    expect(failure.message).toContain('503');
+  });
+});
+
+describe('retry options', () => {
+  it('default to 3 retries, 250 ms steps capped at 10 s, and waiting up to 60 s, even when given as undefined', async () => {
+    for (const retry of [undefined, {}, { retries: undefined, baseDelayMs: undefined }]) {
+      const { client, requests, sleeps } = fake(
+        Array.from({ length: 5 }, () => error(503, 'service_unavailable')),
+        { retry },
+      );
+      await caught(client.listPets());
+      expect(requests).toHaveLength(4);
+      expect(sleeps).toEqual([125, 250, 500]);
+    }
+
+    const capped = fake(
+      [...Array.from({ length: 7 }, () => error(503, 'service_unavailable')), json(200, [])],
+      { retry: { retries: 7, maxDelayMs: undefined } },
+    );
+    await capped.client.listPets();
+    expect(capped.sleeps).toEqual([125, 250, 500, 1000, 2000, 4000, 5000]);
+
+    for (const [retryAfter, sent] of [
+      ['60', 2],
+      ['61', 1],
+    ] as const) {
+      const { client, requests } = fake(
+        [error(429, 'rate_limited', { 'retry-after': retryAfter }), json(200, [])],
+        { retry: { maxRetryAfterMs: undefined } },
+      );
+      await client.listPets().catch(() => undefined);
+      expect(requests, retryAfter).toHaveLength(sent);
+    }
+  });
+
+  it('retries: 0 turns retrying off', async () => {
+    const { client, requests } = fake([error(503, 'service_unavailable'), json(200, [])], {
+      retry: { retries: 0 },
+    });
+    await caught(client.listPets());
+    expect(requests).toHaveLength(1);
+  });
+
+  it('without a sleep option, waits on the timers', async () => {
+    vi.useFakeTimers({ now: START, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { client, requests } = fake(
+      [error(429, 'rate_limited', { 'retry-after': '1' }), json(200, [])],
+      { sleep: undefined, now: undefined, random: () => 0 },
+    );
+    const result = client.listPets();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(requests).toHaveLength(2);
+    expect((await result).status).toBe(200);
+  });
+
+  it('a caller signal gathers no listeners over many calls', async () => {
+    const controller = new AbortController();
+    const { client } = fake(Array.from({ length: 5 }, () => json(200, [])));
+    for (let i = 0; i < 5; i++) await client.listPets({}, { signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+const account = (overrides: Partial<Account> = {}): Account => ({
+  id: 3,
+  name: 'Acme',
+  plan: 'pro',
+  role: 'partner',
+  limits: { perMinute: 300, perDay: 20_000 },
+  createdAt: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const apiKey: ApiKey = {
+  id: 5,
+  accountId: 3,
+  label: 'ci',
+  prefix: 'pets_live_Ab12Cd',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  revokedAt: null,
+};
+const createdKey: CreatedApiKey = { ...apiKey, key: 'pets_live_Ab12Cd34Ef56Gh78Ij90' };
+const revokedKey: ApiKey = { ...apiKey, revokedAt: '2030-01-02T00:00:00.000Z' };
+const enterprise = { plan: 'enterprise' as const, limits: { perMinute: 1000, perDay: 100_000 } };
+
+interface Operation {
+  name: string;
+  call: (client: PetstoreClient, signal?: AbortSignal) => Promise<{ data: unknown }>;
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  answer: unknown;
+  status: number;
+}
+
+const operations: Operation[] = [
+  {
+    name: 'getAccount',
+    call: (client, signal) => client.getAccount({ signal }),
+    method: 'GET',
+    path: '/account',
+    answer: account(),
+    status: 200,
+  },
+  {
+    name: 'listKeys',
+    call: (client, signal) => client.listKeys({ signal }),
+    method: 'GET',
+    path: '/account/keys',
+    answer: [apiKey],
+    status: 200,
+  },
+  {
+    name: 'createKey',
+    call: (client, signal) => client.createKey('ci', { signal }),
+    method: 'POST',
+    path: '/account/keys',
+    body: { label: 'ci' },
+    answer: createdKey,
+    status: 201,
+  },
+  {
+    name: 'revokeKey',
+    call: (client, signal) => client.revokeKey(5, { signal }),
+    method: 'DELETE',
+    path: '/account/keys/5',
+    answer: revokedKey,
+    status: 200,
+  },
+  {
+    name: 'admin.listAccounts',
+    call: (client, signal) => client.admin.listAccounts({ signal }),
+    method: 'GET',
+    path: '/admin/accounts',
+    answer: [account()],
+    status: 200,
+  },
+  {
+    name: 'admin.createAccount',
+    call: (client, signal) => client.admin.createAccount({ name: 'Acme', plan: 'pro' }, { signal }),
+    method: 'POST',
+    path: '/admin/accounts',
+    body: { name: 'Acme', plan: 'pro' },
+    answer: account(),
+    status: 201,
+  },
+  {
+    name: 'admin.changePlan',
+    call: (client, signal) => client.admin.changePlan(3, enterprise, { signal }),
+    method: 'PATCH',
+    path: '/admin/accounts/3',
+    body: enterprise,
+    answer: account(enterprise),
+    status: 200,
+  },
+  {
+    name: 'admin.listAccountKeys',
+    call: (client, signal) => client.admin.listAccountKeys(3, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/keys',
+    answer: [apiKey],
+    status: 200,
+  },
+  {
+    name: 'admin.createAccountKey',
+    call: (client, signal) => client.admin.createAccountKey(3, 'ci', { signal }),
+    method: 'POST',
+    path: '/admin/accounts/3/keys',
+    body: { label: 'ci' },
+    answer: createdKey,
+    status: 201,
+  },
+  {
+    name: 'admin.revokeKey',
+    call: (client, signal) => client.admin.revokeKey(5, { signal }),
+    method: 'DELETE',
+    path: '/admin/keys/5',
+    answer: revokedKey,
+    status: 200,
+  },
+];
+
+describe('account and admin operations', () => {
+  for (const operation of operations) {
+    const { name, call, method, path, body, answer, status } = operation;
+    const url = `http://api.test/v1${path}`;
+
+    it(`${name} sends ${method} ${path} and returns the answer`, async () => {
+      const { client, requests } = fake([json(status, answer)]);
+      expect(await call(client)).toEqual({
+        data: answer,
+        status,
+        requestId: `req-${status}`,
+        rateLimit: undefined,
+      });
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.method).toBe(method);
+      expect(requests[0]?.url).toBe(url);
+      expect(headersOf(requests[0])).toEqual({
+        authorization: 'Bearer pets_test_key',
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      });
+      expect(await requests[0]?.text()).toBe(body === undefined ? '' : JSON.stringify(body));
+    });
+
+    it(`${name} refuses an answer the contract does not allow`, async () => {
+      const { client } = fake([json(status, { id: 'x' })]);
+      const failure = await caught(call(client));
+      expect(failure).toMatchObject({ kind: 'invalid_response', status });
+      expect(failure.message).toContain(`${method} ${url}`);
+    });
+
+    it(`${name} can be cancelled`, async () => {
+      const controller = new AbortController();
+      controller.abort();
+      const { client } = fake([
+        (request) => {
+          request.signal.throwIfAborted();
+          return json(status, answer);
+        },
+      ]);
+      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+    });
+
+    it(`${name} is retried after a 429 asking to wait (the API did nothing)`, async () => {
+      const { client, requests } = fake([
+        error(429, 'rate_limited', { 'retry-after': '1' }),
+        json(status, answer),
+      ]);
+      expect((await call(client)).data).toEqual(answer);
+      expect(requests).toHaveLength(2);
+    });
+
+    if (method === 'POST') {
+      it(`${name} is never repeated after a 503, network failure or timeout: it carries no Idempotency-Key`, async () => {
+        for (const reply of [
+          error(503, 'service_unavailable'),
+          new TypeError('socket hang up'),
+          noAnswer,
+        ]) {
+          const { client, requests, sleeps } = fake([reply, json(status, answer)], {
+            timeoutMs: 5,
+          });
+          await caught(call(client));
+          expect(requests).toHaveLength(1);
+          expect(sleeps).toEqual([]);
+        }
+      });
+    } else {
+      it(`${name} has the same effect however often it is sent, so is retried after a 503 or network failure`, async () => {
+        for (const reply of [error(503, 'service_unavailable'), new TypeError('socket hang up')]) {
+          const { client, requests } = fake([reply, json(status, answer)]);
+          expect((await call(client)).data).toEqual(answer);
+          expect(requests).toHaveLength(2);
+        }
+      });
+    }
+  }
 });

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
 import { nextLink } from './pagination.js';
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
-import { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep } from './retry.js';
+import { backoffDelay, retryOptions, type RetryOptions, sleep } from './retry.js';
 
 export interface PetstoreClientOptions {
   /** The API's base address, ending in `/v1`, e.g. `https://api.example.com/v1`. */
@@ -135,8 +135,9 @@ const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {
-    return undefined;
+    // Not JSON (a proxy's HTML error page, say): no body.
   }
+  return undefined;
 };
 
 /** 128 random bits as hex (`getRandomValues` works everywhere, `randomUUID` only in secure contexts). */
@@ -147,9 +148,10 @@ const newIdempotencyKey = (): string =>
 
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
-  const baseUrl = base.href.replace(/\/+$/, '');
+  // `href` ends in a slash only for the root path, and in one.
+  const baseUrl = base.href.replace(/\/$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const retry = retryOptions(options.retry);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const wait = options.sleep ?? sleep;
   const random = options.random ?? Math.random;
@@ -157,9 +159,12 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   /** After a 429 every call of this client holds back until then, so concurrent calls do not hammer. */
   let blockedUntil = 0;
 
-  /** Only follow links to the API we were given: the key is never sent anywhere else. */
-  const ownUrl = (url: string): string => {
-    const target = new URL(url, `${baseUrl}/`);
+  /**
+   * Only follow links to the API we were given: the key is never sent anywhere else. A relative link
+   * is resolved against the page that carried it (RFC 8288, section 3.2).
+   */
+  const ownUrl = (url: string, page: string): string => {
+    const target = new URL(url, page);
     if (
       target.origin !== base.origin ||
       !target.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`)
@@ -189,6 +194,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         headers,
         body: attempt.body,
         signal: combined,
+        // A redirect would take the key with it (fetch keeps it on the same origin, outside `/v1` too).
+        redirect: 'manual',
       });
       // Read the body under the same deadline.
       const text = await response.text();
@@ -275,6 +282,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         if (response.ok) return response;
         failure = toError(response);
       } catch (error) {
+        // Stryker disable next-line ConditionalExpression: `once` throws nothing else but a programming error (a foreign AbortSignal), which has no code, status or kind, so is never retried and is thrown unchanged either way
         if (!(error instanceof PetstoreApiError)) throw error;
         failure = error;
       }
@@ -334,7 +342,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   async function page(url: string, signal: AbortSignal | undefined): Promise<PetsPage> {
     const { response, result } = await call({ method: 'GET', url }, Pets, signal);
     const next = nextLink(response.headers.get(HEADERS.link));
-    return { ...result, next: next === undefined ? undefined : ownUrl(next) };
+    return { ...result, next: next === undefined ? undefined : ownUrl(next, url) };
   }
 
   const client: PetstoreClient = {

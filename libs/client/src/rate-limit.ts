@@ -11,7 +11,7 @@ export interface RateLimitState {
 }
 
 const integer = (value: string | null): number | undefined =>
-  value !== null && /^[0-9]+$/.test(value) ? Number(value) : undefined;
+  value?.match(/^[0-9]+$/) ? Number(value) : undefined;
 
 export function parseRateLimit(headers: Headers): RateLimitState | undefined {
   const limit = integer(headers.get(HEADERS.rateLimitLimit));
@@ -29,8 +29,10 @@ export function parseRateLimit(headers: Headers): RateLimitState | undefined {
 /** `Retry-After` in seconds (the API always sends whole seconds; an HTTP date is accepted too). */
 export function parseRetryAfter(headers: Headers, now: number): number | undefined {
   const value = headers.get(HEADERS.retryAfter);
-  if (value === null) return undefined;
-  if (/^[0-9]+$/.test(value)) return Number(value);
-  const date = Date.parse(value);
+  const seconds = integer(value);
+  if (seconds !== undefined) return seconds;
+  // Absent reads as '', which is no date.
+  // Stryker disable next-line StringLiteral: any other text that is no date reads the same as ''
+  const date = Date.parse(value ?? '');
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }

@@ -20,6 +20,16 @@ export const DEFAULT_RETRY: RetryOptions = {
   maxRetryAfterMs: 60_000,
 };
 
+/** The options with their defaults, also for a field given as `undefined` (a spread would keep it). */
+export function retryOptions(options?: Partial<RetryOptions>): RetryOptions {
+  return {
+    retries: options?.retries ?? DEFAULT_RETRY.retries,
+    baseDelayMs: options?.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+    maxDelayMs: options?.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
+    maxRetryAfterMs: options?.maxRetryAfterMs ?? DEFAULT_RETRY.maxRetryAfterMs,
+  };
+}
+
 /**
  * Full jitter (a random wait between 0 and the exponential step), added to whatever the API asked
  * for: many clients retrying at once spread out instead of arriving together.
