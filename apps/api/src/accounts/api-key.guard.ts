@@ -51,7 +51,9 @@ export class ApiKeyGuard extends AuthGuard('bearer') {
     reflector: Reflector,
     private readonly rateLimit: RateLimitService,
   ) {
-    super({ session: false, property: 'principal' });
+    // Sessions are off by default in @nestjs/passport (`defaultOptions.session`), and this guard never
+    // calls `logIn`: only where passport puts the caller is set.
+    super({ property: 'principal' });
     this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
   }
 
@@ -81,12 +83,10 @@ export class ApiKeyGuard extends AuthGuard('bearer') {
     return true;
   }
 
+  /** Only called by `super.canActivate`, which `canActivate` reaches after setting `passportView`. */
   override getRequest(context: ExecutionContext): PassportView {
-    const request = context
-      .switchToHttp()
-      .getRequest<FastifyRequest & { passportView?: PassportView }>();
-    if (!request.passportView) throw missingApiKey();
-    return request.passportView;
+    return context.switchToHttp().getRequest<FastifyRequest & { passportView: PassportView }>()
+      .passportView;
   }
 
   override handleRequest<TUser = Principal>(error: unknown, principal: TUser | false): TUser {

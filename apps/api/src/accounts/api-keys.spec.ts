@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataSource } from 'typeorm';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { Writer } from '../database/writer.js';
 import { ApiKeysService, KEY_CACHE_TTL_MS } from './api-keys.service.js';
 import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
 
@@ -92,5 +93,134 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     await get(key);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await service.find(keyId))?.lastUsedAt).toBe(firstUse);
+  });
+
+  it('records last use at the first use, then again once an hour has passed, not before', async () => {
+    const hour = 60 * 60 * 1_000;
+    const { key, keyId } = await t.createKey();
+    const lastUsedAt = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/account/keys',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      return response
+        .json<{ id: number; lastUsedAt: string | null }[]>()
+        .find((k) => k.id === keyId)?.lastUsedAt;
+    };
+    const writer = t.app.get(Writer);
+    const writes = vi.spyOn(writer, 'transaction');
+    try {
+      const firstUse = t.clock.now();
+      expect((await get(key)).statusCode).toBe(200);
+      expect(writes).toHaveBeenCalledTimes(1);
+      await vi.waitFor(async () => {
+        expect(await lastUsedAt()).toBe(new Date(firstUse).toISOString());
+      });
+
+      // Past the key cache's lifetime, so the key is read again from the database.
+      t.clock.advance(hour - 1);
+      writes.mockClear();
+      expect((await get(key)).statusCode).toBe(200);
+      expect(writes).not.toHaveBeenCalled();
+      expect(await lastUsedAt()).toBe(new Date(firstUse).toISOString());
+
+      t.clock.advance(1);
+      writes.mockClear();
+      expect((await get(key)).statusCode).toBe(200);
+      expect(writes).toHaveBeenCalledTimes(1);
+      await vi.waitFor(async () => {
+        expect(await lastUsedAt()).toBe(new Date(firstUse + hour).toISOString());
+      });
+    } finally {
+      writes.mockRestore();
+    }
+  });
+
+  it("lists an account's own keys, oldest first, even after some were used or revoked", async () => {
+    const first = await t.createKey({ name: 'Lister' });
+    const other = await t.createKey({ name: 'Someone else' });
+    const as = { authorization: `Bearer ${first.key}`, 'content-type': 'application/json' };
+    const made: number[] = [first.keyId];
+    for (const label of ['second', 'third']) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/account/keys',
+        headers: as,
+        payload: { label },
+      });
+      made.push(created.json<{ id: number }>().id);
+    }
+    // Updates move rows in PostgreSQL's heap: an unordered read would no longer follow ids.
+    const service = t.app.get(ApiKeysService);
+    await service.revoke(made[1]!);
+    await dataSource.query(`UPDATE api_keys SET label = 'renamed' WHERE id = ${first.keyId}`);
+
+    const listed = await t.app.inject({ method: 'GET', url: '/v1/account/keys', headers: as });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json<{ id: number }[]>().map((k) => k.id)).toEqual(made);
+
+    // Without an account (the operators' CLI): every account's keys, oldest first.
+    const all = (await service.list()).map((k) => k.id);
+    expect(all).toEqual([...all].sort((a, b) => a - b));
+    expect(all).toEqual(expect.arrayContaining([...made, other.keyId]));
+    const counted = await dataSource.query<{ n: number | string }[]>(
+      'SELECT COUNT(*) AS n FROM api_keys',
+    );
+    expect(all).toHaveLength(Number(counted[0]!.n));
+  });
+
+  it('revoking a key id that does not exist changes nothing and reports no key', async () => {
+    const { key } = await t.createKey();
+    expect(await t.app.get(ApiKeysService).revoke(999_999)).toBeNull();
+    expect((await get(key)).statusCode).toBe(200);
+  });
+});
+
+describe('API keys in production', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'production' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are live keys, and work', async () => {
+    const { key } = await t.createKey();
+    expect(key).toMatch(/^pets_live_[A-Za-z0-9]{43}$/);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/account/keys',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { label: 'second' },
+    });
+    expect(created.statusCode).toBe(201);
+    const second = created.json<{ key: string; prefix: string }>();
+    expect(second.key).toMatch(/^pets_live_[A-Za-z0-9]{43}$/);
+    expect(second.prefix).toMatch(/^pets_live_[A-Za-z0-9]{6}$/);
+    const used = await t.app.inject({
+      method: 'GET',
+      url: '/v1/pets',
+      headers: { authorization: `Bearer ${second.key}` },
+    });
+    expect(used.statusCode).toBe(200);
+  });
+});
+
+describe('API keys outside production', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NODE_ENV: 'development' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('are test keys', async () => {
+    const { key } = await t.createKey();
+    expect(key).toMatch(/^pets_test_[A-Za-z0-9]{43}$/);
   });
 });

@@ -6,35 +6,30 @@ import { ApiException, noRoute } from './api-exception.js';
 /** Seconds a client is asked to wait when the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-interface FastifyLikeError {
-  code?: unknown;
-  statusCode?: unknown;
-}
-
-/** Fastify's own request errors (content type, body size, JSON) in the contract's words. */
-function fromFastify(error: FastifyLikeError, request: FastifyRequest): ApiException | undefined {
-  switch (error.code) {
+/**
+ * Fastify's own refusals of a request (body size, content type, framing), in the contract's words.
+ * Nest hands them on wrapped in an HttpException whose cause is Fastify's error. Bodies are read as
+ * bytes by our own parser and decoded by `JsonBody`, so Fastify's JSON errors cannot occur.
+ */
+function fromFastify(code: unknown): ApiException | undefined {
+  switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_TYPE':
       return new ApiException(
         'unsupported_media_type',
         'Send the body with Content-Type: application/json.',
       );
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiException('invalid_json', 'The request body is empty; send a JSON object.');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiException('invalid_json', 'The request body is not valid JSON.');
+    case 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE':
+      return new ApiException(
+        'invalid_request',
+        'Send a Content-Type header with a QUERY request.',
+      );
     default:
-      break;
+      return undefined;
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) {
-    return new ApiException('invalid_json', 'The request body is not valid JSON.');
-  }
-  if (error.statusCode === 404) return noRoute(request);
-  return undefined;
 }
 
 /** Whatever was thrown, as the error the client sees. `undefined` for the unexpected. */
@@ -42,16 +37,19 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
   if (error instanceof ApiException) return error;
   if (error instanceof HttpException) {
     // Nest wraps Fastify's own request errors; the original says what went wrong.
-    const cause: unknown = error.cause;
-    const fromCause =
-      typeof cause === 'object' && cause !== null ? fromFastify(cause, request) : undefined;
+    const fromCause = fromFastify((error.cause as { code?: unknown } | null | undefined)?.code);
     if (fromCause) return fromCause;
-    if (error.getStatus() === 404) return noRoute(request);
-    // The file server refuses a path outside its folder (`/docs/assets/../../etc/passwd`) with 403:
-    // for the client, there is no such file.
-    if (error.getStatus() === 403) return noRoute(request);
-    if (error.getStatus() === 413)
-      return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
+    const status = error.getStatus();
+    // Nest's not-found handler throws a 404. The file server refuses a path outside its folder
+    // (`/docs/assets/../../etc/passwd`) with 403: for the client, there is no such file.
+    if (status === 404 || status === 403) return noRoute(request);
+    // Any other refusal by Fastify or the file server (a Range past the end of a file, an If-Match
+    // that does not match) is the client's: never a 500.
+    if (status < 500)
+      return new ApiException(
+        'invalid_request',
+        `The request cannot be answered (HTTP ${status}).`,
+      );
     return undefined;
   }
   if (isDatabaseUnavailable(error)) {
@@ -64,14 +62,13 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
       },
     );
   }
-  if (typeof error === 'object' && error !== null) return fromFastify(error, request);
   return undefined;
 }
 
 /** Sends every error body the API produces. The unexpected is logged, never shown. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   let exception = toApiException(error, request);
-  if (exception?.code === 'service_unavailable' && isDatabaseUnavailable(error)) {
+  if (exception?.code === 'service_unavailable') {
     // Once per refused request (its logger carries the request id): the driver's code and
     // message, never SQL or parameters.
     request.log.warn({ databaseError: describeError(error) }, 'database unavailable');

@@ -15,8 +15,7 @@ import { noRoute } from './api-exception.js';
  */
 function isUnmatched(request: FastifyRequest): boolean {
   if (request.routeOptions.url === undefined) return true;
-  const params = request.params as Record<string, unknown> | undefined;
-  if (!params) return false;
+  const params = (request.params ?? {}) as Record<string, unknown>;
   return Object.entries(params).some(([name, value]) => value === '' && name !== '*');
 }
 
@@ -27,14 +26,16 @@ export function registerUnmatchedRouteHook(
 ): void {
   fastify.addHook('onRequest', async (request, reply) => {
     if (!isUnmatched(request) || !request.url.startsWith('/v1')) return;
-    const authorization = request.headers.authorization;
-    const match =
-      authorization === undefined ? null : /^bearer(?:\s+(\S+))?\s*$/i.exec(authorization);
-    if (!match) {
+    // Read as ApiKeyGuard (and passport-http-bearer behind it) reads it, so a header gets the same
+    // answer on every path: another scheme is missing_api_key; a key is `Bearer <key>`, with one
+    // space and nothing after it, or the header is invalid_api_key.
+    const authorization = request.headers.authorization ?? '';
+    if (!/^bearer(\s|$)/i.test(authorization)) {
       await rateLimit.consumeAnonymous(request, reply);
       throw missingApiKey();
     }
-    const principal = match[1] === undefined ? null : await apiKeys.authenticate(match[1]);
+    const [, key, ...rest] = authorization.split(' ');
+    const principal = key && rest.length === 0 ? await apiKeys.authenticate(key) : null;
     if (!principal) {
       await rateLimit.consumeAnonymous(request, reply);
       throw invalidApiKey();

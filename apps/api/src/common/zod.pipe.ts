@@ -9,7 +9,9 @@ export const MAX_DETAILS = 20;
 
 const NOT_AN_INTEGER_LITERAL = 'must be an integer, written without a fraction or an exponent';
 
-const WHAT: Partial<Record<ErrorCode, string>> = {
+type ValidationCode = Extract<ErrorCode, 'invalid_body' | 'invalid_query'>;
+
+const WHAT: Record<ValidationCode, string> = {
   invalid_body: 'The request body is invalid',
   invalid_query: 'The query string is invalid',
 };
@@ -22,7 +24,7 @@ const WHAT: Partial<Record<ErrorCode, string>> = {
 export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.output<T>> {
   constructor(
     private readonly schema: T,
-    private readonly code: ErrorCode,
+    private readonly code: ValidationCode,
     /** Names the value in `details` when the schema describes a single value (a header, say). */
     private readonly field?: string,
   ) {}
@@ -31,11 +33,10 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
     const result = this.schema.safeParse(value);
     const literals = nonIntegerLiteralsOf(value);
     if (result.success && literals.length === 0) return result.data;
-    const details = (result.success ? [] : toErrorDetails(result.error)).map((detail) =>
-      this.field === undefined
-        ? detail
-        : { ...detail, field: [this.field, detail.field].filter(Boolean).join('.') },
-    );
+    const details = (result.success ? [] : toErrorDetails(result.error)).map((detail) => ({
+      ...detail,
+      field: this.field ?? detail.field,
+    }));
     for (const field of literals)
       if (!details.some((detail) => detail.field === field))
         details.push({ field, issue: NOT_AN_INTEGER_LITERAL });
@@ -43,7 +44,7 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
     const more = details.length - shown.length;
     throw new ApiException(
       this.code,
-      `${WHAT[this.code] ?? 'The request is invalid'}: ${describeDetails(shown)}${
+      `${WHAT[this.code]}: ${describeDetails(shown)}${
         more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : ''
       }.`,
       shown,
@@ -52,7 +53,10 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
 }
 
 function nonIntegerLiteralsOf(value: unknown): readonly string[] {
-  if (typeof value !== 'object' || value === null) return [];
-  const literals = (value as { [NON_INTEGER_LITERALS]?: readonly string[] })[NON_INTEGER_LITERALS];
-  return literals ?? [];
+  // Only a body parsed by JsonBody carries them; a query or a header value has none.
+  return (
+    (value as { [NON_INTEGER_LITERALS]?: readonly string[] } | null | undefined)?.[
+      NON_INTEGER_LITERALS
+    ] ?? []
+  );
 }

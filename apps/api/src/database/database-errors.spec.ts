@@ -37,6 +37,32 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable('SQLITE_FULL')).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable({ message: 42 })).toBe(false);
+  });
+
+  it('looks through a wrapper that keeps the driver error only as driverError, or as cause', () => {
+    expect(isDatabaseUnavailable({ driverError: driverError('ECONNREFUSED') })).toBe(true);
+    expect(isDatabaseUnavailable(new Error('query failed', { cause: driverError('57P01') }))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnavailable({ driverError: null, cause: new Error('Connection terminated') }),
+    ).toBe(true);
+    expect(isDatabaseUnavailable({ driverError: null, cause: null })).toBe(false);
+  });
+
+  it('looks five levels deep, and a chain of causes that loops back ends', () => {
+    const wrapped = (levels: number) => {
+      let error: unknown = driverError('ECONNRESET');
+      for (let i = 0; i < levels; i++) error = new Error(`wrapper ${i}`, { cause: error });
+      return error;
+    };
+    expect(isDatabaseUnavailable(wrapped(4))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(5))).toBe(false);
+    const loop: { message: string; cause?: unknown } = { message: 'a' };
+    loop.cause = { message: 'b', cause: loop };
+    expect(isDatabaseUnavailable(loop)).toBe(false);
   });
 });
 
@@ -46,6 +72,9 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(new QueryFailedError('', [], driverError('23505')))).toBe(true);
     expect(isUniqueViolation(driverError('SQLITE_FULL'))).toBe(false);
     expect(isUniqueViolation(null)).toBe(false);
+    expect(isUniqueViolation({ driverError: { code: 'SQLITE_CONSTRAINT_UNIQUE' } })).toBe(true);
+    expect(isUniqueViolation({ driverError: { code: 'SQLITE_BUSY' } })).toBe(false);
+    expect(isUniqueViolation({ code: 23505 })).toBe(false);
   });
 });
 
@@ -60,5 +89,11 @@ describe('describeError', () => {
     expect(text).toBe('SQLITE_FULL: database or disk is full');
     expect(text).not.toContain('secret-name');
     expect(text).not.toContain('INSERT');
+  });
+
+  it('gives the message alone when there is no code, and a thrown string as it is', () => {
+    expect(describeError(new Error('socket hang up'))).toBe('socket hang up');
+    expect(describeError('read ECONNRESET')).toBe('read ECONNRESET');
+    expect(describeError(undefined)).toBe('undefined');
   });
 });

@@ -46,7 +46,10 @@ const UNAVAILABLE_MESSAGES = [
   /Client has encountered a connection error/i,
 ];
 
-/** True when an error (or what it wraps) says the database is unreachable, busy or read-only. */
+/**
+ * True when an error (or what it wraps, as `driverError` or `cause`, looked at to five levels deep)
+ * says the database is unreachable, busy or read-only.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (
     let current: unknown = error, depth = 0;
@@ -67,17 +70,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))
     )
       return true;
-    if (
-      typeof message === 'string' &&
-      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
-    )
-      return true;
+    if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(String(message)))) return true;
     current = driverError ?? cause;
   }
   return false;
 }
 
-const UNIQUE_VIOLATION_CODES = new Set([
+const UNIQUE_VIOLATION_CODES: ReadonlySet<unknown> = new Set([
   '23505',
   'SQLITE_CONSTRAINT_PRIMARYKEY',
   'SQLITE_CONSTRAINT_UNIQUE',
@@ -89,10 +88,7 @@ export function isUniqueViolation(error: unknown): boolean {
     code?: unknown;
     driverError?: { code?: unknown };
   };
-  return (
-    (typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code)) ||
-    (typeof driverError?.code === 'string' && UNIQUE_VIOLATION_CODES.has(driverError.code))
-  );
+  return UNIQUE_VIOLATION_CODES.has(code) || UNIQUE_VIOLATION_CODES.has(driverError?.code);
 }
 
 /** A driver error's code and message: never its SQL parameters. */

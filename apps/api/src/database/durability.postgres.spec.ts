@@ -76,11 +76,12 @@ describe('PostgreSQL faults while partners write', () => {
     const killer = new pg.Client({ connectionString: env.DATABASE_URL });
     await killer.connect();
     let stop = false;
-    const load = ledger.run(6, () => stop, true);
+    const stopped = () => stop;
+    const load = ledger.run(6, stopped, true);
     // Reads alongside: the list, and the key lookup each time the key cache lapses.
     const readStatuses = new Set<number>();
     const reads = (async () => {
-      while (!stop) {
+      while (!stopped()) {
         const response = await fetch(`${api.baseUrl}/v1/pets?limit=5`, {
           headers: { authorization: `Bearer ${key}` },
         }).catch(() => undefined);

@@ -16,7 +16,7 @@ const checksum = (body: string) =>
 
 export function encodeCursor({ afterId, status }: Cursor): string {
   const body = `${VERSION}.${afterId}.${status ?? ''}`;
-  return Buffer.from(`${body}.${checksum(body)}`, 'utf8').toString('base64url');
+  return Buffer.from(`${body}.${checksum(body)}`).toString('base64url');
 }
 
 /** The cursor, or `undefined` when it is not one we made. */
@@ -24,7 +24,7 @@ export function decodeCursor(token: string): Cursor | undefined {
   const text = Buffer.from(token, 'base64url').toString('utf8');
   const parts = text.split('.');
   if (parts.length !== 4) return undefined;
-  const [version, id = '', status = '', sum] = parts;
+  const [version, id, status, sum] = parts as [string, string, string, string];
   if (version !== VERSION || sum !== checksum(`${version}.${id}.${status}`)) return undefined;
   if (!/^[1-9][0-9]{0,15}$/.test(id) || Number(id) > Number.MAX_SAFE_INTEGER) return undefined;
   if (status !== '' && !PetStatusSchema.safeParse(status).success) return undefined;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { encodeCursor } from './cursor.js';
 
 /** Paging on a database of its own, so the pets on each page are known exactly. */
 describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
@@ -142,5 +143,57 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       headers,
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  it('a page that ends exactly at the last pet has no Link, whether first or later', async () => {
+    // The first test made 25 pets: 5 sold and 20 available.
+    const { key } = await fresh.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 100_000 },
+    });
+    const headers = { authorization: `Bearer ${key}` };
+    const sold = await fresh.app.inject({
+      method: 'GET',
+      url: '/v1/pets?status=sold&limit=5',
+      headers,
+    });
+    expect(sold.json<unknown[]>()).toHaveLength(5);
+    expect(sold.headers.link).toBeUndefined();
+
+    const first = await fresh.app.inject({
+      method: 'GET',
+      url: '/v1/pets?status=available&limit=10',
+      headers,
+    });
+    expect(first.json<unknown[]>()).toHaveLength(10);
+    const next = new URL(/^<([^>]+)>/.exec(String(first.headers.link))![1]!);
+    const second = await fresh.app.inject({
+      method: 'GET',
+      url: next.pathname + next.search,
+      headers,
+    });
+    expect(second.json<{ name: string }[]>()).toHaveLength(10);
+    expect(second.json<{ name: string }[]>().at(-1)?.name).toBe('Pet 24');
+    expect(second.headers.link).toBeUndefined();
+  });
+
+  it('refuses a checksummed cursor at an impossible position (a cursor is not a signature)', async () => {
+    const { key } = await fresh.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 100_000 },
+    });
+    for (const afterId of [0, -1, 2 ** 53]) {
+      const cursor = encodeCursor({ afterId, status: undefined });
+      const response = await fresh.app.inject({
+        method: 'GET',
+        url: `/v1/pets?cursor=${cursor}`,
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(response.statusCode, String(afterId)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'invalid_query',
+        details: [{ field: 'cursor', issue: 'is not a valid cursor' }],
+      });
+    }
   });
 });

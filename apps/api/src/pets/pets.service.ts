@@ -47,8 +47,9 @@ export class PetsService {
     const rows = await this.pets.list(limit + 1, afterId, status);
     if (rows.length <= limit) return { pets: rows };
     const pets = rows.slice(0, limit);
-    const last = pets[pets.length - 1];
-    return last ? { pets, next: encodeCursor({ afterId: last.id, status }) } : { pets };
+    // More rows than `limit` (at least 1): the page has a last pet.
+    const last = pets[limit - 1] as Pet;
+    return { pets, next: encodeCursor({ afterId: last.id, status }) };
   }
 
   get(id: number): Promise<Pet | undefined> {

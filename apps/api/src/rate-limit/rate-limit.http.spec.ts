@@ -164,7 +164,9 @@ describe('bans', () => {
     expect(still.json()).toMatchObject({ code: 'api_key_banned' });
     expect(still.headers['retry-after']).toBe('600');
     expect(Number(still.headers['x-ratelimit-reset'])).toBe(banEnd);
-    expect(still.headers['ratelimit']).toMatch(/;t=600$/);
+    // A new minute has begun, but nothing is left while the ban lasts.
+    expect(still.headers['x-ratelimit-remaining']).toBe('0');
+    expect(still.headers['ratelimit']).toMatch(/;r=0;t=600$/);
     expect((await list(bystander)).statusCode).toBe(200);
 
     t.clock.advance(10 * MINUTE - 1);
@@ -238,6 +240,53 @@ describe('windows', () => {
     expect(Number(refused.headers['retry-after'])).toBe((dayEnd() - t.clock.now()) / 1000);
     expect(rateHeaders(refused)).toMatchObject({ limit: 15, remaining: 0, reset: dayEnd() / 1000 });
     expect(refused.headers['ratelimit']).toBe(`"day";r=0;t=${(dayEnd() - t.clock.now()) / 1000}`);
+  });
+
+  it('in the last minute of the UTC day, where both windows end together, a refusal by both reports the minute', async () => {
+    t.clock.ms = dayEnd() - 2 * MINUTE + 43_000;
+    const { key } = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 10, perDay: 20 },
+    });
+    await send(10, key);
+    t.clock.advance(MINUTE);
+    expect(minuteEnd()).toBe(dayEnd());
+    expect((await send(10, key)).every((r) => r.statusCode === 200)).toBe(true);
+    const refused = await list(key);
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: 'Rate limit of 10 requests per minute exceeded. Retry after 17 seconds.',
+    });
+    expect(rateHeaders(refused)).toMatchObject({
+      limit: 10,
+      remaining: 0,
+      reset: dayEnd() / 1000,
+      retryAfter: '17',
+      state: '"minute";r=0;t=17',
+    });
+  });
+
+  it('in the last minute of the UTC day, a refusal by the day alone reports the day', async () => {
+    t.clock.ms = dayEnd() - 2 * MINUTE + 43_000;
+    const { key } = await t.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 10, perDay: 15 },
+    });
+    await send(10, key);
+    t.clock.advance(MINUTE);
+    expect((await send(5, key)).every((r) => r.statusCode === 200)).toBe(true);
+    const refused = await list(key);
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: 'Rate limit of 15 requests per day exceeded. Retry after 17 seconds.',
+    });
+    expect(rateHeaders(refused)).toMatchObject({
+      limit: 15,
+      remaining: 0,
+      reset: dayEnd() / 1000,
+      retryAfter: '17',
+      state: '"day";r=0;t=17',
+    });
   });
 
   it('on a tie the shorter window is reported; otherwise the one with fewer left', async () => {

@@ -15,6 +15,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const policies = new WeakMap<PlanLimits, string>();
 function policyOf(limits: PlanLimits): string {
   let policy = policies.get(limits);
+  // Stryker disable next-line ConditionalExpression: a cache; writing the policy again yields the same string.
   if (policy === undefined) {
     policy = `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
     policies.set(limits, policy);
@@ -72,10 +73,11 @@ export class RateLimitService {
 
     const minuteLeft = Math.max(0, limits.perMinute - (result.counts[0] ?? 0));
     const dayLeft = Math.max(0, limits.perDay - (result.counts[1] ?? 0));
-    // Refused: report the full window that frees up last, since that is when a retry can succeed.
-    // Otherwise the window with fewest requests left, and on a tie the shorter one.
+    // Refused: report the full window that frees up last, since that is when a retry can succeed
+    // (a storage refuses only when a window is full, so one of them has 0 left). Otherwise the
+    // window with fewest requests left, and on a tie the shorter one.
     const showDay =
-      result.outcome === 'limited' && (minuteLeft === 0 || dayLeft === 0)
+      result.outcome === 'limited'
         ? dayLeft === 0 && (minuteLeft !== 0 || dayEnd > minuteEnd)
         : dayLeft < minuteLeft;
     const name = showDay ? 'day' : 'minute';

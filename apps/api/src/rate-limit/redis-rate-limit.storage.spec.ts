@@ -1,9 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { startRedis } from '@pets/services';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
+import { createTestApp } from '../../test/test-app.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
-import type { ConsumeRequest, RateLimitStorage } from './rate-limit.storage.js';
+import {
+  type ConsumeRequest,
+  RATE_LIMIT_STORAGE,
+  type RateLimitStorage,
+} from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
 
 const MINUTE = 60_000;
@@ -33,6 +39,32 @@ const request = (
 };
 
 const unique = () => `test:${Math.random().toString(36).slice(2)}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean | Promise<boolean>, tries = 100): Promise<void> {
+  for (let i = 0; i < tries && !(await condition()); i++) await sleep(20);
+}
+
+const ready = (storage: RateLimitStorage) => until(() => storage.health() === 'ok');
+
+/** A logger that keeps what it is told. */
+function recordingLogger() {
+  const warnings: string[] = [];
+  const logs: string[] = [];
+  const logger = {
+    log: (message: string) => logs.push(message),
+    warn: (message: string) => warnings.push(message),
+    error: () => undefined,
+  } as unknown as Logger;
+  return { logger, warnings, logs };
+}
+
+/** Connections the Redis server has open, the asker's own included. */
+const clientCount = async (admin: Redis) =>
+  String(await admin.client('LIST'))
+    .split('\n')
+    .filter((line) => line.trim() !== '').length;
 
 /** The same behaviour from both storages. */
 describe.each([
@@ -82,7 +114,26 @@ describe.each([
     const banned = await storage.consume(request(tracker, now, 2, 100, 7));
     expect(banned.outcome).toBe('banned');
     expect(banned.banEndsAt).toBe(now + 15 * MINUTE);
+    // In the next minute its counts would allow it; the ban does not.
+    expect((await storage.consume(request(tracker, now + MINUTE, 2, 100, 7))).outcome).toBe(
+      'banned',
+    );
     expect((await storage.consume(request(tracker, now, 2, 100, 8))).outcome).toBe('limited');
+    expect((await storage.consume(request(unique(), now, 2, 100, 7))).outcome).toBe('allowed');
+  });
+
+  it('counts refusals over the whole minute, not only in a burst', async () => {
+    const tracker = unique();
+    const now = Date.UTC(2030, 0, 1, 10, 0, 0);
+    expect((await storage.consume(request(tracker, now, 1, 100, 7))).outcome).toBe('allowed');
+    await sleep(5);
+    expect((await storage.consume(request(tracker, now + 10_000, 1, 100, 7))).outcome).toBe(
+      'limited',
+    );
+    await sleep(5);
+    expect((await storage.consume(request(tracker, now + 20_000, 1, 100, 7))).outcome).toBe(
+      'banned',
+    );
   });
 
   it('admits exactly the limit under concurrency', async () => {
@@ -95,21 +146,97 @@ describe.each([
   });
 });
 
+describe('what Redis holds', () => {
+  it('each counter expires with its window, a count of refusals with its minute, a ban with the ban', async () => {
+    const storage = new RedisRateLimitStorage(inject('redisUrl'), new Logger('test'));
+    const admin = new Redis(inject('redisUrl'));
+    try {
+      await ready(storage);
+      const tracker = unique();
+      const now = Date.UTC(2030, 0, 1, 10, 0, 45);
+      const minuteEnd = Date.UTC(2030, 0, 1, 10, 1, 0);
+      const dayEnd = Date.UTC(2030, 0, 2);
+      const ttlOf = async (key: string) => ({
+        value: await admin.get(key),
+        ttl: await admin.pttl(key),
+      });
+
+      expect((await storage.consume(request(tracker, now, 1, 100, 7))).outcome).toBe('allowed');
+      const minute = await ttlOf(`rl:{${tracker}}:minute:${minuteEnd - MINUTE}`);
+      expect(minute.value).toBe('1');
+      expect(minute.ttl).toBeGreaterThan(0);
+      expect(minute.ttl).toBeLessThanOrEqual(minuteEnd - now);
+      const day = await ttlOf(`rl:{${tracker}}:day:${dayEnd - DAY}`);
+      expect(day.value).toBe('1');
+      expect(day.ttl).toBeGreaterThan(minuteEnd - now);
+      expect(day.ttl).toBeLessThanOrEqual(dayEnd - now);
+
+      expect((await storage.consume(request(tracker, now, 1, 100, 7))).outcome).toBe('limited');
+      const refused = await ttlOf(`rl:{${tracker}}:refused:7:${minuteEnd}`);
+      expect(refused.value).toBe('1');
+      expect(refused.ttl).toBeGreaterThan(0);
+      expect(refused.ttl).toBeLessThanOrEqual(minuteEnd - now);
+
+      expect((await storage.consume(request(tracker, now, 1, 100, 7))).outcome).toBe('banned');
+      const ban = await ttlOf(`rl:{${tracker}}:ban:7`);
+      expect(ban.ttl).toBeGreaterThan(14 * MINUTE);
+      expect(ban.ttl).toBeLessThanOrEqual(15 * MINUTE);
+    } finally {
+      admin.disconnect();
+      await storage.close();
+    }
+  });
+
+  it('the app counts each account in Redis, in the current UTC minute and the current UTC day', async () => {
+    const t = await createTestApp({ engine: 'sqlite', env: { REDIS_URL: inject('redisUrl') } });
+    const admin = new Redis(inject('redisUrl'));
+    try {
+      await ready(t.app.get<RateLimitStorage>(RATE_LIMIT_STORAGE));
+      // A day no other test uses, 43 s into a minute.
+      t.clock.ms = Date.UTC(2040, 0, 1) + Math.floor(Math.random() * 10_000) * DAY + 43_000;
+      const { key, accountId } = await t.createKey({ plan: 'free' });
+      for (const remaining of ['59', '58']) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${key}` },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-ratelimit-remaining']).toBe(remaining);
+      }
+      const now = t.clock.now();
+      const minuteStart = now - (now % MINUTE);
+      const dayStart = now - (now % DAY);
+      const keys = await admin.keys(`rl:{account:${accountId}}:*`);
+      expect(keys.sort()).toEqual(
+        [
+          `rl:{account:${accountId}}:day:${dayStart}`,
+          `rl:{account:${accountId}}:minute:${minuteStart}`,
+        ].sort(),
+      );
+      expect(await admin.get(`rl:{account:${accountId}}:minute:${minuteStart}`)).toBe('2');
+      expect(await admin.get(`rl:{account:${accountId}}:day:${dayStart}`)).toBe('2');
+      expect(
+        await admin.pttl(`rl:{account:${accountId}}:minute:${minuteStart}`),
+      ).toBeLessThanOrEqual(17_000);
+    } finally {
+      admin.disconnect();
+      await t.close();
+    }
+  });
+});
+
 describe('Redis storage when Redis goes away', () => {
-  it('counts locally, reports it once, and shares counters again when Redis returns', async () => {
+  it('counts locally, reports it once per outage, and shares counters again when Redis returns', async () => {
     const server = await startRedis();
-    const warnings: string[] = [];
-    const logs: string[] = [];
-    const logger = {
-      log: (message: string) => logs.push(message),
-      warn: (message: string) => warnings.push(message),
-      error: () => undefined,
-    } as unknown as Logger;
+    const { logger, warnings, logs } = recordingLogger();
+    const consoleError = vi.spyOn(console, 'error');
     const storage = new RedisRateLimitStorage(server.url, logger);
     try {
-      for (let i = 0; i < 100 && storage.health() !== 'ok'; i++)
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      await ready(storage);
       expect(storage.health()).toBe('ok');
+      // Connecting the first time is not a recovery.
+      expect(logs).toEqual([]);
       const tracker = unique();
       const now = Date.UTC(2030, 0, 1, 10, 0, 0);
       expect((await storage.consume(request(tracker, now, 5, 100))).counts).toEqual([1, 1]);
@@ -124,7 +251,7 @@ describe('Redis storage when Redis goes away', () => {
       expect(local).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'allowed', 'limited']);
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(
-        /^Redis is unreachable .*: counting rate limits in this instance until it returns$/,
+        /^Redis is unreachable \(not connected \(\w+\)\): counting rate limits in this instance until it returns$/,
       );
 
       await server.start();
@@ -133,9 +260,90 @@ describe('Redis storage when Redis goes away', () => {
       expect(storage.health()).toBe('ok');
       // The restarted server is empty: counting starts again in Redis.
       expect((await storage.consume(request(tracker, now, 5, 100))).counts).toEqual([1, 1]);
-      expect(logs).toContain('Redis is reachable again: rate-limit counters are shared again');
+      expect(logs).toEqual(['Redis is reachable again: rate-limit counters are shared again']);
+
+      // The next outage is reported again.
+      await server.stop();
+      await until(() => storage.health() !== 'ok');
+      expect((await storage.consume(request(unique(), now, 5, 100))).outcome).toBe('allowed');
+      expect(warnings).toHaveLength(2);
+      // Reconnection attempts (the first ones 200 ms apart) fail meanwhile, and are not printed
+      // to the console.
+      await sleep(1_000);
+      expect(consoleError).not.toHaveBeenCalled();
     } finally {
+      consoleError.mockRestore();
       await storage.close();
+      await server.stop();
+    }
+  });
+
+  it('falls back to counting locally when Redis stops answering', async () => {
+    const server = await startRedis();
+    const admin = new Redis(server.url);
+    const { logger, warnings } = recordingLogger();
+    const storage = new RedisRateLimitStorage(server.url, logger);
+    const pid = Number(/process_id:(\d+)/.exec(await admin.info('server'))?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    admin.disconnect();
+    try {
+      await ready(storage);
+      process.kill(pid, 'SIGSTOP');
+      const now = Date.UTC(2030, 0, 1, 10, 0, 0);
+      // Bounded, so that a storage left waiting fails here (and lets the server go on) instead
+      // of hanging.
+      const answer = await Promise.race([
+        storage.consume(request(unique(), now, 5, 100)),
+        sleep(10_000).then(() => 'no answer within 10 s'),
+      ]);
+      expect(answer).toEqual({
+        outcome: 'allowed',
+        counts: [1, 1],
+      });
+      expect(warnings).toHaveLength(1);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      await storage.close();
+      await server.stop();
+    }
+  });
+});
+
+describe('closing the Redis storage', () => {
+  it('releases its connection, and closing twice is harmless', async () => {
+    const server = await startRedis();
+    const admin = new Redis(server.url);
+    const storage = new RedisRateLimitStorage(server.url, new Logger('test'));
+    try {
+      await ready(storage);
+      expect(await clientCount(admin)).toBe(2);
+      await storage.close();
+      await until(async () => (await clientCount(admin)) === 1);
+      expect(await clientCount(admin)).toBe(1);
+      await storage.close();
+    } finally {
+      admin.disconnect();
+      await server.stop();
+    }
+  });
+
+  it('while Redis is down, stops trying to reconnect', async () => {
+    const server = await startRedis();
+    const storage = new RedisRateLimitStorage(server.url, recordingLogger().logger);
+    await ready(storage);
+    await server.stop();
+    await until(() => storage.health() !== 'ok');
+    await storage.close();
+    await server.start();
+    const admin = new Redis(server.url);
+    try {
+      // A storage still reconnecting would be back within its 2 s retry delay.
+      for (let i = 0; i < 15; i++) {
+        expect(await clientCount(admin)).toBe(1);
+        await sleep(200);
+      }
+    } finally {
+      admin.disconnect();
       await server.stop();
     }
   });

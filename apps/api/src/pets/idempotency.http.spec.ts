@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DataSource } from 'typeorm';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { Writer } from '../database/writer.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
+import { PetsRepository } from './pets.repository.js';
+
+/** Lives under pets/ (not idempotency/): mutation testing runs the pets specs. */
+const HOUR = 60 * 60 * 1_000;
+
+const databaseDown = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+async function start(engine: (typeof ENGINES)[number]) {
+  const t = await createTestApp({ engine });
+  const { key } = await t.createKey({
+    plan: 'enterprise',
+    limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+  });
+  const post = (body: unknown, idempotencyKey: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      payload: JSON.stringify(body),
+    });
+  const storedKeys = async () =>
+    (
+      await t.app
+        .get(DataSource)
+        .query<{ key: string }[]>('SELECT key FROM idempotency_keys ORDER BY key')
+    ).map((row) => row.key);
+  return { t, post, storedKeys };
+}
+
+describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
+  let t: TestApp;
+  let post: Awaited<ReturnType<typeof start>>['post'];
+
+  beforeAll(async () => {
+    ({ t, post } = await start(engine));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a retry within 24 h is answered from what was stored: it writes nothing', async () => {
+    const first = await post({ name: 'Reader', categoryId: 1 }, 'read-only-1');
+    expect(first.statusCode).toBe(201);
+    const writes = vi.spyOn(t.app.get(Writer), 'transaction');
+    try {
+      const retry = await post({ name: 'Reader', categoryId: 1 }, 'read-only-1');
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      const reused = await post({ name: 'Someone else', categoryId: 1 }, 'read-only-1');
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
+  });
+
+  it('once a key has expired, a failed create is an error, never the expired response', async () => {
+    const first = await post({ name: 'Expiring', categoryId: 1 }, 'expiring-1');
+    t.clock.advance(IDEMPOTENCY_WINDOW_MS);
+    const insert = vi
+      .spyOn(t.app.get(PetsRepository), 'insert')
+      .mockRejectedValueOnce(databaseDown());
+    try {
+      const failed = await post({ name: 'Expiring', categoryId: 1 }, 'expiring-1');
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      insert.mockRestore();
+    }
+    const retried = await post({ name: 'Expiring', categoryId: 1 }, 'expiring-1');
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json<{ id: number }>().id).not.toBe(first.json<{ id: number }>().id);
+  });
+
+  it('a unique violation with no stored response for the key is reported as it was, not replayed', async () => {
+    const violation = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: engine === 'postgres' ? '23505' : 'SQLITE_CONSTRAINT_UNIQUE',
+    });
+    const insert = vi.spyOn(t.app.get(PetsRepository), 'insert').mockRejectedValueOnce(violation);
+    const logged = t.logs.length;
+    try {
+      const response = await post({ name: 'Ghost', categoryId: 1 }, 'no-winner-1');
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ code: 'internal_error' });
+    } finally {
+      insert.mockRestore();
+    }
+    const errors = t.logs.slice(logged).filter((line) => line['msg'] === 'unexpected error');
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain('duplicate key value violates unique constraint');
+    // Nothing was kept for the key: it creates the pet now.
+    const created = await post({ name: 'Ghost', categoryId: 1 }, 'no-winner-1');
+    expect(created.statusCode).toBe(201);
+  });
+});
+
+describe.each(ENGINES)('expired Idempotency-Keys on %s', (engine) => {
+  let t: TestApp;
+  let post: Awaited<ReturnType<typeof start>>['post'];
+  let storedKeys: () => Promise<string[]>;
+  let closed = false;
+
+  beforeAll(async () => {
+    // The hourly purge is a timer of the app's own: faked from the app's start, so it can be run.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    ({ t, post, storedKeys } = await start(engine));
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    if (!closed) await t.close();
+  });
+
+  it('are deleted every hour once over 24 h old; younger ones are kept and still replayed', async () => {
+    await post({ name: 'Old', categoryId: 1 }, 'purge-old');
+    t.clock.advance(2 * HOUR);
+    const young = await post({ name: 'Young', categoryId: 1 }, 'purge-young');
+    t.clock.advance(IDEMPOTENCY_WINDOW_MS - HOUR);
+    expect(await storedKeys()).toEqual(['purge-old', 'purge-young']);
+
+    vi.advanceTimersByTime(HOUR);
+    await vi.waitFor(async () => {
+      expect(await storedKeys()).toEqual(['purge-young']);
+    });
+    const replay = await post({ name: 'Young', categoryId: 1 }, 'purge-young');
+    expect(replay.json()).toEqual(young.json());
+  });
+
+  it('a purge that fails is logged as a warning, and the next one runs', async () => {
+    t.clock.advance(2 * HOUR);
+    const writes = vi
+      .spyOn(t.app.get(Writer), 'transaction')
+      .mockRejectedValueOnce(new Error('disk on fire'));
+    try {
+      vi.advanceTimersByTime(HOUR);
+      await vi.waitFor(() => {
+        expect(JSON.stringify(t.logs)).toContain(
+          'could not purge expired idempotency keys: Error: disk on fire',
+        );
+      });
+    } finally {
+      writes.mockRestore();
+    }
+    expect(await storedKeys()).toEqual(['purge-young']);
+    vi.advanceTimersByTime(HOUR);
+    await vi.waitFor(async () => {
+      expect(await storedKeys()).toEqual([]);
+    });
+  });
+
+  it('stop when the app is closed', async () => {
+    await t.close();
+    closed = true;
+    const logged = t.logs.length;
+    const writer = t.app.get(Writer);
+    const writes = vi.spyOn(writer, 'transaction');
+    vi.advanceTimersByTime(2 * HOUR);
+    expect(writes).not.toHaveBeenCalled();
+    writes.mockRestore();
+    expect(t.logs.slice(logged).filter((line) => JSON.stringify(line).includes('purge'))).toEqual(
+      [],
+    );
+  });
+});
