@@ -6,8 +6,6 @@ import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
 import { PetsRepository } from './pets.repository.js';
 
 /** Lives under pets/ (not idempotency/): mutation testing runs the pets specs. */
-const HOUR = 60 * 60 * 1_000;
-
 const databaseDown = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
@@ -102,73 +100,5 @@ describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
     // Nothing was kept for the key: it creates the pet now.
     const created = await post({ name: 'Ghost', categoryId: 1 }, 'no-winner-1');
     expect(created.statusCode).toBe(201);
-  });
-});
-
-describe.each(ENGINES)('expired Idempotency-Keys on %s', (engine) => {
-  let t: TestApp;
-  let post: Awaited<ReturnType<typeof start>>['post'];
-  let storedKeys: () => Promise<string[]>;
-  let closed = false;
-
-  beforeAll(async () => {
-    // The hourly purge is a timer of the app's own: faked from the app's start, so it can be run.
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    ({ t, post, storedKeys } = await start(engine));
-  });
-  afterAll(async () => {
-    vi.useRealTimers();
-    if (!closed) await t.close();
-  });
-
-  it('are deleted every hour once over 24 h old; younger ones are kept and still replayed', async () => {
-    await post({ name: 'Old', categoryId: 1 }, 'purge-old');
-    t.clock.advance(2 * HOUR);
-    const young = await post({ name: 'Young', categoryId: 1 }, 'purge-young');
-    t.clock.advance(IDEMPOTENCY_WINDOW_MS - HOUR);
-    expect(await storedKeys()).toEqual(['purge-old', 'purge-young']);
-
-    vi.advanceTimersByTime(HOUR);
-    await vi.waitFor(async () => {
-      expect(await storedKeys()).toEqual(['purge-young']);
-    });
-    const replay = await post({ name: 'Young', categoryId: 1 }, 'purge-young');
-    expect(replay.json()).toEqual(young.json());
-  });
-
-  it('a purge that fails is logged as a warning, and the next one runs', async () => {
-    t.clock.advance(2 * HOUR);
-    const writes = vi
-      .spyOn(t.app.get(Writer), 'transaction')
-      .mockRejectedValueOnce(new Error('disk on fire'));
-    try {
-      vi.advanceTimersByTime(HOUR);
-      await vi.waitFor(() => {
-        expect(JSON.stringify(t.logs)).toContain(
-          'could not purge expired idempotency keys: Error: disk on fire',
-        );
-      });
-    } finally {
-      writes.mockRestore();
-    }
-    expect(await storedKeys()).toEqual(['purge-young']);
-    vi.advanceTimersByTime(HOUR);
-    await vi.waitFor(async () => {
-      expect(await storedKeys()).toEqual([]);
-    });
-  });
-
-  it('stop when the app is closed', async () => {
-    await t.close();
-    closed = true;
-    const logged = t.logs.length;
-    const writer = t.app.get(Writer);
-    const writes = vi.spyOn(writer, 'transaction');
-    vi.advanceTimersByTime(2 * HOUR);
-    expect(writes).not.toHaveBeenCalled();
-    writes.mockRestore();
-    expect(t.logs.slice(logged).filter((line) => JSON.stringify(line).includes('purge'))).toEqual(
-      [],
-    );
   });
 });
