@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
+import { sqliteModule } from '../database/sqlite-driver.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
 
@@ -130,7 +130,8 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     const raw = 'x\u001b[2J\u001b[31mred\u202etxt.exe\u0000';
     // Written past the API, as data from before the rule would be.
     if (engine === 'sqlite') {
-      const db = new Database(env['DATABASE_URL']?.slice('sqlite:'.length) ?? '');
+      const Sqlite = sqliteModule();
+      const db = new Sqlite(env['DATABASE_URL']?.slice('sqlite:'.length) ?? '');
       db.prepare('UPDATE api_keys SET label = ? WHERE id = ?').run(
         raw.replace('\u0000', ''),
         created['id'],

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/config.js';
 import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity.js';
 import { PetEntity } from '../pets/pet.entity.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
+import { sqliteModule } from './sqlite-driver.js';
 
 export const ENTITIES = [AccountEntity, ApiKeyEntity, PetEntity, IdempotencyKeyEntity];
 export const MIGRATIONS = [InitialSchema1767225600000];
@@ -45,6 +46,7 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
     return {
       ...common,
       type: 'better-sqlite3',
+      driver: sqliteModule(),
       database: database.file,
       enableWAL: true,
       timeout: 5_000,

@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { type DataSource, QueryRunnerAlreadyReleasedError, type QueryRunner } from 'typeorm';
 import { CONNECTION_LOST, describeError, WRITE_CONNECTION_STUCK } from './database-errors.js';
+import { sqliteModule } from './sqlite-driver.js';
 
 /**
  * Every write of the API goes through {@link Writer.transaction}: one transaction per call, committed
@@ -61,7 +62,8 @@ export class SqliteWriter extends Writer {
       throw new Error(
         'SQLite needs a file: an in-memory database cannot be shared by two connections',
       );
-    const db = new Database(file, { timeout: busyTimeoutMs });
+    const Sqlite = sqliteModule();
+    const db = new Sqlite(file, { timeout: busyTimeoutMs });
     try {
       db.pragma('journal_mode = WAL');
       // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.

@@ -1,52 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DataSource } from 'typeorm';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { startIdempotencyApp } from '../../test/idempotent-poster.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
 import { Writer } from '../database/writer.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
 
-/**
- * Lives under pets/ (not idempotency/): mutation testing runs the pets specs. Apart from
- * idempotency.http.spec.ts: in one worker together, Node 24 aborts in better-sqlite3's statement
- * destructor (RemoveEnvironmentCleanupHook, env null); under investigation.
- */
+/** Lives under pets/ (not idempotency/): mutation testing runs the pets specs. */
 const HOUR = 60 * 60 * 1_000;
-
-async function start(engine: (typeof ENGINES)[number]) {
-  const t = await createTestApp({ engine });
-  const { key } = await t.createKey({
-    plan: 'enterprise',
-    limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-  });
-  const post = (body: unknown, idempotencyKey: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-      },
-      payload: JSON.stringify(body),
-    });
-  const storedKeys = async () =>
-    (
-      await t.app
-        .get(DataSource)
-        .query<{ key: string }[]>('SELECT key FROM idempotency_keys ORDER BY key')
-    ).map((row) => row.key);
-  return { t, post, storedKeys };
-}
 
 describe.each(ENGINES)('expired Idempotency-Keys on %s', (engine) => {
   let t: TestApp;
-  let post: Awaited<ReturnType<typeof start>>['post'];
+  let post: Awaited<ReturnType<typeof startIdempotencyApp>>['post'];
   let storedKeys: () => Promise<string[]>;
   let closed = false;
 
   beforeAll(async () => {
     // The hourly purge is a timer of the app's own: faked from the app's start, so it can be run.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    ({ t, post, storedKeys } = await start(engine));
+    ({ t, post, storedKeys } = await startIdempotencyApp(engine));
   });
   afterAll(async () => {
     vi.useRealTimers();

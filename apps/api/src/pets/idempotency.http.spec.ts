@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DataSource } from 'typeorm';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { startIdempotencyApp } from '../../test/idempotent-poster.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
 import { Writer } from '../database/writer.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
 import { PetsRepository } from './pets.repository.js';
@@ -9,38 +9,12 @@ import { PetsRepository } from './pets.repository.js';
 const databaseDown = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
-async function start(engine: (typeof ENGINES)[number]) {
-  const t = await createTestApp({ engine });
-  const { key } = await t.createKey({
-    plan: 'enterprise',
-    limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-  });
-  const post = (body: unknown, idempotencyKey: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKey,
-      },
-      payload: JSON.stringify(body),
-    });
-  const storedKeys = async () =>
-    (
-      await t.app
-        .get(DataSource)
-        .query<{ key: string }[]>('SELECT key FROM idempotency_keys ORDER BY key')
-    ).map((row) => row.key);
-  return { t, post, storedKeys };
-}
-
 describe.each(ENGINES)('Idempotency-Key on %s', (engine) => {
   let t: TestApp;
-  let post: Awaited<ReturnType<typeof start>>['post'];
+  let post: Awaited<ReturnType<typeof startIdempotencyApp>>['post'];
 
   beforeAll(async () => {
-    ({ t, post } = await start(engine));
+    ({ t, post } = await startIdempotencyApp(engine));
   });
   afterAll(async () => {
     await t.close();
