@@ -55,7 +55,8 @@ const DEP_CONSTRAINTS = [
   {
     sourceTag: 'type:contract',
     onlyDependOnLibsWithTags: [],
-    allowedExternalImports: ['zod', 'vitest', 'vitest/*'],
+    // zod-openapi renders the contract's zod schemas as the OpenAPI document (no platform APIs).
+    allowedExternalImports: ['zod', 'zod-openapi', 'vitest', 'vitest/*'],
   },
   { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contract'] },
   { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contract'] },

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EXPOSED_HEADERS, HEADERS } from '@pets/contract';
+import { BODY_LIMIT_BYTES, EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
@@ -28,7 +28,6 @@ import {
   setCommonHeaders,
 } from './common/http-edges.js';
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
 /** A connection with no complete request this long after connecting (or its last answer) is closed. */
 export const CONNECTION_IDLE_MS = 10_000;
 

@@ -1,15 +1,16 @@
 import {
-  Account,
-  Accounts,
+  type Account,
   ApiError,
-  ApiKey,
-  ApiKeys,
-  CreatedApiKey,
+  type ApiKey,
+  type CreatedApiKey,
   HEADERS,
   type ListPetsQueryInput,
   type NewAccountInput,
   type NewPetInput,
-  Pet,
+  type Operation,
+  type OperationId,
+  OPERATIONS,
+  type Pet,
   Pets,
   type PlanChange,
 } from '@pets/contract';
@@ -114,8 +115,11 @@ export interface PetstoreClient {
   };
 }
 
+/** The schema an operation's success is checked with. */
+type SuccessSchema<Id extends OperationId> = (typeof OPERATIONS)[Id]['success']['schema'];
+
 interface Attempt {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: Operation['method'];
   url: string;
   body?: string;
   idempotencyKey?: string;
@@ -315,7 +319,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     attempt: Attempt,
     schema: S,
     signal: AbortSignal | undefined,
-  ) {
+  ): Promise<{ response: Answer; result: ApiResult<z.output<S>> }> {
     const response = await send(attempt, signal);
     const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
     const parsed = schema.safeParse(response.body);
@@ -345,6 +349,39 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     return { ...result, next: next === undefined ? undefined : ownUrl(next, url) };
   }
 
+  /**
+   * Calls an operation of the contract's table: its method and path (with `params` filled in), its
+   * body as JSON, and its answer checked against the table's success schema.
+   */
+  function invoke<Id extends OperationId>(
+    id: Id,
+    parts: {
+      params?: Record<string, number>;
+      body?: unknown;
+      idempotencyKey?: string;
+      search?: string;
+    },
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: Answer; result: ApiResult<z.output<SuccessSchema<Id>>> }> {
+    const operation: Operation = OPERATIONS[id];
+    const path = operation.path.replaceAll(/\{(\w+)\}/g, (_: string, name: string) =>
+      encodeURIComponent(String(parts.params?.[name])),
+    );
+    const attempt: Attempt = {
+      method: operation.method,
+      url: `${baseUrl}${path}${parts.search ?? ''}`,
+      ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
+      ...(parts.idempotencyKey === undefined ? {} : { idempotencyKey: parts.idempotencyKey }),
+    };
+    // The table's type says which schema, so which data, each operation answers with.
+    return call(attempt, operation.success.schema, signal) as Promise<{
+      response: Answer;
+      result: ApiResult<z.output<SuccessSchema<Id>>>;
+    }>;
+  }
+
+  const result = async <T>(pending: Promise<{ result: ApiResult<T> }>) => (await pending).result;
+
   const client: PetstoreClient = {
     listPets(query = {}, callOptions = {}) {
       const params = new URLSearchParams();
@@ -352,7 +389,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       if (query.status !== undefined) params.set('status', query.status);
       if (query.cursor !== undefined) params.set('cursor', query.cursor);
       const search = params.size > 0 ? `?${params.toString()}` : '';
-      return page(`${baseUrl}/pets${search}`, callOptions.signal);
+      return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, callOptions.signal);
     },
 
     async *iteratePets(query = {}, callOptions = {}) {
@@ -366,13 +403,13 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
     async createPet(pet, createOptions = {}) {
       const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
-      const { response, result } = await call(
-        { method: 'POST', url: `${baseUrl}/pets`, body: JSON.stringify(pet), idempotencyKey },
-        Pet,
+      const { response, result: created } = await invoke(
+        'createPet',
+        { body: pet, idempotencyKey },
         createOptions.signal,
       );
       return {
-        ...result,
+        ...created,
         idempotencyKey,
         location: response.headers.get(HEADERS.location) ?? undefined,
       };
@@ -380,95 +417,34 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
     // The implementation of the deprecated operation itself.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
-    async getPet(id, callOptions = {}) {
-      const { result } = await call(
-        { method: 'GET', url: `${baseUrl}/pets/${encodeURIComponent(String(id))}` },
-        Pet,
-        callOptions.signal,
-      );
-      return result;
-    },
+    getPet: (petId, callOptions = {}) =>
+      result(invoke('getPet', { params: { petId } }, callOptions.signal)),
 
-    async getAccount(callOptions = {}) {
-      return (await call({ method: 'GET', url: `${baseUrl}/account` }, Account, callOptions.signal))
-        .result;
-    },
-
-    async listKeys(callOptions = {}) {
-      return (
-        await call({ method: 'GET', url: `${baseUrl}/account/keys` }, ApiKeys, callOptions.signal)
-      ).result;
-    },
-
-    async createKey(label, callOptions = {}) {
-      const attempt: Attempt = {
-        method: 'POST',
-        url: `${baseUrl}/account/keys`,
-        body: JSON.stringify({ label }),
-      };
-      return (await call(attempt, CreatedApiKey, callOptions.signal)).result;
-    },
-
-    async revokeKey(keyId, callOptions = {}) {
-      const attempt: Attempt = { method: 'DELETE', url: `${baseUrl}/account/keys/${keyId}` };
-      return (await call(attempt, ApiKey, callOptions.signal)).result;
-    },
+    getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
+    listKeys: (callOptions = {}) => result(invoke('listAccountKeys', {}, callOptions.signal)),
+    createKey: (label, callOptions = {}) =>
+      result(invoke('createAccountKey', { body: { label } }, callOptions.signal)),
+    revokeKey: (keyId, callOptions = {}) =>
+      result(invoke('revokeAccountKey', { params: { keyId } }, callOptions.signal)),
 
     admin: {
-      async listAccounts(callOptions = {}) {
-        return (
-          await call(
-            { method: 'GET', url: `${baseUrl}/admin/accounts` },
-            Accounts,
+      listAccounts: (callOptions = {}) => result(invoke('listAccounts', {}, callOptions.signal)),
+      createAccount: (account, callOptions = {}) =>
+        result(invoke('createAccount', { body: account }, callOptions.signal)),
+      changePlan: (accountId, change, callOptions = {}) =>
+        result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
+      listAccountKeys: (accountId, callOptions = {}) =>
+        result(invoke('listKeysOfAccount', { params: { accountId } }, callOptions.signal)),
+      createAccountKey: (accountId, label, callOptions = {}) =>
+        result(
+          invoke(
+            'createKeyForAccount',
+            { params: { accountId }, body: { label } },
             callOptions.signal,
-          )
-        ).result;
-      },
-
-      async createAccount(account, callOptions = {}) {
-        const attempt: Attempt = {
-          method: 'POST',
-          url: `${baseUrl}/admin/accounts`,
-          body: JSON.stringify(account),
-        };
-        return (await call(attempt, Account, callOptions.signal)).result;
-      },
-
-      async changePlan(accountId, change, callOptions = {}) {
-        const attempt: Attempt = {
-          method: 'PATCH',
-          url: `${baseUrl}/admin/accounts/${accountId}`,
-          body: JSON.stringify(change),
-        };
-        return (await call(attempt, Account, callOptions.signal)).result;
-      },
-
-      async listAccountKeys(accountId, callOptions = {}) {
-        const attempt: Attempt = {
-          method: 'GET',
-          url: `${baseUrl}/admin/accounts/${accountId}/keys`,
-        };
-        return (await call(attempt, ApiKeys, callOptions.signal)).result;
-      },
-
-      async createAccountKey(accountId, label, callOptions = {}) {
-        const attempt: Attempt = {
-          method: 'POST',
-          url: `${baseUrl}/admin/accounts/${accountId}/keys`,
-          body: JSON.stringify({ label }),
-        };
-        return (await call(attempt, CreatedApiKey, callOptions.signal)).result;
-      },
-
-      async revokeKey(keyId, callOptions = {}) {
-        return (
-          await call(
-            { method: 'DELETE', url: `${baseUrl}/admin/keys/${keyId}` },
-            ApiKey,
-            callOptions.signal,
-          )
-        ).result;
-      },
+          ),
+        ),
+      revokeKey: (keyId, callOptions = {}) =>
+        result(invoke('revokeKey', { params: { keyId } }, callOptions.signal)),
     },
   };
   return client;

@@ -9,3 +9,6 @@ export * from './validation.js';
 export * from './account.schema.js';
 export { API_VERSION, DEFAULT_SERVER_URL, createOpenApiDocument } from './openapi.js';
 export * from './serialization.js';
+export * from './limits.js';
+export * from './problems.js';
+export * from './operations.js';

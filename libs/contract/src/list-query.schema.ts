@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PetStatus } from './pet.schema.js';
+import { documentedAs } from './documented.js';
 import { expected } from './text.schema.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
@@ -43,9 +44,9 @@ export const ListCursor = once('must be a cursor from a `Link` header')
 /** The query string of `listPets`: unknown and repeated parameters are refused. */
 export const ListPetsQuery = z.strictObject(
   {
-    limit: ListLimit,
-    status: ListStatus,
-    cursor: ListCursor,
+    limit: documentedAs(ListLimit, 'limit'),
+    status: documentedAs(ListStatus, 'status'),
+    cursor: documentedAs(ListCursor, 'cursor'),
   },
   { error: 'must be a query string' },
 );
@@ -67,6 +68,8 @@ export const IdParam = z
 export const PetIdParam = IdParam;
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/** How long the first answer to a create with an `Idempotency-Key` is kept and replayed. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
 
 export const IdempotencyKey = z
   .string({
@@ -75,6 +78,5 @@ export const IdempotencyKey = z
   })
   .regex(/^[\x20-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable ASCII characters' })
   .meta({
-    description:
-      'Makes a create safe to retry: the same key with the same body from the same account within 24 hours returns the first response and creates nothing.',
+    description: `Makes a create safe to retry: the same key with the same body from the same account within ${IDEMPOTENCY_WINDOW_HOURS} hours returns the first response and creates nothing.`,
   });

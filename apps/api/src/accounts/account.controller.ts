@@ -1,6 +1,7 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { type Account, type ApiKey, type CreatedApiKey, NewApiKey } from '@pets/contract';
 import { JsonBody } from '../common/json-body.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
@@ -8,25 +9,24 @@ import { CurrentPrincipal } from './principal.decorator.js';
 import type { Principal } from './principal.js';
 
 /** The signed-in account and its own keys (beta): any valid key. */
-@Controller('v1/account')
+@Controller()
 export class AccountController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeysService,
   ) {}
 
-  @Get()
+  @Operation('getAccount')
   get(@CurrentPrincipal() principal: Principal): Promise<Account> {
     return this.accounts.view(principal.accountId);
   }
 
-  @Get('keys')
+  @Operation('listAccountKeys')
   listKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKey[]> {
     return this.keys.views(principal.accountId);
   }
 
-  @Post('keys')
-  @HttpCode(HttpStatus.CREATED)
+  @Operation('createAccountKey')
   createKey(
     @CurrentPrincipal() principal: Principal,
     @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
@@ -34,7 +34,7 @@ export class AccountController {
     return this.keys.createView(principal.accountId, body.label);
   }
 
-  @Delete('keys/:keyId')
+  @Operation('revokeAccountKey')
   revokeKey(
     @CurrentPrincipal() principal: Principal,
     @Param('keyId') keyId: string,

@@ -9,6 +9,7 @@ import {
   type PlanChange,
   PLAN_LIMITS,
   type PlanLimits,
+  PROBLEMS,
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { DataSource, type Repository } from 'typeorm';
@@ -132,4 +133,4 @@ export class AccountsService {
   }
 }
 
-const noSuchAccount = () => new ApiException('not_found', 'No account has this id.');
+const noSuchAccount = () => ApiException.of(PROBLEMS.accountNotFound);

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import {
   type Account,
   type ApiKey,
@@ -8,34 +8,32 @@ import {
   PlanChange,
 } from '@pets/contract';
 import { JsonBody } from '../common/json-body.decorator.js';
-import { StaffOnly } from '../common/roles.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
 
 /** Staff-only management of accounts, plans and keys (beta). */
-@Controller('v1/admin')
-@StaffOnly()
+@Controller()
 export class AdminController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly keys: ApiKeysService,
   ) {}
 
-  @Get('accounts')
+  @Operation('listAccounts')
   listAccounts(): Promise<Account[]> {
     return this.accounts.views();
   }
 
-  @Post('accounts')
-  @HttpCode(HttpStatus.CREATED)
+  @Operation('createAccount')
   createAccount(
     @JsonBody(new ZodPipe(NewAccount, 'invalid_body')) body: NewAccount,
   ): Promise<Account> {
     return this.accounts.createView(body);
   }
 
-  @Patch('accounts/:accountId')
+  @Operation('changePlan')
   changePlan(
     @Param('accountId') accountId: string,
     @JsonBody(new ZodPipe(PlanChange, 'invalid_body')) body: PlanChange,
@@ -43,13 +41,12 @@ export class AdminController {
     return this.accounts.changePlanView(accountId, body);
   }
 
-  @Get('accounts/:accountId/keys')
+  @Operation('listKeysOfAccount')
   listKeys(@Param('accountId') accountId: string): Promise<ApiKey[]> {
     return this.accounts.view(accountId).then((account) => this.keys.views(account.id));
   }
 
-  @Post('accounts/:accountId/keys')
-  @HttpCode(HttpStatus.CREATED)
+  @Operation('createKeyForAccount')
   createKey(
     @Param('accountId') accountId: string,
     @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
@@ -59,7 +56,7 @@ export class AdminController {
       .then((account) => this.keys.createView(account.id, body.label));
   }
 
-  @Delete('keys/:keyId')
+  @Operation('revokeKey')
   revokeKey(@Param('keyId') keyId: string): Promise<ApiKey> {
     return this.keys.revokeView(keyId);
   }

@@ -1,7 +1,7 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { HEADERS } from '@pets/contract';
+import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
@@ -12,24 +12,12 @@ import type { Principal } from './principal.js';
 const REALM = 'Bearer realm="petstore"';
 
 export const missingApiKey = () =>
-  new ApiException(
-    'missing_api_key',
-    'Send an API key as "Authorization: Bearer <key>".',
-    undefined,
-    {
-      [HEADERS.wwwAuthenticate]: REALM,
-    },
-  );
+  ApiException.of(PROBLEMS.missingApiKey, undefined, { [HEADERS.wwwAuthenticate]: REALM });
 
 export const invalidApiKey = () =>
-  new ApiException(
-    'invalid_api_key',
-    'The API key is not valid: it is unknown, malformed or revoked.',
-    undefined,
-    {
-      [HEADERS.wwwAuthenticate]: `${REALM}, error="invalid_token"`,
-    },
-  );
+  ApiException.of(PROBLEMS.invalidApiKey, undefined, {
+    [HEADERS.wwwAuthenticate]: `${REALM}, error="invalid_token"`,
+  });
 
 /** What passport sees of a request: the Authorization header only, never a body or query token. */
 interface PassportView {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel } from '@pets/contract';
+import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel, PROBLEMS } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type Repository } from 'typeorm';
@@ -130,7 +130,7 @@ export class ApiKeysService {
     const parsed = IdParam.safeParse(id);
     const apiKey = parsed.success ? await this.find(parsed.data) : null;
     if (!apiKey || (ownerAccountId !== undefined && apiKey.accountId !== ownerAccountId)) {
-      throw new ApiException('not_found', 'No API key has this id.');
+      throw ApiException.of(PROBLEMS.keyNotFound);
     }
     // No code deletes a key (revoking only sets `revoked_at`), so the key just found is read back.
     const revoked = (await this.revoke(apiKey.id)) as ApiKeyEntity;

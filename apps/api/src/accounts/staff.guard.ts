@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { STAFF_ONLY } from '../common/roles.decorator.js';
@@ -18,6 +19,6 @@ export class StaffGuard implements CanActivate {
     if (!this.staffOnly.of(context)) return true;
     if (context.switchToHttp().getRequest<FastifyRequest>().principal?.role === 'staff')
       return true;
-    throw new ApiException('forbidden', 'This endpoint is for staff accounts only.');
+    throw ApiException.of(PROBLEMS.staffOnly);
   }
 }

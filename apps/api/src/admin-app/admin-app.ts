@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { PROBLEMS } from '@pets/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { sendError } from '../common/error-response.js';
@@ -37,18 +38,10 @@ export async function registerAdminApp(
     });
     if (!built) {
       admin.get('/admin', (request, reply) => {
-        sendError(
-          new ApiException('not_found', 'The admin app is not built. Run: npx nx build admin'),
-          request,
-          reply,
-        );
+        sendError(ApiException.of(PROBLEMS.adminAppNotBuilt), request, reply);
       });
       admin.get('/admin/*', (request, reply) => {
-        sendError(
-          new ApiException('not_found', 'The admin app is not built. Run: npx nx build admin'),
-          request,
-          reply,
-        );
+        sendError(ApiException.of(PROBLEMS.adminAppNotBuilt), request, reply);
       });
       return;
     }
@@ -78,7 +71,7 @@ export async function registerAdminApp(
       // A missing asset is a 404, not the app's page.
       if (request.url.startsWith('/admin/assets/')) {
         sendError(
-          new ApiException('not_found', `No file ${request.url.split('?')[0] ?? ''}.`),
+          ApiException.of(PROBLEMS.noFile(request.url.split('?')[0] ?? '')),
           request,
           reply,
         );

@@ -1,4 +1,11 @@
-import { type ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@pets/contract';
+import {
+  type ApiError,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorDetail,
+  type Problem,
+  PROBLEMS,
+} from '@pets/contract';
 
 /** An error the client is meant to see, in the contract's shape. */
 export class ApiException extends Error {
@@ -15,6 +22,15 @@ export class ApiException extends Error {
     this.status = ERROR_STATUS[code];
   }
 
+  /** The contract's words for a refusal (`PROBLEMS`), with the details and headers of this one. */
+  static of(
+    problem: Problem,
+    details?: readonly ErrorDetail[],
+    headers?: Readonly<Record<string, string>>,
+  ): ApiException {
+    return new ApiException(problem.code, problem.message, details, headers);
+  }
+
   toBody(): ApiError {
     return {
       code: this.code,
@@ -27,8 +43,5 @@ export class ApiException extends Error {
 
 /** `404 not_found` for a path and method the API does not have. */
 export const noRoute = (request: { method: string; url: string }) =>
-  new ApiException(
-    'not_found',
-    // Stryker disable next-line StringLiteral: split() always returns a first element; `?? ''` is for the type checker.
-    `No route matches ${request.method} ${request.url.split('?')[0] ?? ''}.`,
-  );
+  // Stryker disable next-line StringLiteral: split() always returns a first element; `?? ''` is for the type checker.
+  ApiException.of(PROBLEMS.noRoute(request.method, request.url.split('?')[0] ?? ''));

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, isDatabaseUnavailable } from '../database/database-errors.js';
 import { ApiException, noRoute } from './api-exception.js';
@@ -14,19 +15,13 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 function fromFastify(code: unknown): ApiException | undefined {
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiException('payload_too_large', 'The request body is larger than 16 KiB.');
+      return ApiException.of(PROBLEMS.bodyTooLarge);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiException(
-        'unsupported_media_type',
-        'Send the body with Content-Type: application/json.',
-      );
+      return ApiException.of(PROBLEMS.contentTypeNotJson);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiException('invalid_json', 'The request body is not valid JSON.');
+      return ApiException.of(PROBLEMS.bodyNotValidJson);
     case 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE':
-      return new ApiException(
-        'invalid_request',
-        'Send a Content-Type header with a QUERY request.',
-      );
+      return ApiException.of(PROBLEMS.queryWithoutContentType);
     default:
       return undefined;
   }
@@ -45,22 +40,13 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
     if (status === 404 || status === 403) return noRoute(request);
     // Any other refusal by Fastify or the file server (a Range past the end of a file, an If-Match
     // that does not match) is the client's: never a 500.
-    if (status < 500)
-      return new ApiException(
-        'invalid_request',
-        `The request cannot be answered (HTTP ${status}).`,
-      );
+    if (status < 500) return ApiException.of(PROBLEMS.cannotAnswer(status));
     return undefined;
   }
   if (isDatabaseUnavailable(error)) {
-    return new ApiException(
-      'service_unavailable',
-      'The database is unavailable. Retry after the time in the Retry-After header.',
-      undefined,
-      {
-        'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-      },
-    );
+    return ApiException.of(PROBLEMS.databaseUnavailable, undefined, {
+      [HEADERS.retryAfter]: String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   }
   return undefined;
 }
@@ -75,10 +61,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   }
   if (!exception) {
     request.log.error({ err: error }, 'unexpected error');
-    exception = new ApiException(
-      'internal_error',
-      `Something went wrong on our side. Quote request id ${request.id} when you report it.`,
-    );
+    exception = ApiException.of(PROBLEMS.internalError(request.id));
   }
   if (reply.sent) return;
   void reply

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { isIP, type Socket } from 'node:net';
-import { HEADERS } from '@pets/contract';
+import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiException } from './api-exception.js';
@@ -28,8 +28,6 @@ export function isValidHost(value: string): boolean {
   return port === undefined || Number(port) <= 65_535;
 }
 
-export const invalidRequest = (message: string) => new ApiException('invalid_request', message);
-
 /**
  * A body whose end cannot be told (RFC 9112 6.3): a Transfer-Encoding that does not end with
  * chunked. Node would wait for the connection to close; it is `400 invalid_request` at once.
@@ -37,7 +35,7 @@ export const invalidRequest = (message: string) => new ApiException('invalid_req
 export function checkFraming(request: FastifyRequest): void {
   const transferEncoding = request.headers['transfer-encoding'];
   if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
-    throw invalidRequest('Send Transfer-Encoding: chunked last, or Content-Length instead.');
+    throw ApiException.of(PROBLEMS.bodyEndUnknown);
 }
 
 /**
@@ -49,29 +47,27 @@ export function checkFraming(request: FastifyRequest): void {
 export function baseUrlFor(request: FastifyRequest, publicUrl: string | undefined): string {
   const raw = request.headers.host;
   const http10 = request.raw.httpVersion === '1.0';
-  if (raw === undefined ? !http10 : !isValidHost(raw))
-    throw invalidRequest('Send a Host header of the form host[:port].');
+  if (raw === undefined ? !http10 : !isValidHost(raw)) throw ApiException.of(PROBLEMS.badHost);
   if (publicUrl !== undefined) return `${publicUrl}/v1`;
   const host = raw === undefined ? 'localhost' : request.host;
   // Checked again only when a trusted proxy's X-Forwarded-Host made it differ from Host.
-  if (host !== raw && !isValidHost(host))
-    throw invalidRequest('Send a Host header of the form host[:port].');
+  if (host !== raw && !isValidHost(host)) throw ApiException.of(PROBLEMS.badHost);
   return `${request.protocol}://${host}/v1`;
 }
 
 /** Fastify's own request errors (a URL that does not decode, say), in the contract's words. */
 export function frameworkErrorFor(error: { code?: string }): ApiException {
   return error.code === 'FST_ERR_BAD_URL'
-    ? invalidRequest('The URL does not decode: a percent sign must be followed by two hex digits.')
-    : invalidRequest('The request is not valid HTTP.');
+    ? ApiException.of(PROBLEMS.urlDoesNotDecode)
+    : ApiException.of(PROBLEMS.notHttp);
 }
 
-const CLIENT_ERRORS: Record<string, string> = {
-  HPE_HEADER_OVERFLOW: 'The request headers are larger than 16 KiB.',
-  HPE_INVALID_METHOD: 'The method is not one HTTP knows.',
-  HPE_UNEXPECTED_CONTENT_LENGTH: 'Send Content-Length or Transfer-Encoding, not both.',
-  HPE_INVALID_TRANSFER_ENCODING: 'The Transfer-Encoding is not valid.',
-  HPE_INVALID_CONTENT_LENGTH: 'The Content-Length is not valid.',
+const CLIENT_ERRORS: Record<string, Problem> = {
+  HPE_HEADER_OVERFLOW: PROBLEMS.headTooLarge,
+  HPE_INVALID_METHOD: PROBLEMS.unknownMethod,
+  HPE_UNEXPECTED_CONTENT_LENGTH: PROBLEMS.conflictingFraming,
+  HPE_INVALID_TRANSFER_ENCODING: PROBLEMS.badTransferEncoding,
+  HPE_INVALID_CONTENT_LENGTH: PROBLEMS.badContentLength,
 };
 
 /**
@@ -99,11 +95,8 @@ export function clientErrorHandler(
       return;
     }
     const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({
-      code: 'invalid_request',
-      message: CLIENT_ERRORS[code] ?? 'The request is not valid HTTP.',
-      status,
-    });
+    const problem = CLIENT_ERRORS[code] ?? PROBLEMS.notHttp;
+    const body = JSON.stringify({ code: problem.code, message: problem.message, status });
     const headers: Record<string, string> = {
       ...security,
       [HEADERS.requestId]: randomUUID(),

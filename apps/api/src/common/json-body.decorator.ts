@@ -1,4 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from './api-exception.js';
 import { nonIntegerLiterals } from './json-literals.js';
@@ -41,36 +42,30 @@ export const JsonBody = createParamDecorator(
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const contentType = request.headers['content-type'];
     if (!isJsonMediaType(contentType)) {
-      throw new ApiException(
-        'unsupported_media_type',
-        'Send the body as JSON with Content-Type: application/json.',
-      );
+      throw ApiException.of(PROBLEMS.notJson);
     }
     const charset = charsetOf(contentType ?? '');
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-      throw new ApiException(
-        'unsupported_media_type',
-        'Send the body as UTF-8: Content-Type: application/json, with no charset or charset=utf-8.',
-      );
+      throw ApiException.of(PROBLEMS.notUtf8Charset);
     }
     const bytes = request.body;
     let raw: string;
     try {
       raw = Buffer.isBuffer(bytes) ? utf8.decode(bytes) : '';
     } catch {
-      throw new ApiException('invalid_json', 'The request body is not valid UTF-8.');
+      throw ApiException.of(PROBLEMS.bodyNotUtf8);
     }
     if (raw.trim() === '') {
-      throw new ApiException('invalid_json', 'The request body is empty; send a JSON object.');
+      throw ApiException.of(PROBLEMS.bodyEmpty);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
     } catch {
-      throw new ApiException('invalid_json', 'The request body is not valid JSON.');
+      throw ApiException.of(PROBLEMS.bodyNotValidJson);
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw new ApiException('invalid_json', 'The request body must be a JSON object.');
+      throw ApiException.of(PROBLEMS.bodyNotObject);
     }
     const literals = nonIntegerLiterals(raw);
     if (literals.length > 0)

@@ -1,5 +1,11 @@
 import type { PipeTransform } from '@nestjs/common';
-import { describeDetails, type ErrorCode, toErrorDetails } from '@pets/contract';
+import {
+  describeDetails,
+  type ErrorCode,
+  type Problem,
+  PROBLEMS,
+  toErrorDetails,
+} from '@pets/contract';
 import type { z } from 'zod';
 import { ApiException } from './api-exception.js';
 import { NON_INTEGER_LITERALS } from './json-body.decorator.js';
@@ -11,9 +17,9 @@ const NOT_AN_INTEGER_LITERAL = 'must be an integer, written without a fraction o
 
 type ValidationCode = Extract<ErrorCode, 'invalid_body' | 'invalid_query'>;
 
-const WHAT: Record<ValidationCode, string> = {
-  invalid_body: 'The request body is invalid',
-  invalid_query: 'The query string is invalid',
+const PROBLEM: Record<ValidationCode, (described: string) => Problem> = {
+  invalid_body: PROBLEMS.invalidBody,
+  invalid_query: PROBLEMS.invalidQuery,
 };
 
 /**
@@ -42,13 +48,10 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
         details.push({ field, issue: NOT_AN_INTEGER_LITERAL });
     const shown = details.slice(0, MAX_DETAILS);
     const more = details.length - shown.length;
-    throw new ApiException(
-      this.code,
-      `${WHAT[this.code]}: ${describeDetails(shown)}${
-        more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : ''
-      }.`,
-      shown,
-    );
+    const described = `${describeDetails(shown)}${
+      more > 0 ? `; and ${more} more ${more === 1 ? 'problem' : 'problems'}` : ''
+    }`;
+    throw ApiException.of(PROBLEM[this.code](described), shown);
   }
 }
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { Operation } from '../common/operation.decorator.js';
 import { Public } from '../common/public.decorator.js';
 import { DocsService } from './docs.service.js';
 
@@ -10,7 +11,7 @@ const DOCS_CSP =
 export class DocsController {
   constructor(private readonly docs: DocsService) {}
 
-  @Get('v1/openapi.json')
+  @Operation('getOpenApiDocument')
   @Header('Content-Type', 'application/json; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')
   openApi(): string {

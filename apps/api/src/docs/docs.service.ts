@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { createOpenApiDocument } from '@pets/contract';
+import {
+  createOpenApiDocument,
+  formatDay,
+  GET_PET_DEPRECATED_AT,
+  GET_PET_SUNSET_AT,
+} from '@pets/contract';
 
 /** The OpenAPI document and the reference page, rendered once at start. */
 @Injectable()
@@ -23,8 +28,8 @@ export class DocsService {
 <body>
   <section id="deprecations" class="notice" aria-labelledby="deprecations-title">
     <h2 id="deprecations-title">Deprecations</h2>
-    <p><code>GET /v1/pets/{petId}</code> (getPet) is deprecated since 1 January 2026 and is removed on
-    5 December 2030; from then on it answers <code>410 gone</code>. Use <code>GET /v1/pets</code>
+    <p><code>GET /v1/pets/{petId}</code> (getPet) is deprecated since ${formatDay(GET_PET_DEPRECATED_AT)} and is removed on
+    ${formatDay(GET_PET_SUNSET_AT)}; from then on it answers <code>410 gone</code>. Use <code>GET /v1/pets</code>
     with a <code>status</code> filter instead.</p>
   </section>
   <main id="reference"></main>

@@ -6,7 +6,7 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
-import { type NewPet, type Pet } from '@pets/contract';
+import { IDEMPOTENCY_WINDOW_HOURS, type NewPet, type Pet, PROBLEMS } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
@@ -15,7 +15,7 @@ import { placeholders } from '../database/sql.js';
 import { Writer } from '../database/writer.js';
 import { PetsRepository } from '../pets/pets.repository.js';
 
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1_000;
+export const IDEMPOTENCY_WINDOW_MS = IDEMPOTENCY_WINDOW_HOURS * 60 * 60 * 1_000;
 const PURGE_EVERY_MS = 60 * 60 * 1_000;
 
 interface StoredResponse {
@@ -122,10 +122,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   private replay(stored: StoredResponse, hash: string): CreateResult {
     if (stored.request_hash !== hash) {
-      throw new ApiException(
-        'idempotency_key_reused',
-        'This Idempotency-Key was already used with a different request body. Use a new key for a new pet.',
-      );
+      throw ApiException.of(PROBLEMS.idempotencyKeyReused);
     }
     return { pet: JSON.parse(stored.response_body) as Pet };
   }

@@ -1,23 +1,12 @@
-import {
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
 import {
   HEADERS,
   IdempotencyKey,
   ListPetsQuery,
   NewPet,
-  Pet,
+  type Pet,
   PetIdParam,
-  Pets,
+  PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../accounts/principal.decorator.js';
@@ -25,7 +14,7 @@ import type { Principal } from '../accounts/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';
-import { Responds } from '../common/response-schema.js';
+import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { PetsService } from './pets.service.js';
 
@@ -34,14 +23,13 @@ const idempotencyKeyPipe = new ZodPipe(
   'invalid_body',
   HEADERS.idempotencyKey,
 );
-const notFound = () => new ApiException('not_found', 'No pet has this id.');
+const notFound = () => ApiException.of(PROBLEMS.petNotFound);
 
-@Controller('v1/pets')
+@Controller()
 export class PetsController {
   constructor(private readonly pets: PetsService) {}
 
-  @Get()
-  @Responds({ 200: Pets })
+  @Operation('listPets')
   async list(
     @Query(new ZodPipe(ListPetsQuery, 'invalid_query')) query: ListPetsQuery,
     @Req() request: FastifyRequest,
@@ -62,9 +50,7 @@ export class PetsController {
     return page.pets;
   }
 
-  @Post()
-  @HttpCode(HttpStatus.CREATED)
-  @Responds({ 201: Pet })
+  @Operation('createPet')
   async create(
     @JsonBody(new ZodPipe(NewPet, 'invalid_body')) pet: NewPet,
     @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
@@ -79,8 +65,7 @@ export class PetsController {
   }
 
   /** Deprecated: the getPet deprecation hook adds its headers to every response. */
-  @Get(':petId')
-  @Responds({ 200: Pet })
+  @Operation('getPet')
   async get(@Param('petId') petId: string): Promise<Pet> {
     this.pets.assertGetPetAvailable();
     const id = PetIdParam.safeParse(petId);

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { GET_PET_SUNSET_AT, type ListPetsQuery, type NewPet, type Pet } from '@pets/contract';
+import {
+  GET_PET_SUNSET_AT,
+  type ListPetsQuery,
+  type NewPet,
+  type Pet,
+  PROBLEMS,
+} from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { IdempotencyService, type CreateResult } from '../idempotency/idempotency.service.js';
@@ -13,9 +19,7 @@ export interface PetsPage {
 }
 
 const invalidCursor = (issue: string) =>
-  new ApiException('invalid_query', `The query string is invalid: cursor ${issue}.`, [
-    { field: 'cursor', issue },
-  ]);
+  ApiException.of(PROBLEMS.invalidQuery(`cursor ${issue}`), [{ field: 'cursor', issue }]);
 
 @Injectable()
 export class PetsService {
@@ -28,10 +32,7 @@ export class PetsService {
   /** getPet answers `410 gone` from its sunset instant on. */
   assertGetPetAvailable(): void {
     if (this.clock.now() >= GET_PET_SUNSET_AT.getTime()) {
-      throw new ApiException(
-        'gone',
-        'GET /v1/pets/{petId} was removed on 5 December 2030. Use GET /v1/pets with a status filter.',
-      );
+      throw ApiException.of(PROBLEMS.getPetGone);
     }
   }
 

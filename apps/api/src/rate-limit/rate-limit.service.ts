@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ANONYMOUS_LIMITS, BAN_SECONDS, HEADERS, type PlanLimits } from '@pets/contract';
+import { ANONYMOUS_LIMITS, BAN_SECONDS, HEADERS, type PlanLimits, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../accounts/principal.js';
 import { ApiException } from '../common/api-exception.js';
@@ -96,20 +96,14 @@ export class RateLimitService {
       .header(HEADERS.rateLimit, `"${name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'banned') {
-      throw new ApiException(
-        'api_key_banned',
-        `This API key is banned for ${wait} more seconds for sending requests while rate limited. Back off after a 429.`,
-        undefined,
-        { [HEADERS.retryAfter]: String(wait) },
-      );
+      throw ApiException.of(PROBLEMS.banned(wait), undefined, {
+        [HEADERS.retryAfter]: String(wait),
+      });
     }
     if (result.outcome === 'limited') {
-      throw new ApiException(
-        'rate_limited',
-        `Rate limit of ${limit} requests per ${name} exceeded. Retry after ${wait} seconds.`,
-        undefined,
-        { [HEADERS.retryAfter]: String(wait) },
-      );
+      throw ApiException.of(PROBLEMS.rateLimited(limit, name, wait), undefined, {
+        [HEADERS.retryAfter]: String(wait),
+      });
     }
   }
 }

@@ -1,0 +1,31 @@
+import { applyDecorators, Delete, Get, HttpCode, Patch, Post, SetMetadata } from '@nestjs/common';
+import {
+  type Operation as ContractOperation,
+  type OperationId,
+  OPERATIONS,
+  routePath,
+} from '@pets/contract';
+import { Public } from './public.decorator.js';
+import { Responds } from './response-schema.js';
+import { StaffOnly } from './roles.decorator.js';
+
+export const OPERATION_ID = 'petstore:operation';
+
+const ROUTE = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete } as const;
+
+/**
+ * Serves an operation of the contract's table (`OPERATIONS`): its method and path under `/v1`, its
+ * success status and response schema, and who may call it. The route is the table's, never written
+ * again here, and a test checks that every operation is served once and nothing else is.
+ */
+export function Operation(id: OperationId): MethodDecorator {
+  const operation: ContractOperation = OPERATIONS[id];
+  return applyDecorators(
+    ROUTE[operation.method](`v1${routePath(operation)}`),
+    HttpCode(operation.success.status),
+    Responds({ [operation.success.status]: operation.success.schema }),
+    SetMetadata(OPERATION_ID, id),
+    ...(operation.access === 'public' ? [Public()] : []),
+    ...(operation.access === 'staff' ? [StaffOnly()] : []),
+  );
+}

@@ -1,0 +1,87 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { ModulesContainer } from '@nestjs/core';
+import { type Operation, OPERATIONS, routePath } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { FallbackController } from './common/fallback.controller.js';
+import { OPERATION_ID } from './common/operation.decorator.js';
+import { IS_PUBLIC } from './common/public.decorator.js';
+import { STAFF_ONLY } from './common/roles.decorator.js';
+
+interface ServedRoute {
+  route: string;
+  operationId: unknown;
+  access: Operation['access'];
+}
+
+/** Every route the app's controllers serve under /v1, as Nest's router reads them. */
+function servedRoutes(t: TestApp): ServedRoute[] {
+  const routes: ServedRoute[] = [];
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (typeof metatype !== 'function' || metatype === FallbackController) continue;
+      const prefix = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+      const prototype = metatype.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        const handler = prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
+        if (path === undefined) continue;
+        const full = `/${[prefix, path].filter(Boolean).join('/')}`.replaceAll(/\/+/g, '/');
+        if (!full.startsWith('/v1/')) continue;
+        const flag = (key: string) =>
+          Reflect.getMetadata(key, handler) === true || Reflect.getMetadata(key, metatype) === true;
+        routes.push({
+          route: `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${full}`,
+          operationId: Reflect.getMetadata(OPERATION_ID, handler),
+          access: flag(IS_PUBLIC) ? 'public' : flag(STAFF_ONLY) ? 'staff' : 'key',
+        });
+      }
+    }
+  }
+  return routes.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+const table = (Object.entries(OPERATIONS) as [string, Operation][]).map(([id, operation]) => ({
+  id,
+  operation,
+  route: `${operation.method} /v1${routePath(operation)}`,
+}));
+
+describe('the routes the API serves', () => {
+  let t: TestApp;
+  let partner: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ key: partner } = await t.createKey());
+  });
+  afterAll(() => t.close());
+
+  it('are the operations of the contract, each once, with the table’s access', () => {
+    expect(servedRoutes(t)).toEqual(
+      table
+        .map(({ id, operation, route }) => ({ route, operationId: id, access: operation.access }))
+        .sort((a, b) => a.route.localeCompare(b.route)),
+    );
+  });
+
+  it('ask for a key where the table says so, and a staff key for staff operations', async () => {
+    for (const { id, operation } of table) {
+      // Ids nothing has, so no call changes anything (revoking key 1 would revoke `partner`).
+      const url = `/v1${operation.path.replaceAll(/\{\w+\}/g, '999999')}`;
+      const anonymous = await t.app.inject({ method: operation.method, url });
+      expect(anonymous.statusCode === 401, `${id} without a key`).toBe(operation.access !== 'public');
+      const asPartner = await t.app.inject({
+        method: operation.method,
+        url,
+        headers: { authorization: `Bearer ${partner}` },
+      });
+      expect(asPartner.statusCode, `${id} with a partner key`).not.toBe(401);
+      expect(asPartner.statusCode === 403, `${id} with a partner key`).toBe(
+        operation.access === 'staff',
+      );
+    }
+  });
+});

@@ -1,0 +1,20 @@
+/** Sizes of a request the API accepts, and how the documents name them. */
+
+/** The largest request body, in bytes (`413 payload_too_large` beyond it). */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** The largest request head (request line and headers), in bytes: Node's own default (`431`). */
+export const HEADERS_LIMIT_BYTES = 16 * 1024;
+
+/** `16 KiB`: a size in the words the documents use. */
+export const formatBytes = (bytes: number): string =>
+  bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+
+/** `5 December 2030`: an instant's UTC day, as prose says it. */
+export const formatDay = (instant: Date): string =>
+  instant.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });

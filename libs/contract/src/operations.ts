@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import {
+  Account,
+  Accounts,
+  ApiKey,
+  ApiKeys,
+  CreatedApiKey,
+  NewAccount,
+  NewApiKey,
+  PlanChange,
+} from './account.schema.js';
+import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
+import { documentedAs } from './documented.js';
+import { HEADERS } from './headers.js';
+import { IdempotencyKey, IdParam, ListPetsQuery } from './list-query.schema.js';
+import { MAX_ID, NewPet, Pet, Pets } from './pet.schema.js';
+
+/**
+ * Every operation of the API, once. The OpenAPI document, the client's requests and the API's routes
+ * are all made from this table; a test fails when a route the API serves is not in it, or differs
+ * from it in who may call it or how stable it is.
+ */
+
+/** Who may call: anyone, any live key, or only a staff account's key. */
+export type Access = 'public' | 'key' | 'staff';
+/** Stable operations keep their shape within `/v1`; beta and experimental ones may still change. */
+export type Stability = 'stable' | 'beta' | 'experimental';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Tag = 'pets' | 'account' | 'admin' | 'meta';
+
+/** A response of the shared kinds in `components/responses` (see `error-responses.ts`). */
+export type ErrorResponseName =
+  | 'InvalidQuery'
+  | 'InvalidBody'
+  | 'InvalidAdminBody'
+  | 'Forbidden'
+  | 'NotFound'
+  | 'PetNotFound'
+  | 'Gone'
+  | 'PayloadTooLarge';
+
+/** Headers a success response carries besides the ones every response has. */
+export type SuccessHeader = 'Location' | 'NextLink';
+
+export interface Operation {
+  readonly method: Method;
+  /** Below `/v1`, with `{name}` for each path parameter. */
+  readonly path: `/${string}`;
+  readonly tag: Tag;
+  readonly summary: string;
+  readonly description?: string;
+  readonly access: Access;
+  readonly stability: Stability;
+  readonly deprecation?: {
+    readonly since: Date;
+    readonly sunset: Date;
+    /** The operation to use instead, as the `Link: rel="successor-version"` names it. */
+    readonly successor: string;
+  };
+  /** Path parameters as they arrive (strings) and what they become. */
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  /** Request headers of the operation's own (authentication is the same for all). */
+  readonly headers?: z.ZodObject;
+  /** The `application/json` request body. */
+  readonly body?: z.ZodType;
+  readonly success: {
+    readonly status: 200 | 201;
+    readonly description: string;
+    readonly schema: z.ZodType;
+    readonly headers?: readonly SuccessHeader[];
+  };
+  /**
+   * Refusals of this operation's own, by status. 401, 429, 500 and 503 come with every operation
+   * that needs a key (403 with every staff one); a public one can only fail on our side (500).
+   */
+  readonly errors?: Readonly<Partial<Record<400 | 403 | 404 | 410 | 413, ErrorResponseName>>>;
+}
+
+/** An id in a path, documented as the integer it is. */
+const idParam = (name: string, description: string) =>
+  z.strictObject({
+    [name]: documentedAs(IdParam.meta({ description }), name, {
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: MAX_ID,
+    }),
+  });
+
+const PET_ID = idParam(
+  'petId',
+  'Identifier of the pet: a positive decimal integer without leading zeros.',
+);
+const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
+const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
+
+const IDEMPOTENCY = z.object({
+  [HEADERS.idempotencyKey]: documentedAs(
+    IdempotencyKey.optional(),
+    'Idempotency-Key',
+    IdempotencyKey,
+  ),
+});
+
+const beta = { stability: 'beta' } as const;
+
+/** What `/v1/openapi.json` answers: an OpenAPI 3.1 document (this one). */
+export const OpenApiDocument = z
+  .looseObject({ openapi: z.string() })
+  .meta({ description: 'An OpenAPI 3.1 document.' });
+
+export const OPERATIONS = {
+  listPets: {
+    method: 'GET',
+    path: '/pets',
+    tag: 'pets',
+    summary: 'List pets',
+    description:
+      'Pets in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+    access: 'key',
+    stability: 'stable',
+    query: ListPetsQuery,
+    success: { status: 200, description: 'A page of pets.', schema: Pets, headers: ['NextLink'] },
+    errors: { 400: 'InvalidQuery' },
+  },
+  createPet: {
+    method: 'POST',
+    path: '/pets',
+    tag: 'pets',
+    summary: 'Add a pet',
+    description: 'Creates a pet. Send `Idempotency-Key` to make retries safe.',
+    access: 'key',
+    stability: 'stable',
+    headers: IDEMPOTENCY,
+    body: NewPet,
+    success: {
+      status: 201,
+      description: 'The pet was created (or, for a repeated `Idempotency-Key`, had been).',
+      schema: Pet,
+      headers: ['Location'],
+    },
+    errors: { 400: 'InvalidBody', 413: 'PayloadTooLarge' },
+  },
+  getPet: {
+    method: 'GET',
+    path: '/pets/{petId}',
+    tag: 'pets',
+    summary: 'Get a pet (deprecated)',
+    description: `Deprecated: removed on ${GET_PET_SUNSET_AT.toISOString().slice(0, 10)}. Use \`GET /pets\` with a \`status\` filter.`,
+    access: 'key',
+    stability: 'stable',
+    deprecation: {
+      since: GET_PET_DEPRECATED_AT,
+      sunset: GET_PET_SUNSET_AT,
+      successor: '/pets?status=available',
+    },
+    params: PET_ID,
+    success: { status: 200, description: 'The pet.', schema: Pet },
+    errors: { 404: 'PetNotFound', 410: 'Gone' },
+  },
+  getAccount: {
+    method: 'GET',
+    path: '/account',
+    tag: 'account',
+    summary: 'The account of the calling key',
+    access: 'key',
+    ...beta,
+    success: { status: 200, description: 'The account.', schema: Account },
+  },
+  listAccountKeys: {
+    method: 'GET',
+    path: '/account/keys',
+    tag: 'account',
+    summary: 'The keys of the calling account',
+    access: 'key',
+    ...beta,
+    success: { status: 200, description: 'Its keys, without their secrets.', schema: ApiKeys },
+  },
+  createAccountKey: {
+    method: 'POST',
+    path: '/account/keys',
+    tag: 'account',
+    summary: 'Create a key for the calling account',
+    access: 'key',
+    ...beta,
+    body: NewApiKey,
+    success: {
+      status: 201,
+      description: 'The new key, with its secret, shown this once.',
+      schema: CreatedApiKey,
+    },
+    errors: { 400: 'InvalidAdminBody' },
+  },
+  revokeAccountKey: {
+    method: 'DELETE',
+    path: '/account/keys/{keyId}',
+    tag: 'account',
+    summary: 'Revoke a key of the calling account',
+    access: 'key',
+    ...beta,
+    params: KEY_ID,
+    success: {
+      status: 200,
+      description: 'The revoked key. Every instance refuses it within 5 seconds.',
+      schema: ApiKey,
+    },
+    errors: { 404: 'NotFound' },
+  },
+  listAccounts: {
+    method: 'GET',
+    path: '/admin/accounts',
+    tag: 'admin',
+    summary: 'List accounts',
+    access: 'staff',
+    ...beta,
+    success: { status: 200, description: 'Every account.', schema: Accounts },
+  },
+  createAccount: {
+    method: 'POST',
+    path: '/admin/accounts',
+    tag: 'admin',
+    summary: 'Create an account',
+    access: 'staff',
+    ...beta,
+    body: NewAccount,
+    success: { status: 201, description: 'The new account.', schema: Account },
+    errors: { 400: 'InvalidAdminBody' },
+  },
+  changePlan: {
+    method: 'PATCH',
+    path: '/admin/accounts/{accountId}',
+    tag: 'admin',
+    summary: "Change an account's plan",
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    body: PlanChange,
+    success: {
+      status: 200,
+      description: 'The account on its new plan (in force within 5 seconds).',
+      schema: Account,
+    },
+    errors: { 400: 'InvalidAdminBody', 404: 'NotFound' },
+  },
+  listKeysOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/keys',
+    tag: 'admin',
+    summary: "List an account's keys",
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    success: { status: 200, description: 'Its keys, without their secrets.', schema: ApiKeys },
+    errors: { 404: 'NotFound' },
+  },
+  createKeyForAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/keys',
+    tag: 'admin',
+    summary: 'Create a key for an account',
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    body: NewApiKey,
+    success: {
+      status: 201,
+      description: 'The new key, with its secret, shown this once.',
+      schema: CreatedApiKey,
+    },
+    errors: { 400: 'InvalidAdminBody', 404: 'NotFound' },
+  },
+  revokeKey: {
+    method: 'DELETE',
+    path: '/admin/keys/{keyId}',
+    tag: 'admin',
+    summary: 'Revoke any key',
+    access: 'staff',
+    ...beta,
+    params: KEY_ID,
+    success: { status: 200, description: 'The revoked key.', schema: ApiKey },
+    errors: { 404: 'NotFound' },
+  },
+  getOpenApiDocument: {
+    method: 'GET',
+    path: '/openapi.json',
+    tag: 'meta',
+    summary: 'This document',
+    description:
+      'The OpenAPI document of the API, generated from its contract. Needs no key and is not rate limited.',
+    access: 'public',
+    stability: 'stable',
+    success: { status: 200, description: 'The OpenAPI document.', schema: OpenApiDocument },
+  },
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof OPERATIONS;
+export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
+
+/** The Nest/Fastify form of an operation's path below `/v1`: `/pets/:petId`. */
+export const routePath = (operation: Operation): string =>
+  operation.path.replaceAll(/\{(\w+)\}/g, ':$1');

@@ -1,0 +1,153 @@
+import { GET_PET_SUNSET_AT } from './deprecation.js';
+import { ERROR_STATUS, type ErrorCode } from './error.schema.js';
+import { BODY_LIMIT_BYTES, formatBytes, formatDay, HEADERS_LIMIT_BYTES } from './limits.js';
+
+/** A refusal: the code (which brings its status) and the message people read. */
+export interface Problem {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+const problem = <C extends ErrorCode>(code: C, message: string): { code: C; message: string } => ({
+  code,
+  message,
+});
+
+/**
+ * Every refusal the API words, by what went wrong. The API answers with these, and the OpenAPI
+ * document shows them as its examples, so the two say the same words. Those that depend on the
+ * request are functions of what they depend on.
+ */
+export const PROBLEMS = {
+  // Malformed HTTP: 400 invalid_request (431 for a head that is too large).
+  notHttp: problem('invalid_request', 'The request is not valid HTTP.'),
+  urlDoesNotDecode: problem(
+    'invalid_request',
+    'The URL does not decode: a percent sign must be followed by two hex digits.',
+  ),
+  badHost: problem('invalid_request', 'Send a Host header of the form host[:port].'),
+  bodyEndUnknown: problem(
+    'invalid_request',
+    'Send Transfer-Encoding: chunked last, or Content-Length instead.',
+  ),
+  headTooLarge: problem(
+    'invalid_request',
+    `The request headers are larger than ${formatBytes(HEADERS_LIMIT_BYTES)}.`,
+  ),
+  unknownMethod: problem('invalid_request', 'The method is not one HTTP knows.'),
+  conflictingFraming: problem(
+    'invalid_request',
+    'Send Content-Length or Transfer-Encoding, not both.',
+  ),
+  badTransferEncoding: problem('invalid_request', 'The Transfer-Encoding is not valid.'),
+  badContentLength: problem('invalid_request', 'The Content-Length is not valid.'),
+  queryWithoutContentType: problem(
+    'invalid_request',
+    'Send a Content-Type header with a QUERY request.',
+  ),
+  cannotAnswer: (status: number) =>
+    problem('invalid_request', `The request cannot be answered (HTTP ${status}).`),
+
+  // Bodies.
+  notJson: problem(
+    'unsupported_media_type',
+    'Send the body as JSON with Content-Type: application/json.',
+  ),
+  notUtf8Charset: problem(
+    'unsupported_media_type',
+    'Send the body as UTF-8: Content-Type: application/json, with no charset or charset=utf-8.',
+  ),
+  contentTypeNotJson: problem(
+    'unsupported_media_type',
+    'Send the body with Content-Type: application/json.',
+  ),
+  bodyNotUtf8: problem('invalid_json', 'The request body is not valid UTF-8.'),
+  bodyEmpty: problem('invalid_json', 'The request body is empty; send a JSON object.'),
+  bodyNotValidJson: problem('invalid_json', 'The request body is not valid JSON.'),
+  bodyNotObject: problem('invalid_json', 'The request body must be a JSON object.'),
+  bodyTooLarge: problem(
+    'payload_too_large',
+    `The request body is larger than ${formatBytes(BODY_LIMIT_BYTES)}.`,
+  ),
+  /** A body or query outside the contract; `described` lists the problems, `; and N more`. */
+  invalidBody: (described: string) =>
+    problem('invalid_body', `The request body is invalid: ${described}.`),
+  invalidQuery: (described: string) =>
+    problem('invalid_query', `The query string is invalid: ${described}.`),
+  idempotencyKeyReused: problem(
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request body. Use a new key for a new pet.',
+  ),
+
+  // Keys and roles.
+  missingApiKey: problem('missing_api_key', 'Send an API key as "Authorization: Bearer <key>".'),
+  invalidApiKey: problem(
+    'invalid_api_key',
+    'The API key is not valid: it is unknown, malformed or revoked.',
+  ),
+  staffOnly: problem('forbidden', 'This endpoint is for staff accounts only.'),
+
+  // Things that are not there.
+  noRoute: (method: string, path: string) =>
+    problem('not_found', `No route matches ${method} ${path}.`),
+  petNotFound: problem('not_found', 'No pet has this id.'),
+  accountNotFound: problem('not_found', 'No account has this id.'),
+  keyNotFound: problem('not_found', 'No API key has this id.'),
+  getPetGone: problem(
+    'gone',
+    `GET /v1/pets/{petId} was removed on ${formatDay(GET_PET_SUNSET_AT)}. Use GET /v1/pets with a status filter.`,
+  ),
+
+  // Limits.
+  rateLimited: (limit: number, window: string, seconds: number) =>
+    problem(
+      'rate_limited',
+      `Rate limit of ${limit} requests per ${window} exceeded. Retry after ${seconds} seconds.`,
+    ),
+  banned: (seconds: number) =>
+    problem(
+      'api_key_banned',
+      `This API key is banned for ${seconds} more seconds for sending requests while rate limited. Back off after a 429.`,
+    ),
+
+  // Our side.
+  internalError: (requestId: string) =>
+    problem(
+      'internal_error',
+      `Something went wrong on our side. Quote request id ${requestId} when you report it.`,
+    ),
+  databaseUnavailable: problem(
+    'service_unavailable',
+    'The database is unavailable. Retry after the time in the Retry-After header.',
+  ),
+
+  // The admin app's files, served beside the API.
+  adminAppNotBuilt: problem('not_found', 'The admin app is not built. Run: npx nx build admin'),
+  noFile: (path: string) => problem('not_found', `No file ${path}.`),
+} as const;
+
+/**
+ * Each code with its status and the message that stands for it where nothing more specific is
+ * said (the examples of the OpenAPI document's shared responses).
+ */
+export const ERRORS = {
+  invalid_request: PROBLEMS.notHttp,
+  invalid_body: PROBLEMS.invalidBody('name must not be empty'),
+  invalid_json: PROBLEMS.bodyNotObject,
+  unsupported_media_type: PROBLEMS.notJson,
+  invalid_query: PROBLEMS.invalidQuery('limit must be an integer from 1 to 100'),
+  idempotency_key_reused: PROBLEMS.idempotencyKeyReused,
+  missing_api_key: PROBLEMS.missingApiKey,
+  invalid_api_key: PROBLEMS.invalidApiKey,
+  forbidden: PROBLEMS.staffOnly,
+  not_found: PROBLEMS.petNotFound,
+  gone: PROBLEMS.getPetGone,
+  payload_too_large: PROBLEMS.bodyTooLarge,
+  rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),
+  api_key_banned: PROBLEMS.banned(840),
+  internal_error: PROBLEMS.internalError('c3e5a1a8-5f4d-4a7e-9d55-1b1e4f0c2e11'),
+  service_unavailable: PROBLEMS.databaseUnavailable,
+} as const satisfies { [C in ErrorCode]: { code: C; message: string } };
+
+/** The status a problem is answered with. */
+export const statusOf = (problem: Problem): number => ERROR_STATUS[problem.code];
