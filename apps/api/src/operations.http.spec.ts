@@ -72,7 +72,9 @@ describe('the routes the API serves', () => {
       // Ids nothing has, so no call changes anything (revoking key 1 would revoke `partner`).
       const url = `/v1${operation.path.replaceAll(/\{\w+\}/g, '999999')}`;
       const anonymous = await t.app.inject({ method: operation.method, url });
-      expect(anonymous.statusCode === 401, `${id} without a key`).toBe(operation.access !== 'public');
+      expect(anonymous.statusCode === 401, `${id} without a key`).toBe(
+        operation.access !== 'public',
+      );
       const asPartner = await t.app.inject({
         method: operation.method,
         url,
