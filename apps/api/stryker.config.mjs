@@ -14,7 +14,7 @@ export default {
   ignoreStatic: true,
   mutate: [
     'src/accounts/api-key.guard.ts',
-    'src/accounts/bearer.strategy.ts',
+    'src/accounts/api-key.strategy.ts',
     'src/accounts/api-key-format.ts',
     'src/accounts/api-keys.service.ts',
     'src/accounts/staff.guard.ts',

@@ -3,20 +3,19 @@ import { dirname } from 'node:path';
 import { createServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
+import type { CanActivate } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BODY_LIMIT_BYTES, EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
-import { AppModule, type AppOptions } from './app.module.js';
+import { API_GUARDS, AppModule, type AppOptions } from './app.module.js';
 import { NestPinoLogger } from './common/logger.js';
 import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
-import { RateLimitService } from './rate-limit/rate-limit.service.js';
-import { ApiKeysService } from './accounts/api-keys.service.js';
 import { registerUnmatchedRouteHook } from './common/unmatched-route.hook.js';
 import { sendError } from './common/error-response.js';
 import {
@@ -149,7 +148,10 @@ export async function createApp(
   });
 
   registerGetPetDeprecation(fastify);
-  registerUnmatchedRouteHook(fastify, app.get(ApiKeysService), app.get(RateLimitService));
+  registerUnmatchedRouteHook(
+    fastify,
+    API_GUARDS.map((guard) => app.get<CanActivate>(guard)),
+  );
 
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,

@@ -18,6 +18,9 @@ import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
+/** The global guards, in the order every /v1 request meets them. */
+export const API_GUARDS = [ApiKeyGuard, PlanThrottlerGuard, StaffGuard] as const;
+
 export interface AppOptions {
   clock?: Clock;
   /** Where the built admin app is (default: apps/admin/dist). */
@@ -42,10 +45,12 @@ export class AppModule {
       controllers: [AccountController, AdminController, FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // In this order: who is calling, then whether they may.
-        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        // In this order: who is calling, then whether they may (API_GUARDS, for unmatched paths too).
+        ApiKeyGuard,
+        StaffGuard,
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
-        { provide: APP_GUARD, useClass: StaffGuard },
+        { provide: APP_GUARD, useExisting: StaffGuard },
         FirstRunService,
       ],
     };

@@ -74,8 +74,7 @@ export interface TestAppOptions {
 
 /**
  * The real app (guards, pipes, filters, database) with its log captured, for `app.inject()` calls.
- * Passport keeps strategies in a process-wide registry, so a test file uses one app at a time: the
- * newest app's strategy answers for all of them.
+ * Several may run at once: each registers its own passport strategy.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const engine = options.engine ?? 'sqlite';

@@ -364,14 +364,16 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     signal: AbortSignal | undefined,
   ): Promise<{ response: Answer; result: ApiResult<z.output<SuccessSchema<Id>>> }> {
     const operation: Operation = OPERATIONS[id];
+    const { params = {} } = parts;
     const path = operation.path.replaceAll(/\{(\w+)\}/g, (_: string, name: string) =>
-      encodeURIComponent(String(parts.params?.[name])),
+      encodeURIComponent(String(params[name])),
     );
     const attempt: Attempt = {
       method: operation.method,
       url: `${baseUrl}${path}${parts.search ?? ''}`,
-      ...(parts.body === undefined ? {} : { body: JSON.stringify(parts.body) }),
-      ...(parts.idempotencyKey === undefined ? {} : { idempotencyKey: parts.idempotencyKey }),
+      // No body: `JSON.stringify(undefined)` is undefined, and no Content-Type is sent.
+      body: JSON.stringify(parts.body),
+      idempotencyKey: parts.idempotencyKey,
     };
     // The table's type says which schema, so which data, each operation answers with.
     return call(attempt, operation.success.schema, signal) as Promise<{

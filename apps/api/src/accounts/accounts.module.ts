@@ -5,12 +5,12 @@ import { AccountEntity } from './account.entity.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { BearerStrategy } from './bearer.strategy.js';
+import { ApiKeyStrategy } from './api-key.strategy.js';
 
 /** Accounts and keys. The HTTP app adds the global guard and first-run; the CLI uses the services. */
 @Module({
   imports: [PassportModule, TypeOrmModule.forFeature([AccountEntity, ApiKeyEntity])],
-  providers: [AccountsService, ApiKeysService, BearerStrategy],
-  exports: [AccountsService, ApiKeysService],
+  providers: [AccountsService, ApiKeysService, ApiKeyStrategy],
+  exports: [AccountsService, ApiKeysService, ApiKeyStrategy],
 })
 export class AccountsModule {}

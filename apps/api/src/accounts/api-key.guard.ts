@@ -1,12 +1,13 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { HEADERS, PROBLEMS } from '@pets/contract';
+import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { RouteFlag } from '../common/route-flag.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { ApiKeyStrategy } from './api-key.strategy.js';
 import type { Principal } from './principal.js';
 
 const REALM = 'Bearer realm="petstore"';
@@ -19,68 +20,57 @@ export const invalidApiKey = () =>
     [HEADERS.wwwAuthenticate]: `${REALM}, error="invalid_token"`,
   });
 
-/** What passport sees of a request: the Authorization header only, never a body or query token. */
-interface PassportView {
-  headers: { authorization: string };
-  principal?: Principal;
-}
+/** The refusal the strategy decided, as the answer: with its RFC 6750 challenge. */
+export const refusal = (problem: Problem) =>
+  problem.code === 'missing_api_key' ? missingApiKey() : invalidApiKey();
 
 /**
  * The one global guard: every route needs a valid API key unless it is marked `@Public()`.
- * No Authorization header, or one of another scheme, is `missing_api_key`; a bearer token that is
- * not a live key is `invalid_api_key`. Such requests count against the caller's address at the Free
- * plan's limits (so guessing keys is throttled too) before the 401 is sent.
+ * Passport runs this app's {@link ApiKeyStrategy}, which reads the Authorization header and decides
+ * between `missing_api_key` and `invalid_api_key`. Refused requests count against the caller's
+ * address at the Free plan's limits (so guessing keys is throttled too) before the 401 is sent.
  */
 @Injectable()
-export class ApiKeyGuard extends AuthGuard('bearer') {
+export class ApiKeyGuard extends AuthGuard() {
   private readonly isPublic: RouteFlag;
 
   constructor(
     reflector: Reflector,
+    strategy: ApiKeyStrategy,
     private readonly rateLimit: RateLimitService,
   ) {
     // Sessions are off by default in @nestjs/passport (`defaultOptions.session`), and this guard never
-    // calls `logIn`: only where passport puts the caller is set.
-    super({ property: 'principal' });
+    // calls `logIn`: passport only puts the caller on `request.principal`.
+    super({ defaultStrategy: strategy.name, property: 'principal' });
     this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.isPublic.of(context)) return true;
-
     const http = context.switchToHttp();
-    const request = http.getRequest<FastifyRequest & { passportView?: PassportView }>();
-    const authorization = request.headers.authorization;
-    if (authorization === undefined || !/^bearer(\s|$)/i.test(authorization)) {
-      await this.rateLimit.consumeAnonymous(request, http.getResponse<FastifyReply>());
-      throw missingApiKey();
-    }
-
-    const view: PassportView = { headers: { authorization } };
-    request.passportView = view;
     try {
       await super.canActivate(context);
     } catch (error) {
-      await this.rateLimit.consumeAnonymous(request, http.getResponse<FastifyReply>());
+      await this.rateLimit.consumeAnonymous(
+        http.getRequest<FastifyRequest>(),
+        http.getResponse<FastifyReply>(),
+      );
       throw error;
     }
-    request.principal = view.principal;
     // What an authenticated request gets (a new key, for one) is for this caller only: no cache,
     // shared or private, keeps it.
     void http.getResponse<FastifyReply>().header('Cache-Control', 'no-store');
     return true;
   }
 
-  /** Only called by `super.canActivate`, which `canActivate` reaches after setting `passportView`. */
-  override getRequest(context: ExecutionContext): PassportView {
-    return context.switchToHttp().getRequest<FastifyRequest & { passportView: PassportView }>()
-      .passportView;
-  }
-
-  override handleRequest<TUser = Principal>(error: unknown, principal: TUser | false): TUser {
+  override handleRequest<TUser = Principal>(
+    error: unknown,
+    principal: TUser | false,
+    challenge: unknown,
+  ): TUser {
     if (error instanceof Error) throw error;
     if (error) throw new Error('The bearer strategy failed without an Error');
-    if (!principal) throw invalidApiKey();
+    if (!principal) throw refusal(challenge as Problem);
     return principal;
   }
 }
