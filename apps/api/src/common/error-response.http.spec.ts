@@ -204,6 +204,7 @@ describe('errors from the framework, in the contract’s shape', () => {
         [`Bearer  ${key}`, 401, 'invalid_api_key'],
         [`Bearer\t${key}`, 401, 'invalid_api_key'],
         [`Bearer ${key} extra`, 401, 'invalid_api_key'],
+        ['Bearer a b', 401, 'invalid_api_key'],
         [`Bearer ${key}`, 404, 'not_found'],
         [`bearer ${key}`, 404, 'not_found'],
       ] as const;
@@ -215,7 +216,7 @@ describe('errors from the framework, in the contract’s shape', () => {
         expect(route.statusCode, `${authorization} on /v1/pets`).toBe(
           status === 404 ? 200 : status,
         );
-        for (const url of ['/v1abc', '/v1/pets//']) {
+        for (const url of ['/v1abc', '/v1/pets//', '/v1%2fpets']) {
           const response = await send({ method: 'GET', url, headers: sent });
           expect(
             { status: response.statusCode, code: response.json<{ code: string }>().code },
