@@ -112,4 +112,20 @@ export const EnvSchema = z.object({
 /** Variables whose values may hold passwords: never repeated in an error message. */
 export const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
 
-export type Env = z.output<typeof EnvSchema>;
+/** The configuration the app runs with, read from the environment: its type is this schema's. */
+export const ConfigSchema = EnvSchema.transform((env) => ({
+  port: env.PORT,
+  host: env.HOST,
+  database: env.DATABASE_URL.startsWith('sqlite:')
+    ? { kind: 'sqlite' as const, file: env.DATABASE_URL.slice('sqlite:'.length) }
+    : { kind: 'postgres' as const, url: env.DATABASE_URL },
+  redisUrl: env.REDIS_URL,
+  trustProxy: env.TRUST_PROXY,
+  corsOrigins: env.CORS_ORIGINS,
+  /** The origin (and path) partners use, without `/v1`; absolute URLs use it when set. */
+  publicUrl: env.PUBLIC_URL,
+  /** Connections open at once, at most. */
+  maxConnections: env.MAX_CONNECTIONS,
+  logLevel: env.LOG_LEVEL,
+  env: env.NODE_ENV,
+}));
