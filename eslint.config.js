@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -138,6 +139,50 @@ export default tseslint.config(
       '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
       // Nest types plain option objects as classes; passing literals is how its API is meant to be used.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
+    },
+  },
+  {
+    // No import cycles between files: dependencies inside a project point one way.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          // Sources import each other by their emitted name (`./x.js` is `./x.ts`).
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The API's folders depend one way: common and config on nothing else, features on common.
+    files: ['apps/api/**/*.ts'],
+    // Tests may reach across (a spec of common/ may mount a feature's controller).
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: './apps/api/src',
+          zones: [
+            { target: './common', from: '.', except: ['./common'] },
+            { target: './config', from: '.', except: ['./config', './common'] },
+            { target: './rate-limit', from: '.', except: ['./rate-limit', './common', './config'] },
+            {
+              target: './database',
+              from: ['./health', './rate-limit', './docs', './admin-app', './cli'],
+            },
+            {
+              target: './accounts',
+              from: ['./pets', './idempotency', './health', './docs', './admin-app', './cli'],
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -30,7 +30,7 @@ export default {
     'src/common/api-exception.ts',
     'src/common/error-response.ts',
     'src/common/zod.pipe.ts',
-    'src/database/database-errors.ts',
+    'src/common/database-errors.ts',
   ],
   incremental: true,
   incrementalFile: 'reports/mutation/incremental.json',

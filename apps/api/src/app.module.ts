@@ -2,8 +2,6 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
-import { AccountController } from './accounts/account.controller.js';
-import { AdminController } from './accounts/admin.controller.js';
 import { FirstRunService } from './accounts/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -41,8 +39,8 @@ export class AppModule {
         DocsModule,
         PetsModule,
       ],
-      // Last, so every route above takes precedence.
-      controllers: [AccountController, AdminController, FallbackController],
+      // Any other /v1 path (Fastify's router prefers every static and parametric route to it).
+      controllers: [FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // In this order: who is calling, then whether they may (API_GUARDS, for unmatched paths too).

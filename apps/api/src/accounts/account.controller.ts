@@ -5,8 +5,8 @@ import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
-import { CurrentPrincipal } from './principal.decorator.js';
-import type { Principal } from './principal.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal } from '../common/principal.js';
 
 /** The signed-in account and its own keys (beta): any valid key. */
 @Controller()

@@ -8,7 +8,7 @@ import { IS_PUBLIC } from '../common/public.decorator.js';
 import { RouteFlag } from '../common/route-flag.js';
 import { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import { ApiKeyStrategy } from './api-key.strategy.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../common/principal.js';
 
 const REALM = 'Bearer realm="petstore"';
 

@@ -11,7 +11,7 @@ import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../common/principal.js';
 
 /** How long a key lookup (found or not) is trusted; revocation reaches every instance within this. */
 export const KEY_CACHE_TTL_MS = 4_000;

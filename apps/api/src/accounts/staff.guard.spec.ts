@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
 import { ApiException } from '../common/api-exception.js';
 import { StaffOnly } from '../common/roles.decorator.js';
-import type { Principal } from './principal.js';
+import type { Principal } from '../common/principal.js';
 import { StaffGuard } from './staff.guard.js';
 
 @StaffOnly()

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describeError, isDatabaseUnavailable } from '../database/database-errors.js';
+import { describeError, isDatabaseUnavailable } from './database-errors.js';
 import { ApiException, noRoute } from './api-exception.js';
 
 /** Seconds a client is asked to wait when the database is away. */

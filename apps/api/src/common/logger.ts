@@ -1,6 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from '../config/config.js';
 
 /** How long a log line may wait in the buffer on a quiet server. */
 export const LOG_FLUSH_MS = 1_000;
@@ -35,7 +34,7 @@ export function errorForLog(error: unknown): Record<string, unknown> {
 
 /** JSON lines. Authorization headers are never logged, even by accident. */
 export function createLogger(
-  level: LogLevel,
+  level: pino.LevelWithSilent,
   destination: pino.DestinationStream = bufferedStdout(),
 ): Logger {
   return pino(

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../test/test-app.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { dataSourceOptions } from './data-source.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ReadinessCheck } from '../health/health.service.js';
+import type { ReadinessCheck } from '../common/readiness.js';
 import { Writer } from './writer.js';
 
 const CHECK_TIMEOUT_MS = 2_000;

@@ -1,7 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import { type DataSource, QueryRunnerAlreadyReleasedError, type QueryRunner } from 'typeorm';
-import { CONNECTION_LOST, describeError, WRITE_CONNECTION_STUCK } from './database-errors.js';
+import {
+  CONNECTION_LOST,
+  describeError,
+  WRITE_CONNECTION_STUCK,
+} from '../common/database-errors.js';
 import { sqliteModule } from './sqlite-driver.js';
 
 /**

@@ -1,14 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-
-export interface ReadinessCheck {
-  readonly name: string;
-  /** A failing critical check makes the instance unready (503); any other only degrades it. */
-  readonly critical: boolean;
-  /** Resolves with `ok`, or the reason why not (for the log only). Must not hang. */
-  check(): Promise<string>;
-}
-
-export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+import { READINESS_CHECKS, type ReadinessCheck } from '../common/readiness.js';
 
 export interface Readiness {
   status: 'ok' | 'degraded' | 'unavailable';

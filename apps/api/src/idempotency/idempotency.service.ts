@@ -10,7 +10,7 @@ import { IDEMPOTENCY_WINDOW_HOURS, type NewPet, type Pet, PROBLEMS } from '@pets
 import { DataSource } from 'typeorm';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
-import { isUniqueViolation } from '../database/database-errors.js';
+import { isUniqueViolation } from '../common/database-errors.js';
 import { placeholders } from '../database/sql.js';
 import { Writer } from '../database/writer.js';
 import { PetsRepository } from '../pets/pets.repository.js';

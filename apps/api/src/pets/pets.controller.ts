@@ -9,8 +9,8 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentPrincipal } from '../accounts/principal.decorator.js';
-import type { Principal } from '../accounts/principal.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';

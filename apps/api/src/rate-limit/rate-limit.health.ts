@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReadinessCheck } from '../health/health.service.js';
+import type { ReadinessCheck } from '../common/readiness.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 
 /** Redis, when configured. Not critical: without it each instance counts on its own. */

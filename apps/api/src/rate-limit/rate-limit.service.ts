@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ANONYMOUS_LIMITS, BAN_SECONDS, HEADERS, type PlanLimits, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from '../accounts/principal.js';
+import type { Principal } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
