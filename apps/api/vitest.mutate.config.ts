@@ -13,7 +13,6 @@ export default mergeConfig(
         'src/accounts/*.spec.ts',
         'src/app.spec.ts',
         'src/common/*.spec.ts',
-        'src/database/database-errors.spec.ts',
         'src/database/database-outage.spec.ts',
         'src/pets/*.spec.ts',
         'src/rate-limit/rate-limit.http.spec.ts',
