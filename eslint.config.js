@@ -177,7 +177,16 @@ export default tseslint.config(
       'idempotency',
       'pets',
     ],
-    database: ['admin-app', 'cli', 'docs', 'health', 'rate-limit'],
+    database: [
+      'accounts',
+      'admin-app',
+      'cli',
+      'docs',
+      'health',
+      'idempotency',
+      'pets',
+      'rate-limit',
+    ],
     accounts: ['admin-app', 'cli', 'docs', 'health', 'idempotency', 'pets'],
   }).map(([folder, forbidden]) => ({
     files: [`apps/api/src/${folder}/**/*.ts`],

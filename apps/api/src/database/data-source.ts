@@ -1,14 +1,9 @@
 import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
-import { AccountEntity } from '../accounts/account.entity.js';
-import { ApiKeyEntity } from '../accounts/api-key.entity.js';
 import type { AppConfig } from '../config/config.js';
-import { IdempotencyKeyEntity } from '../idempotency/idempotency-key.entity.js';
-import { PetEntity } from '../pets/pet.entity.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
 import { sqliteModule } from './sqlite-driver.js';
 
-export const ENTITIES = [AccountEntity, ApiKeyEntity, PetEntity, IdempotencyKeyEntity];
 export const MIGRATIONS = [InitialSchema1767225600000];
 
 interface SqliteHandle {
@@ -32,10 +27,9 @@ export class ListeningPgClient extends pg.Client {
 
 const ignore = () => undefined;
 
-/** The same entities and migrations on either engine. Migrations run at start; never `synchronize`. */
+/** The same migrations on either engine (entities come from the feature modules). Migrations run at start; never `synchronize`. */
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each',

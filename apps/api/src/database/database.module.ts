@@ -13,6 +13,8 @@ import { createWriter, Writer } from './writer.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config.database),
+        // Each feature module registers its own entities (TypeOrmModule.forFeature).
+        autoLoadEntities: true,
         retryAttempts: 2,
         retryDelay: 1_000,
       }),
