@@ -55,10 +55,9 @@ function cycles(edges: Map<string, readonly string[]>): string[][] {
 const folderOf = (file: string) => (file.includes(sep) ? (file.split(sep)[0] ?? '') : '(root)');
 
 describe("the API's imports", () => {
-  // Known, and removed by the data-access work of the operations-table issue (item 4): the two
-  // related entities name each other's class (TypeORM's relation style; string targets would not),
-  // and the idempotency store reads pets (a generic store will not). A new cycle fails here; a
-  // removed one too, so this list only shrinks.
+  // Known, and to go: the two related entities name each other's class (TypeORM's relation
+  // style; string targets would not), and the idempotency store reads pets (a generic store will
+  // not). A new cycle fails here; a removed one too, so this list only shrinks.
   const KNOWN_FILE_CYCLES = [
     ['accounts/account.entity.ts', 'accounts/api-key.entity.ts', 'accounts/account.entity.ts'],
   ];
