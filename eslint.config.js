@@ -4,6 +4,21 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The API's top-level folders (apps/api/src). */
+const API_FOLDERS = [
+  'accounts',
+  'admin-app',
+  'cli',
+  'common',
+  'config',
+  'database',
+  'docs',
+  'health',
+  'idempotency',
+  'pets',
+  'rate-limit',
+];
+
 /** What code that runs in a browser must never import. */
 const SERVER_ONLY = [
   '@nestjs/*',
@@ -144,67 +159,34 @@ export default tseslint.config(
   // those two, and nothing below imports health/, docs/ or the CLI (apps/api/src/import-graph.spec.ts
   // checks that there are no cycles). Tests may reach across.
   ...Object.entries({
-    common: [
-      'accounts',
-      'admin-app',
-      'cli',
-      'config',
-      'database',
-      'docs',
-      'health',
-      'idempotency',
-      'pets',
-      'rate-limit',
-    ],
-    config: [
-      'accounts',
-      'admin-app',
-      'cli',
-      'database',
-      'docs',
-      'health',
-      'idempotency',
-      'pets',
-      'rate-limit',
-    ],
-    'rate-limit': [
-      'accounts',
-      'admin-app',
-      'cli',
-      'database',
-      'docs',
-      'health',
-      'idempotency',
-      'pets',
-    ],
-    database: [
-      'accounts',
-      'admin-app',
-      'cli',
-      'docs',
-      'health',
-      'idempotency',
-      'pets',
-      'rate-limit',
-    ],
-    accounts: ['admin-app', 'cli', 'docs', 'health', 'idempotency', 'pets'],
-  }).map(([folder, forbidden]) => ({
-    files: [`apps/api/src/${folder}/**/*.ts`],
-    ignores: ['**/*.spec.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: forbidden.map((other) => `**/${other}/*`),
-              message: `apps/api/src/${folder}/ may not import this folder (see eslint.config.js).`,
-            },
-          ],
-        },
-      ],
-    },
-  })),
+    // Each folder and the folders it may import; the others are forbidden to it.
+    common: [],
+    config: ['common'],
+    'rate-limit': ['common', 'config'],
+    database: ['common', 'config'],
+    accounts: ['common', 'config', 'database', 'rate-limit'],
+  })
+    .map(([folder, allowed]) => [
+      folder,
+      API_FOLDERS.filter((other) => other !== folder && !allowed.includes(other)),
+    ])
+    .map(([folder, forbidden]) => ({
+      files: [`apps/api/src/${folder}/**/*.ts`],
+      ignores: ['**/*.spec.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: forbidden.map((other) => `**/${other}/*`),
+                message: `apps/api/src/${folder}/ may not import this folder (see eslint.config.js).`,
+              },
+            ],
+          },
+        ],
+      },
+    })),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
