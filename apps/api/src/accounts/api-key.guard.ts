@@ -2,11 +2,11 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { RouteFlag } from '../common/route-flag.js';
-import { RateLimitService } from '../rate-limit/rate-limit.service.js';
+import { PlanThrottlerGuard } from '../rate-limit/plan-throttler.guard.js';
 import { ApiKeyStrategy } from './api-key.strategy.js';
 import type { Principal } from '../common/principal.js';
 
@@ -37,7 +37,7 @@ export class ApiKeyGuard extends AuthGuard() {
   constructor(
     reflector: Reflector,
     strategy: ApiKeyStrategy,
-    private readonly rateLimit: RateLimitService,
+    private readonly throttler: PlanThrottlerGuard,
   ) {
     // Sessions are off by default in @nestjs/passport (`defaultOptions.session`), and this guard never
     // calls `logIn`: passport only puts the caller on `request.principal`.
@@ -51,10 +51,7 @@ export class ApiKeyGuard extends AuthGuard() {
     try {
       await super.canActivate(context);
     } catch (error) {
-      await this.rateLimit.consumeAnonymous(
-        http.getRequest<FastifyRequest>(),
-        http.getResponse<FastifyReply>(),
-      );
+      await this.throttler.canActivate(context);
       throw error;
     }
     // What an authenticated request gets (a new key, for one) is for this caller only: no cache,

@@ -1,10 +1,15 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { LRUCache } from 'lru-cache';
-import type { ConsumeRequest, ConsumeResult, RateLimitStorage } from './rate-limit.storage.js';
+import {
+  type ConsumeRequest,
+  type ConsumeResult,
+  incrementByConsume,
+  type RateLimitStorage,
+} from './rate-limit.storage.js';
 
 const MAX_ENTRIES = 200_000;
 
-const banKeyOf = (tracker: string, keyId: number) => `${tracker}:ban:${keyId}`;
+const banKeyOf = (tracker: string, keyId: number | string) => `${tracker}:ban:${keyId}`;
 
 /**
  * Counters in this process. Fixed windows are keyed by their start, so an entry is never reset,
@@ -45,12 +50,11 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
     return Promise.resolve({ outcome: 'limited', counts });
   }
 
-  // Stryker disable all: never runs. ThrottlerStorage requires the method, but its only caller is
-  // ThrottlerGuard.canActivate, which PlanThrottlerGuard replaces; every count goes through consume().
-  increment(): ReturnType<ThrottlerStorage['increment']> {
-    return Promise.reject(new Error('Rate limits are counted by consume(), not increment()'));
+  increment(
+    ...args: Parameters<ThrottlerStorage['increment']>
+  ): ReturnType<ThrottlerStorage['increment']> {
+    return incrementByConsume(this, ...args);
   }
-  // Stryker restore all
 
   health(): string {
     return 'ok';

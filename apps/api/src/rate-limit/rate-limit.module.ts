@@ -1,15 +1,54 @@
-import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type ExecutionContext,
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ThrottlerModule, ThrottlerStorage, getOptionsToken } from '@nestjs/throttler';
+import { ThrottlerModule, getOptionsToken } from '@nestjs/throttler';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
-import { ANONYMOUS_LIMITS } from '@pets/contract';
+import { ANONYMOUS_LIMITS, BAN_SECONDS, type PlanLimits, RATE_WINDOWS } from '@pets/contract';
+import type { FastifyRequest } from 'fastify';
+import { CLOCK, type Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import { PlanThrottlerGuard } from './plan-throttler.guard.js';
 import { RateLimitHealth } from './rate-limit.health.js';
-import { RateLimitService } from './rate-limit.service.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
+
+const [MINUTE, DAY] = RATE_WINDOWS;
+
+/** What the caller may use: its plan's limits, or the Free plan's numbers without a valid key. */
+const limitsOf = (context: ExecutionContext): PlanLimits =>
+  context.switchToHttp().getRequest<FastifyRequest>().principal?.limits ?? ANONYMOUS_LIMITS;
+
+/**
+ * The limits as @nestjs/throttler throttlers: one per window, named as our headers name them, with
+ * the caller's plan resolving each limit. Counted per account (per client address without a valid
+ * key) across every operation. The minute's block duration is the ban.
+ */
+const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => ({
+  throttlers: [
+    {
+      name: MINUTE.name,
+      ttl: MINUTE.seconds * 1000,
+      limit: (context) => limitsOf(context).perMinute,
+      blockDuration: BAN_SECONDS * 1000,
+    },
+    { name: DAY.name, ttl: DAY.seconds * 1000, limit: (context) => limitsOf(context).perDay },
+  ],
+  getTracker: (request) => {
+    const { principal, ip } = request as FastifyRequest;
+    return principal ? `account:${principal.accountId}` : `ip:${ip}`;
+  },
+  generateKey: (_context, tracker) => tracker,
+  storage,
+  // The guard writes the IETF headers (RateLimit, RateLimit-Policy) and ours, not the throttler's.
+  setHeaders: false,
+});
 
 /** The counters: in this process, or in Redis when REDIS_URL is set. */
 @Module({
@@ -34,32 +73,23 @@ class RateLimitStorageModule {}
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
       inject: [RATE_LIMIT_STORAGE],
-      // The two windows, named as our headers name them. The numbers per caller come from its plan.
-      useFactory: (storage: RateLimitStorage): ThrottlerModuleOptions => ({
-        throttlers: [
-          { name: 'minute', ttl: 60_000, limit: ANONYMOUS_LIMITS.perMinute },
-          { name: 'day', ttl: 86_400_000, limit: ANONYMOUS_LIMITS.perDay },
-        ],
-        storage,
-        setHeaders: false,
-      }),
+      useFactory: throttlerOptions,
     }),
   ],
   providers: [
-    RateLimitService,
     RateLimitHealth,
     {
       provide: PlanThrottlerGuard,
-      inject: [getOptionsToken(), ThrottlerStorage, Reflector, RateLimitService],
+      inject: [getOptionsToken(), RATE_LIMIT_STORAGE, Reflector, CLOCK],
       useFactory: (
         options: ThrottlerModuleOptions,
-        storage: ThrottlerStorage,
+        storage: RateLimitStorage,
         reflector: Reflector,
-        rateLimit: RateLimitService,
-      ) => new PlanThrottlerGuard(options, storage, reflector).use(rateLimit),
+        clock: Clock,
+      ) => new PlanThrottlerGuard(options, storage, reflector, clock),
     },
   ],
-  exports: [RateLimitService, RateLimitHealth, PlanThrottlerGuard],
+  exports: [RateLimitHealth, PlanThrottlerGuard],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}

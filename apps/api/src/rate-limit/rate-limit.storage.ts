@@ -1,5 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 
+type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
+
 /** One fixed window of one caller: the current UTC minute or the current UTC day. */
 export interface WindowSpec {
   readonly name: string;
@@ -15,7 +17,7 @@ export interface ConsumeRequest {
   readonly windows: readonly WindowSpec[];
   /** Keyed callers can be banned: refused requests in the current minute beyond `threshold` ban the key. */
   readonly ban?: {
-    readonly keyId: number;
+    readonly keyId: number | string;
     readonly threshold: number;
     readonly durationMs: number;
     readonly minuteEnd: number;
@@ -34,15 +36,50 @@ export interface ConsumeResult {
 }
 
 /**
- * @nestjs/throttler's storage, plus what our limits need and its `increment` cannot say: every
+ * @nestjs/throttler's storage. Its `increment` counts one window per call; our limits need every
  * window of a caller checked and counted at once (a request refused by one window uses no quota in
- * the other), and bans for keys that keep sending while limited.
+ * the other) and bans for keys that keep sending while limited, so `consume` does that in one
+ * atomic step, and `increment` is `consume` with one window.
  */
 export interface RateLimitStorage extends ThrottlerStorage {
   consume(request: ConsumeRequest): Promise<ConsumeResult>;
   /** `ok`, or why the storage is not what it should be (the limiter still works). */
   health(): string;
   close(): Promise<void>;
+}
+
+/**
+ * ThrottlerStorage's `increment` through `consume`: a fixed window of `ttl` ms, and, with a block
+ * duration, blocked from the first refused request for that long (as the throttler's own storage).
+ */
+export async function incrementByConsume(
+  storage: Pick<RateLimitStorage, 'consume'>,
+  key: string,
+  ttl: number,
+  limit: number,
+  blockDuration: number,
+  throttlerName: string,
+  now = Date.now(),
+): Promise<ThrottlerStorageRecord> {
+  const start = now - (now % ttl);
+  const end = start + ttl;
+  const result = await storage.consume({
+    tracker: key,
+    windows: [{ name: throttlerName, start, end, limit }],
+    now,
+    ban:
+      blockDuration > 0
+        ? { keyId: 0, threshold: 0, durationMs: blockDuration, minuteEnd: end }
+        : undefined,
+  });
+  const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+  const blocked = result.outcome !== 'allowed';
+  return {
+    totalHits: (result.counts[0] ?? 0) + (blocked ? 1 : 0),
+    timeToExpire: seconds(end - now),
+    isBlocked: blocked,
+    timeToBlockExpire: blocked ? seconds((result.banEndsAt ?? end) - now) : 0,
+  };
 }
 
 export const RATE_LIMIT_STORAGE = Symbol('RATE_LIMIT_STORAGE');

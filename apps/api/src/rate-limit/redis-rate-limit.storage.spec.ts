@@ -136,6 +136,30 @@ describe.each([
     );
   });
 
+  it("answers the throttler's increment: one window, blocked from the first refusal for the block duration", async () => {
+    // A window far longer than the test, so no boundary falls inside it.
+    const ttl = 1e12;
+    const hits = async (key: string, blockDuration: number) => {
+      const records = [];
+      for (let i = 0; i < 4; i++)
+        records.push(await storage.increment(key, ttl, 2, blockDuration, 'long'));
+      return records;
+    };
+    const blocking = await hits(unique(), 5_000);
+    expect(blocking.map((r) => [r.totalHits, r.isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+      [3, true],
+    ]);
+    expect(blocking.map((r) => r.timeToBlockExpire)).toEqual([0, 0, 5, 5]);
+    const counting = await hits(unique(), 0);
+    expect(counting.map((r) => r.isBlocked)).toEqual([false, false, true, true]);
+    // Without a block duration a refusal lasts until the window ends.
+    expect(counting[3]?.timeToBlockExpire).toBe(counting[3]?.timeToExpire);
+    expect(counting[3]?.timeToExpire).toBeGreaterThan(1_000);
+  });
+
   it('admits exactly the limit under concurrency', async () => {
     const tracker = unique();
     const now = Date.UTC(2030, 0, 1, 10, 0, 0);
