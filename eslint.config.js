@@ -164,6 +164,7 @@ export default tseslint.config(
     config: ['common'],
     'rate-limit': ['common', 'config'],
     database: ['common', 'config'],
+    idempotency: ['common', 'config', 'database'],
     accounts: ['common', 'config', 'database', 'rate-limit'],
   })
     .map(([folder, allowed]) => [

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   type Account,
   IdParam,
@@ -12,23 +11,21 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
-import { DataSource, type Repository } from 'typeorm';
-import { placeholders } from '../database/sql.js';
 import { Writer } from '../database/writer.js';
-import { AccountEntity } from './account.entity.js';
+import { type AccountRecord, AccountsRepository } from './accounts.repository.js';
 
 export type AccountView = Account;
 
 /** The limits an account's requests are counted against. */
 export function limitsOf(
-  account: Pick<AccountEntity, 'plan' | 'limitPerMinute' | 'limitPerDay'>,
+  account: Pick<AccountRecord, 'plan' | 'limitPerMinute' | 'limitPerDay'>,
 ): PlanLimits {
   const planLimits = PLAN_LIMITS[account.plan];
   if (planLimits) return planLimits;
   return { perMinute: account.limitPerMinute ?? 1, perDay: account.limitPerDay ?? 1 };
 }
 
-export const toAccountView = (account: AccountEntity): AccountView => ({
+export const toAccountView = (account: AccountRecord): AccountView => ({
   id: account.id,
   name: account.name,
   plan: account.plan,
@@ -39,51 +36,32 @@ export const toAccountView = (account: AccountEntity): AccountView => ({
 
 @Injectable()
 export class AccountsService {
-  private readonly sql: { insert: string; setPlan: string };
-
   constructor(
-    @InjectRepository(AccountEntity) private readonly accounts: Repository<AccountEntity>,
+    private readonly accounts: AccountsRepository,
     private readonly writer: Writer,
-    dataSource: DataSource,
-  ) {
-    const p = placeholders(dataSource);
-    this.sql = {
-      insert: `INSERT INTO accounts (name, plan, role, limit_per_minute, limit_per_day, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}) RETURNING id`,
-      setPlan: `UPDATE accounts SET plan = ${p(1)}, limit_per_minute = ${p(2)}, limit_per_day = ${p(3)} WHERE id = ${p(4)}`,
-    };
-  }
+  ) {}
 
   /** Validates with the contract's schema; throws its ZodError on bad input. */
-  async create(input: NewAccountInput, now = Date.now()): Promise<AccountEntity> {
+  async create(input: NewAccountInput, now = Date.now()): Promise<AccountRecord> {
     const checked = NewAccount.parse(input);
-    const account = this.accounts.create({
-      name: checked.name,
-      plan: checked.plan,
-      role: checked.role,
-      limitPerMinute: checked.limits?.perMinute ?? null,
-      limitPerDay: checked.limits?.perDay ?? null,
-      createdAt: now,
-    });
-    const [row] = await this.writer.transaction((tx) =>
-      tx.rows<{ id: number | string }>(this.sql.insert, [
-        account.name,
-        account.plan,
-        account.role,
-        account.limitPerMinute,
-        account.limitPerDay,
-        account.createdAt,
-      ]),
+    return this.writer.transaction((tx) =>
+      this.accounts.insert(tx, {
+        name: checked.name,
+        plan: checked.plan,
+        role: checked.role,
+        limitPerMinute: checked.limits?.perMinute ?? null,
+        limitPerDay: checked.limits?.perDay ?? null,
+        createdAt: now,
+      }),
     );
-    account.id = Number(row?.id);
-    return account;
   }
 
-  list(): Promise<AccountEntity[]> {
-    return this.accounts.find({ order: { id: 'ASC' } });
+  list(): Promise<AccountRecord[]> {
+    return this.accounts.list();
   }
 
-  find(id: number): Promise<AccountEntity | null> {
-    return this.accounts.findOneBy({ id });
+  find(id: number): Promise<AccountRecord | null> {
+    return this.accounts.find(id);
   }
 
   count(): Promise<number> {
@@ -91,17 +69,18 @@ export class AccountsService {
   }
 
   /** Changes an account's plan (enterprise with its own limits). */
-  async setPlan(id: number, plan: Plan, limits?: PlanLimits): Promise<AccountEntity | null> {
+  async setPlan(id: number, plan: Plan, limits?: PlanLimits): Promise<AccountRecord | null> {
     const account = await this.find(id);
     if (!account) return null;
     const checked = NewAccount.parse({ name: account.name, role: account.role, plan, limits });
-    account.plan = checked.plan;
-    account.limitPerMinute = checked.limits?.perMinute ?? null;
-    account.limitPerDay = checked.limits?.perDay ?? null;
-    const changed = await this.writer.transaction((tx) =>
-      tx.run(this.sql.setPlan, [account.plan, account.limitPerMinute, account.limitPerDay, id]),
-    );
-    return changed === 1 ? account : null;
+    const changed: AccountRecord = {
+      ...account,
+      plan: checked.plan,
+      limitPerMinute: checked.limits?.perMinute ?? null,
+      limitPerDay: checked.limits?.perDay ?? null,
+    };
+    const found = await this.writer.transaction((tx) => this.accounts.setPlan(tx, changed));
+    return found ? changed : null;
   }
 
   /** The account as the API shows it, or `404 not_found`. */
@@ -124,7 +103,7 @@ export class AccountsService {
     return toAccountView(changed);
   }
 
-  private async findOrThrow(id: number | string): Promise<AccountEntity> {
+  private async findOrThrow(id: number | string): Promise<AccountRecord> {
     const parsed =
       typeof id === 'number' ? { success: true as const, data: id } : IdParam.safeParse(id);
     const account = parsed.success ? await this.find(parsed.data) : null;

@@ -1,15 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel, PROBLEMS } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
-import { DataSource, type Repository } from 'typeorm';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { placeholders } from '../database/sql.js';
 import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
-import { ApiKeyEntity } from './api-key.entity.js';
+import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
 import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
 import type { Principal } from '../common/principal.js';
 
@@ -23,7 +20,7 @@ export type ApiKeyView = ApiKey;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export const toApiKeyView = (key: ApiKeyEntity): ApiKeyView => ({
+export const toApiKeyView = (key: ApiKeyRecord): ApiKeyView => ({
   id: key.id,
   accountId: key.accountId,
   label: key.label,
@@ -44,21 +41,13 @@ export class ApiKeysService {
   private readonly cache: LRUCache<string, CachedLookup>;
   /** Concurrent first requests with one key share a single lookup. */
   private readonly pending = new Map<string, Promise<CachedLookup>>();
-  private readonly sql: { insert: string; revoke: string; touch: string };
 
   constructor(
-    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    private readonly keys: ApiKeysRepository,
     private readonly writer: Writer,
-    dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    const p = placeholders(dataSource);
-    this.sql = {
-      insert: `INSERT INTO api_keys (account_id, label, prefix, hash, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) RETURNING id`,
-      revoke: `UPDATE api_keys SET revoked_at = ${p(1)} WHERE id = ${p(2)} AND revoked_at IS NULL`,
-      touch: `UPDATE api_keys SET last_used_at = ${p(1)} WHERE id = ${p(2)}`,
-    };
     this.cache = new LRUCache<string, CachedLookup>({
       max: KEY_CACHE_MAX,
       ttl: KEY_CACHE_TTL_MS,
@@ -69,48 +58,32 @@ export class ApiKeysService {
   }
 
   /** Makes a key for an account. The returned `key` is the only time anyone sees it. */
-  async create(accountId: number, label: string): Promise<{ key: string; apiKey: ApiKeyEntity }> {
+  async create(accountId: number, label: string): Promise<{ key: string; apiKey: ApiKeyRecord }> {
     const checkedLabel = KeyLabel.parse(label);
     const generated = generateKey(this.config.env === 'production' ? 'live' : 'test');
-    const apiKey = this.keys.create({
-      accountId,
-      label: checkedLabel,
-      prefix: generated.prefix,
-      hash: generated.hash,
-      createdAt: this.clock.now(),
-      lastUsedAt: null,
-      revokedAt: null,
-    });
-    // `INSERT … RETURNING id` of one row returns exactly one row.
-    const [row] = (await this.writer.transaction((tx) =>
-      tx.rows<{ id: number | string }>(this.sql.insert, [
-        apiKey.accountId,
-        apiKey.label,
-        apiKey.prefix,
-        apiKey.hash,
-        apiKey.createdAt,
-      ]),
-    )) as [{ id: number | string }];
-    apiKey.id = Number(row.id);
+    const apiKey = await this.writer.transaction((tx) =>
+      this.keys.insert(tx, {
+        accountId,
+        label: checkedLabel,
+        prefix: generated.prefix,
+        hash: generated.hash,
+        createdAt: this.clock.now(),
+      }),
+    );
     return { key: generated.key, apiKey };
   }
 
-  list(accountId?: number): Promise<ApiKeyEntity[]> {
-    return this.keys.find({
-      where: accountId === undefined ? {} : { accountId },
-      // Stryker disable next-line StringLiteral: TypeORM reads every direction but DESC (or -1) as ASC, so '' orders the same.
-      order: { id: 'ASC' },
-    });
+  list(accountId?: number): Promise<ApiKeyRecord[]> {
+    return this.keys.list(accountId);
   }
 
-  find(id: number): Promise<ApiKeyEntity | null> {
-    return this.keys.findOneBy({ id });
+  find(id: number): Promise<ApiKeyRecord | null> {
+    return this.keys.find(id);
   }
 
   /** Revokes a key: at once on this instance, within {@link KEY_CACHE_TTL_MS} on every other. */
-  async revoke(id: number): Promise<ApiKeyEntity | null> {
-    await this.writer.transaction((tx) => tx.run(this.sql.revoke, [this.clock.now(), id]));
-    // Committed: read back (a key revoked before keeps its first revocation time).
+  async revoke(id: number): Promise<ApiKeyRecord | null> {
+    await this.writer.transaction((tx) => this.keys.revoke(tx, id, this.clock.now()));
     const apiKey = await this.find(id);
     if (apiKey) this.cache.delete(apiKey.hash);
     return apiKey;
@@ -133,7 +106,7 @@ export class ApiKeysService {
       throw ApiException.of(PROBLEMS.keyNotFound);
     }
     // No code deletes a key (revoking only sets `revoked_at`), so the key just found is read back.
-    const revoked = (await this.revoke(apiKey.id)) as ApiKeyEntity;
+    const revoked = (await this.revoke(apiKey.id)) as ApiKeyRecord;
     return toApiKeyView(revoked);
   }
 
@@ -156,7 +129,7 @@ export class ApiKeysService {
   }
 
   private async load(hash: string): Promise<CachedLookup> {
-    const apiKey = await this.keys.findOne({ where: { hash }, relations: { account: true } });
+    const apiKey = await this.keys.findByHash(hash);
     const lookup: CachedLookup =
       !apiKey || apiKey.revokedAt !== null
         ? // Stryker disable next-line ObjectLiteral: `{}` reads as principal undefined, which every caller treats as null (no key); lastUsedAt is read only with a principal.
@@ -165,9 +138,9 @@ export class ApiKeysService {
             principal: {
               accountId: apiKey.accountId,
               keyId: apiKey.id,
-              role: apiKey.account.role,
-              plan: apiKey.account.plan,
-              limits: limitsOf(apiKey.account),
+              role: apiKey.role,
+              plan: apiKey.plan,
+              limits: limitsOf(apiKey),
             },
             lastUsedAt: apiKey.lastUsedAt,
           };
@@ -180,7 +153,7 @@ export class ApiKeysService {
     if (lookup.lastUsedAt !== null && now - lookup.lastUsedAt < LAST_USED_RESOLUTION_MS) return;
     lookup.lastUsedAt = now;
     this.writer
-      .transaction((tx) => tx.run(this.sql.touch, [now, keyId]))
+      .transaction((tx) => this.keys.touch(tx, keyId, now))
       .catch((error: unknown) => {
         this.logger.warn(`could not record last use of key ${keyId}: ${String(error)}`);
       });

@@ -2,9 +2,10 @@ import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
+import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-generic-idempotency-keys.js';
 import { sqliteModule } from './sqlite-driver.js';
 
-export const MIGRATIONS = [InitialSchema1767225600000];
+export const MIGRATIONS = [InitialSchema1767225600000, GenericIdempotencyKeys1795305600000];
 
 interface SqliteHandle {
   pragma(source: string): unknown;
@@ -16,18 +17,31 @@ interface SqliteHandle {
  * the server ends a new connection at once (ReadyForQuery and the FATAL message arrive in one read),
  * the error came in that gap as an unhandled 'error' event and ended the process. Nothing is lost by
  * listening: the client stops taking queries, the next query on it fails as "not queryable" (a 503
- * to the caller), and the pool drops it when it is released.
+ * to the caller), and the pool drops it when it is released. It also reads bigint as a number.
  */
 export class ListeningPgClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
-    super(config);
+    super(
+      typeof config === 'string'
+        ? { connectionString: config, types: INT8_AS_NUMBER }
+        : { ...config, types: INT8_AS_NUMBER },
+    );
     this.on('error', ignore);
   }
 }
 
 const ignore = () => undefined;
 
-/** The same migrations on either engine (entities come from the feature modules). Migrations run at start; never `synchronize`. */
+/**
+ * bigint (ids, Unix-millisecond times, counts) read as a number, as SQLite gives it: every such
+ * value here is at most 2^53 - 1, so nothing is rounded.
+ */
+const INT8_AS_NUMBER: pg.CustomTypesConfig = {
+  getTypeParser: (id, format) =>
+    id === pg.types.builtins.INT8 ? Number : (pg.types.getTypeParser(id, format) as unknown),
+};
+
+/** The same migrations on either engine, run at start; never `synchronize`. */
 export function dataSourceOptions(database: AppConfig['database']): DataSourceOptions {
   const common = {
     migrations: MIGRATIONS,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { sql } from 'kysely';
 import type { ReadinessCheck } from '../common/readiness.js';
+import { Database } from './database.js';
 import { Writer } from './writer.js';
 
 const CHECK_TIMEOUT_MS = 2_000;
@@ -10,10 +11,16 @@ export class DatabaseHealth implements ReadinessCheck {
   readonly name = 'database';
   readonly critical = true;
 
+  private readonly selectOne;
+  private readonly userVersion;
+
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: Database,
     private readonly writer: Writer,
-  ) {}
+  ) {
+    this.selectOne = database.statement(() => sql<{ one: number }>`SELECT 1 AS one`);
+    this.userVersion = database.statement(() => sql<{ user_version: number }>`PRAGMA user_version`);
+  }
 
   async check(): Promise<string> {
     let timer: NodeJS.Timeout | undefined;
@@ -41,13 +48,17 @@ export class DatabaseHealth implements ReadinessCheck {
    * can fill or its files become unwritable while reads still work.
    */
   private async probe(): Promise<string> {
-    await this.dataSource.query('SELECT 1');
-    if (this.dataSource.options.type !== 'better-sqlite3') return 'ok';
+    await this.database.all(this.selectOne, {});
+    if (this.database.engine !== 'sqlite') return 'ok';
     try {
       await this.writer.transaction(async (tx) => {
-        const [row] = await tx.rows<{ user_version: number }>('PRAGMA user_version');
+        const [row] = await tx.all(this.userVersion, {});
         // Writing the same value changes nothing, but needs a writable file and room in it.
-        await tx.run(`PRAGMA user_version = ${Math.trunc(row?.user_version ?? 0)}`);
+        const version = Math.trunc(row?.user_version ?? 0);
+        await tx.run(
+          this.database.statement(() => sql`PRAGMA user_version = ${sql.lit(version)}`),
+          {},
+        );
       });
     } catch (error) {
       return `unwritable: ${error instanceof Error ? error.message : String(error)}`;

@@ -2,10 +2,12 @@ import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { createDatabase, Database } from './database.js';
 import { dataSourceOptions } from './data-source.js';
 import { DatabaseHealth } from './database.health.js';
 import { createWriter, Writer } from './writer.js';
 
+/** TypeORM's DataSource (migrations at start, PostgreSQL's pool), the reads and the writes. */
 @Global()
 @Module({
   imports: [
@@ -13,14 +15,16 @@ import { createWriter, Writer } from './writer.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config.database),
-        // Each feature module registers its own entities (TypeOrmModule.forFeature).
-        autoLoadEntities: true,
         retryAttempts: 2,
         retryDelay: 1_000,
       }),
     }),
   ],
-  providers: [DatabaseHealth, { provide: Writer, inject: [DataSource], useFactory: createWriter }],
-  exports: [DatabaseHealth, Writer],
+  providers: [
+    DatabaseHealth,
+    { provide: Database, inject: [DataSource], useFactory: createDatabase },
+    { provide: Writer, inject: [DataSource], useFactory: createWriter },
+  ],
+  exports: [DatabaseHealth, Database, Writer],
 })
 export class DatabaseModule {}

@@ -1,25 +1,32 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import { isDatabaseUnavailable } from '../common/database-errors.js';
-import { placeholders } from './sql.js';
+import { Database } from './database.js';
+import type { Statement } from './statement.js';
 import { Writer, type WriteTx } from './writer.js';
+
+const insertPet = (database: Database) =>
+  database.statement((db, p: { name: string }) =>
+    db
+      .insertInto('pets')
+      .values({ name: p.name, category_id: 1, status: 'available', created_at: 0 }),
+  );
 
 describe.each(ENGINES)('the writer on %s', (engine) => {
   let t: TestApp;
   let writer: Writer;
   let dataSource: DataSource;
-  let insertSql: string;
+  let insert: Statement<{ name: string }, unknown>;
 
   beforeEach(async () => {
     t = await createTestApp({ engine });
     writer = t.app.get(Writer);
     dataSource = t.app.get(DataSource);
-    const p = placeholders(dataSource);
-    insertSql = `INSERT INTO pets (name, category_id, status, created_at) VALUES (${p(1)}, 1, 'available', 0)`;
+    insert = insertPet(t.app.get(Database));
   });
 
   afterEach(async () => {
@@ -53,14 +60,14 @@ describe.each(ENGINES)('the writer on %s', (engine) => {
           active++;
           mostActive = Math.max(mostActive, active);
           try {
-            await tx.run(insertSql, [`T${i} first`]);
+            await tx.run(insert, { name: `T${i} first` });
             // A real wait: other transactions' work gets every chance to run in between.
             await sleep(i % 4);
             // Nobody outside the transaction sees its rows before it commits.
             const seen = await names();
             if (seen.includes(`T${i} first`)) dirtyReads.push(`T${i}`);
             if (i === 17) throw new Error('work failed half-way');
-            await tx.run(insertSql, [`T${i} second`]);
+            await tx.run(insert, { name: `T${i} second` });
             return i;
           } finally {
             active--;
@@ -85,12 +92,12 @@ describe.each(ENGINES)('the writer on %s', (engine) => {
     let leaked: WriteTx | undefined;
     await writer.transaction(async (tx) => {
       leaked = tx;
-      await tx.run(insertSql, ['inside']);
+      await tx.run(insert, { name: 'inside' });
     });
     if (engine === 'sqlite') {
-      await expect(leaked?.run(insertSql, ['after'])).rejects.toThrow(/after it ended/);
+      await expect(leaked?.run(insert, { name: 'after' })).rejects.toThrow(/after it ended/);
     } else {
-      await expect(leaked?.run(insertSql, ['after'])).rejects.toThrow();
+      await expect(leaked?.run(insert, { name: 'after' })).rejects.toThrow();
     }
     expect(await names()).toEqual(['inside']);
   });
@@ -107,14 +114,14 @@ describe('the SQLite write connection left inside a transaction', () => {
 
   it('is never written through while it cannot roll back, and is used again once it can', async () => {
     const writer = t.app.get(Writer);
-    const insert = `INSERT INTO pets (name, category_id, status, created_at) VALUES (?, 1, 'available', 0)`;
+    const insert = insertPet(t.app.get(Database));
     // A query still running on the connection makes ROLLBACK fail ("connection is busy"), so the
     // failed transaction below stays open on it: the state a swallowed ROLLBACK leaves behind.
-    const db = Reflect.get(writer, 'db') as Database.Database;
+    const db = Reflect.get(writer, 'db') as BetterSqlite3.Database;
     let cursor: IterableIterator<unknown> | undefined;
     await expect(
       writer.transaction(async (tx) => {
-        await tx.run(insert, ['doomed']);
+        await tx.run(insert, { name: 'doomed' });
         cursor = db.prepare('SELECT name FROM pets').iterate();
         cursor.next();
         throw new Error('work failed');
@@ -123,13 +130,13 @@ describe('the SQLite write connection left inside a transaction', () => {
     expect(db.inTransaction).toBe(true);
 
     // The next transaction is refused (503-class), not nested inside the open one.
-    const refused = writer.transaction((tx) => tx.run(insert, ['nested']));
+    const refused = writer.transaction((tx) => tx.run(insert, { name: 'nested' }));
     await expect(refused).rejects.toMatchObject({ code: 'PETS_WRITE_CONNECTION_STUCK' });
     expect(isDatabaseUnavailable(await refused.catch((error: unknown) => error))).toBe(true);
 
     // The query ends: the open transaction is rolled back before the next one runs.
     cursor?.return?.();
-    await writer.transaction((tx) => tx.run(insert, ['after']));
+    await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
     expect(db.inTransaction).toBe(false);
     const stored = await t.app.get(DataSource).query<{ name: string }[]>('SELECT name FROM pets');
     expect(stored.map((row) => row.name)).toEqual(['after']);

@@ -7,6 +7,7 @@ import {
   WRITE_CONNECTION_STUCK,
 } from '../common/database-errors.js';
 import { sqliteModule } from './sqlite-driver.js';
+import type { Statement } from './statement.js';
 
 /**
  * Every write of the API goes through {@link Writer.transaction}: one transaction per call, committed
@@ -16,8 +17,8 @@ import { sqliteModule } from './sqlite-driver.js';
  * DataSource, so two requests' transactions nest (the second becomes a SAVEPOINT of the first and
  * is lost if the first rolls back), and after SQLite rolls a transaction back by itself
  * (`SQLITE_FULL`, `SQLITE_IOERR`) the runner's failed `ROLLBACK` leaves it "in a transaction" for
- * good: every later write becomes a savepoint that is never committed. TypeORM keeps the schema,
- * the migrations and the reads.
+ * good: every later write becomes a savepoint that is never committed. TypeORM keeps the schema
+ * (its migrations); reads go through `Database`.
  */
 export abstract class Writer {
   /** Runs `work` in a transaction of its own and commits it, or rolls it back and rethrows. */
@@ -31,15 +32,12 @@ export abstract class Writer {
   }
 }
 
-/** Statements within one write transaction, with positional parameters. */
+/** Statements within one write transaction. */
 export interface WriteTx {
   /** The rows of a `SELECT`, or of a statement with `RETURNING`. */
-  rows<T extends object = Record<string, unknown>>(
-    sql: string,
-    parameters?: readonly unknown[],
-  ): Promise<T[]>;
+  all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]>;
   /** Runs a statement that returns no rows; resolves with how many rows it changed. */
-  run(sql: string, parameters?: readonly unknown[]): Promise<number>;
+  run<P extends object>(statement: Statement<P, unknown>, parameters: P): Promise<number>;
 }
 
 const usedAfterEnd = () =>
@@ -121,9 +119,12 @@ export class SqliteWriter extends Writer {
       }
     };
     const tx: WriteTx = {
-      rows: <R extends object>(sql: string, parameters: readonly unknown[] = []) =>
-        attempt(() => this.statement(sql).all(...parameters) as R[]),
-      run: (sql, parameters = []) => attempt(() => this.statement(sql).run(...parameters).changes),
+      all: (statement, parameters) =>
+        attempt(
+          () => this.statement(statement.sql).all(...statement.values(parameters)) as never[],
+        ),
+      run: (statement, parameters) =>
+        attempt(() => this.statement(statement.sql).run(...statement.values(parameters)).changes),
     };
     try {
       this.ensureIdle();
@@ -208,12 +209,14 @@ export class PostgresWriter extends Writer {
 
 function postgresTx(runner: QueryRunner): WriteTx {
   return {
-    async rows<R extends object>(sql: string, parameters: readonly unknown[] = []) {
-      const result = (await runner.query(sql, [...parameters], true)) as { records: R[] };
+    async all<P extends object, R>(statement: Statement<P, R>, parameters: P) {
+      const values = statement.values(parameters);
+      const result = (await runner.query(statement.sql, values, true)) as { records: R[] };
       return result.records;
     },
-    async run(sql, parameters = []) {
-      const result = (await runner.query(sql, [...parameters], true)) as { affected?: number };
+    async run(statement, parameters) {
+      const values = statement.values(parameters);
+      const result = (await runner.query(statement.sql, values, true)) as { affected?: number };
       return result.affected ?? 0;
     },
   };

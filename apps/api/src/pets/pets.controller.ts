@@ -59,7 +59,7 @@ export class PetsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Pet> {
     const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
-    const { pet: created } = await this.pets.create(principal.accountId, pet, idempotencyKey);
+    const created = await this.pets.create(principal.accountId, pet, idempotencyKey);
     void reply.header(HEADERS.location, `${baseUrlOf(request)}/pets/${created.id}`);
     return created;
   }

@@ -1,79 +1,66 @@
 import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
-import { DataSource } from 'typeorm';
-import { type PreparedRead, preparedReader, type Row } from '../database/prepared.js';
-import { placeholders } from '../database/sql.js';
+import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';
 
-interface PetRow {
-  id: number | string;
-  name: string;
-  category_id: number | string;
-  status: PetStatus;
-}
-
-/** PostgreSQL returns bigint as text; every value here is at most 2^53 - 1. */
-const toPet = (row: PetRow): Pet => ({
-  id: Number(row.id),
-  name: row.name,
-  categoryId: Number(row.category_id),
-  status: row.status,
-});
-
-/** The same, from a row of `id, name, category_id, status` as an array. */
-const fromRow = (row: Row): Pet => ({
-  id: Number(row[0]),
-  name: row[1] as string,
-  categoryId: Number(row[2]),
-  status: row[3] as PetStatus,
-});
+const PET = ['id', 'name', 'category_id as categoryId', 'status'] as const;
 
 /**
- * The pets table. Prepared statements on the request path: keyset pages over (status, id) and the
- * primary key.
+ * The pets table. Reads are keyset pages over (status, id) and the primary key, each a statement
+ * prepared once.
  */
 @Injectable()
 export class PetsRepository {
-  /** The statements, written once for the engine in use (public so tests can check their plans). */
-  readonly sql: { listAll: string; listByStatus: string; byId: string; insertPet: string };
+  /** The statements (public so tests can check their query plans). */
+  readonly statements;
 
-  private readonly read: PreparedRead;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.read = preparedReader(dataSource);
-    const p = placeholders(dataSource);
-    this.sql = {
-      listAll: `SELECT id, name, category_id, status FROM pets WHERE id > ${p(1)} ORDER BY id LIMIT ${p(2)}`,
-      listByStatus: `SELECT id, name, category_id, status FROM pets WHERE status = ${p(1)} AND id > ${p(2)} ORDER BY id LIMIT ${p(3)}`,
-      byId: `SELECT id, name, category_id, status FROM pets WHERE id = ${p(1)}`,
-      insertPet: `INSERT INTO pets (name, category_id, status, created_at) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) RETURNING id, name, category_id, status`,
+  constructor(private readonly database: Database) {
+    this.statements = {
+      listAll: database.statement((db, p: { afterId: number; limit: number }) =>
+        db.selectFrom('pets').select(PET).where('id', '>', p.afterId).orderBy('id').limit(p.limit),
+      ),
+      listByStatus: database.statement(
+        (db, p: { status: PetStatus; afterId: number; limit: number }) =>
+          db
+            .selectFrom('pets')
+            .select(PET)
+            .where('status', '=', p.status)
+            .where('id', '>', p.afterId)
+            .orderBy('id')
+            .limit(p.limit),
+      ),
+      byId: database.statement((db, p: { id: number }) =>
+        db.selectFrom('pets').select(PET).where('id', '=', p.id),
+      ),
+      insert: database.statement((db, p: NewPet & { createdAt: number }) =>
+        db
+          .insertInto('pets')
+          .values({
+            name: p.name,
+            category_id: p.categoryId,
+            status: p.status,
+            created_at: p.createdAt,
+          })
+          .returning(PET),
+      ),
     };
   }
 
   /** Up to `limit` pets after `afterId` in ascending id, optionally of one status. */
-  async list(limit: number, afterId: number, status: PetStatus | undefined): Promise<Pet[]> {
-    const rows =
-      status === undefined
-        ? await this.read(this.sql.listAll, [afterId, limit])
-        : await this.read(this.sql.listByStatus, [status, afterId, limit]);
-    return rows.map(fromRow);
+  list(limit: number, afterId: number, status: PetStatus | undefined): Promise<Pet[]> {
+    return status === undefined
+      ? this.database.all(this.statements.listAll, { afterId, limit })
+      : this.database.all(this.statements.listByStatus, { status, afterId, limit });
   }
 
-  async findById(id: number): Promise<Pet | undefined> {
-    const row = (await this.read(this.sql.byId, [id]))[0];
-    return row ? fromRow(row) : undefined;
+  findById(id: number): Promise<Pet | undefined> {
+    return this.database.first(this.statements.byId, { id });
   }
 
   /** Inserts within the caller's write transaction. */
-  async insert(pet: NewPet, now: number, tx: WriteTx): Promise<Pet> {
-    const rows = await tx.rows<PetRow>(this.sql.insertPet, [
-      pet.name,
-      pet.categoryId,
-      pet.status,
-      now,
-    ]);
-    const row = rows[0];
-    if (!row) throw new Error('INSERT … RETURNING gave no row');
-    return toPet(row);
+  async insert(pet: NewPet, createdAt: number, tx: WriteTx): Promise<Pet> {
+    const [created] = await tx.all(this.statements.insert, { ...pet, createdAt });
+    if (!created) throw new Error('INSERT … RETURNING gave no row');
+    return created;
   }
 }

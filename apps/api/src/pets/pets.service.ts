@@ -8,7 +8,7 @@ import {
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
-import { IdempotencyService, type CreateResult } from '../idempotency/idempotency.service.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 
@@ -57,11 +57,16 @@ export class PetsService {
     return this.pets.findById(id);
   }
 
-  create(
-    accountId: number,
-    pet: NewPet,
-    idempotencyKey: string | undefined,
-  ): Promise<CreateResult> {
-    return this.idempotency.create(accountId, pet, idempotencyKey);
+  /**
+   * Creates a pet, once per `Idempotency-Key`: the same request again gets the first pet. Requests
+   * are compared after normalisation (trimmed name, default status).
+   */
+  create(accountId: number, pet: NewPet, idempotencyKey: string | undefined): Promise<Pet> {
+    return this.idempotency.once(
+      accountId,
+      idempotencyKey,
+      [pet.name, pet.categoryId, pet.status],
+      (tx) => this.pets.insert(pet, this.clock.now(), tx),
+    );
   }
 }

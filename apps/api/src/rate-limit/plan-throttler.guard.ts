@@ -17,11 +17,6 @@ type Resolvable = ThrottlerOptions['limit'];
 type Tracker = NonNullable<ThrottlerOptions['getTracker']>;
 type KeyGenerator = NonNullable<ThrottlerOptions['generateKey']>;
 
-interface Counted extends WindowSpec {
-  /** Requests left in the window after this one (0 when refused). */
-  readonly left: number;
-}
-
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** A throttler's number for this request. Ours are numbers or synchronous resolvers (no await per request). */
@@ -32,22 +27,6 @@ function resolve(value: Resolvable, context: ExecutionContext): number {
     throw new Error('Rate-limit throttlers take numbers or synchronous resolvers');
   return resolved;
 }
-
-/**
- * The window the headers describe. Refused: the full window that frees up last, since that is when
- * a retry can succeed. Otherwise the window with fewest requests left; on a tie, the shorter one
- * (the throttlers are in order of length).
- */
-const shownOf = (windows: readonly Counted[], refused: boolean): Counted =>
-  windows.reduce((shown, window) =>
-    (
-      refused
-        ? window.left === 0 && (shown.left !== 0 || window.end > shown.end)
-        : window.left < shown.left
-    )
-      ? window
-      : shown,
-  );
 
 /**
  * @nestjs/throttler's guard, driven by the module's options: one throttler per window with the
@@ -61,6 +40,8 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
   private readonly isPublic: RouteFlag;
   private tracker!: Tracker;
   private keyOf!: KeyGenerator;
+  /** Per throttler, its policy text by limit (a handful of plans, so a handful of entries). */
+  private readonly policyParts: Map<number, string>[] = [];
 
   constructor(
     options: ThrottlerModuleOptions,
@@ -82,28 +63,31 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     this.keyOf = generateKey;
   }
 
-  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(this.isPublic.of(context));
-  }
-
   /**
    * ThrottlerGuard asks its storage once per throttler. Our windows are checked and counted
    * together (a request refused by one window uses no quota in another, and refusals lead to a
    * ban), which one `increment` per window cannot do atomically; so this asks the storage once for
-   * all of them. Every number comes from the throttlers.
+   * all of them. Every number comes from the throttlers. On every request: kept free of awaits
+   * that wait for nothing and of per-request strings that depend only on the plan.
    */
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (await this.shouldSkip(context)) return true;
+    if (this.isPublic.of(context)) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const now = this.clock.now();
 
     let ban: ConsumeRequest['ban'];
-    const windows = this.throttlers.map((throttler): WindowSpec => {
+    let policy = '';
+    const windows: WindowSpec[] = [];
+    for (let i = 0; i < this.throttlers.length; i++) {
+      const throttler = this.throttlers[i] as ThrottlerOptions;
       const ttl = resolve(throttler.ttl, context);
-      const start = now - (now % ttl);
       const limit = resolve(throttler.limit, context);
-      const name = throttler.name ?? 'default';
+      const start = now - (now % ttl);
+      const window = { name: throttler.name ?? 'default', start, end: start + ttl, limit };
+      windows.push(window);
+      const part = this.policyPart(i, window);
+      policy = policy === '' ? part : `${policy}, ${part}`;
       // A throttler with a block duration bans the key that keeps sending while refused: more
       // refusals in its window than its limit. Callers without a key are only limited.
       if (throttler.blockDuration !== undefined && request.principal) {
@@ -111,24 +95,33 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
           keyId: request.principal.keyId,
           threshold: limit,
           durationMs: resolve(throttler.blockDuration, context),
-          minuteEnd: start + ttl,
+          minuteEnd: window.end,
         };
       }
-      return { name, start, end: start + ttl, limit };
-    });
+    }
+    const tracker = this.tracker(request, context);
     const result = await this.limiter.consume({
-      tracker: this.keyOf(context, await this.tracker(request, context), 'plan'),
+      tracker: this.keyOf(context, typeof tracker === 'string' ? tracker : await tracker, 'plan'),
       windows,
       now,
       ban,
     });
 
-    const counted = windows.map((window, i): Counted => ({
-      ...window,
-      left: Math.max(0, window.limit - (result.counts[i] ?? 0)),
-    }));
-    const shown = shownOf(counted, result.outcome === 'limited');
-    const remaining = result.outcome === 'allowed' ? shown.left : 0;
+    // The window the headers describe. Refused: the full window that frees up last, since that is
+    // when a retry can succeed. Otherwise the one with fewest requests left; on a tie, the shorter
+    // (the throttlers are in order of length).
+    const refused = result.outcome === 'limited';
+    let shown = windows[0] as WindowSpec;
+    let shownLeft = Math.max(0, shown.limit - (result.counts[0] ?? 0));
+    for (let i = 1; i < windows.length; i++) {
+      const window = windows[i] as WindowSpec;
+      const left = Math.max(0, window.limit - (result.counts[i] ?? 0));
+      if (refused ? left === 0 && (shownLeft !== 0 || window.end > shown.end) : left < shownLeft) {
+        shown = window;
+        shownLeft = left;
+      }
+    }
+    const remaining = result.outcome === 'allowed' ? shownLeft : 0;
     // During a ban, every header points at the ban's end: nothing succeeds before it.
     const resetAt = result.outcome === 'banned' ? (result.banEndsAt ?? now) : shown.end;
     const wait = seconds(resetAt - now);
@@ -138,10 +131,7 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
       .header(HEADERS.rateLimitLimit, shown.limit)
       .header(HEADERS.rateLimitRemaining, remaining)
       .header(HEADERS.rateLimitReset, resetAt / 1000)
-      .header(
-        HEADERS.rateLimitPolicy,
-        windows.map((w) => `"${w.name}";q=${w.limit};w=${(w.end - w.start) / 1000}`).join(', '),
-      )
+      .header(HEADERS.rateLimitPolicy, policy)
       .header(HEADERS.rateLimit, `"${shown.name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'allowed') return true;
@@ -150,5 +140,20 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
         ? PROBLEMS.banned(wait)
         : PROBLEMS.rateLimited(shown.limit, shown.name, wait);
     throw ApiException.of(problem, undefined, { [HEADERS.retryAfter]: String(wait) });
+  }
+
+  /** `"minute";q=60;w=60`: one window's part of `RateLimit-Policy`, written once per limit. */
+  private policyPart(index: number, window: WindowSpec): string {
+    let parts = this.policyParts[index];
+    if (!parts) {
+      parts = new Map();
+      this.policyParts[index] = parts;
+    }
+    let part = parts.get(window.limit);
+    if (part === undefined) {
+      part = `"${window.name}";q=${window.limit};w=${(window.end - window.start) / 1000}`;
+      parts.set(window.limit, part);
+    }
+    return part;
   }
 }

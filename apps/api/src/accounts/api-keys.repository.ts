@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database.js';
+import type { WriteTx } from '../database/writer.js';
+import type { AccountRecord } from './accounts.repository.js';
+
+/** An API key as stored. Only the SHA-256 of the key is kept; the key is shown once, at creation. */
+export interface ApiKeyRecord {
+  id: number;
+  accountId: number;
+  label: string;
+  /** The first characters of the key, so people can tell their keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  hash: string;
+  /** Unix milliseconds, as are the two below. */
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** A key with what authentication needs of its account. */
+export type KeyWithAccount = ApiKeyRecord &
+  Pick<AccountRecord, 'role' | 'plan' | 'limitPerMinute' | 'limitPerDay'>;
+
+const KEY = [
+  'api_keys.id',
+  'api_keys.account_id as accountId',
+  'api_keys.label',
+  'api_keys.prefix',
+  'api_keys.hash',
+  'api_keys.created_at as createdAt',
+  'api_keys.last_used_at as lastUsedAt',
+  'api_keys.revoked_at as revokedAt',
+] as const;
+
+/** The api_keys table. */
+@Injectable()
+export class ApiKeysRepository {
+  private readonly statements;
+
+  constructor(private readonly database: Database) {
+    this.statements = {
+      list: database.statement((db) => db.selectFrom('api_keys').select(KEY).orderBy('id')),
+      listOf: database.statement((db, p: { accountId: number }) =>
+        db.selectFrom('api_keys').select(KEY).where('account_id', '=', p.accountId).orderBy('id'),
+      ),
+      byId: database.statement((db, p: { id: number }) =>
+        db.selectFrom('api_keys').select(KEY).where('id', '=', p.id),
+      ),
+      byHash: database.statement((db, p: { hash: string }) =>
+        db
+          .selectFrom('api_keys')
+          .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+          .select(KEY)
+          .select([
+            'accounts.role',
+            'accounts.plan',
+            'accounts.limit_per_minute as limitPerMinute',
+            'accounts.limit_per_day as limitPerDay',
+          ])
+          .where('api_keys.hash', '=', p.hash),
+      ),
+      insert: database.statement((db, p: Omit<ApiKeyRecord, 'id' | 'lastUsedAt' | 'revokedAt'>) =>
+        db
+          .insertInto('api_keys')
+          .values({
+            account_id: p.accountId,
+            label: p.label,
+            prefix: p.prefix,
+            hash: p.hash,
+            created_at: p.createdAt,
+          })
+          .returning('id'),
+      ),
+      revoke: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('api_keys')
+          .set({ revoked_at: p.at })
+          .where('id', '=', p.id)
+          .where('revoked_at', 'is', null),
+      ),
+      touch: database.statement((db, p: { id: number; at: number }) =>
+        db.updateTable('api_keys').set({ last_used_at: p.at }).where('id', '=', p.id),
+      ),
+    };
+  }
+
+  /** Every key, or one account's, in order of creation. */
+  list(accountId?: number): Promise<ApiKeyRecord[]> {
+    return accountId === undefined
+      ? this.database.all(this.statements.list, {})
+      : this.database.all(this.statements.listOf, { accountId });
+  }
+
+  async find(id: number): Promise<ApiKeyRecord | null> {
+    return (await this.database.first(this.statements.byId, { id })) ?? null;
+  }
+
+  /** The key with this hash and its account's role and limits, revoked or not. */
+  findByHash(hash: string): Promise<KeyWithAccount | undefined> {
+    return this.database.first(this.statements.byHash, { hash });
+  }
+
+  async insert(
+    tx: WriteTx,
+    key: Omit<ApiKeyRecord, 'id' | 'lastUsedAt' | 'revokedAt'>,
+  ): Promise<ApiKeyRecord> {
+    const [row] = await tx.all(this.statements.insert, key);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return { id: row.id, ...key, lastUsedAt: null, revokedAt: null };
+  }
+
+  /** Marks the key revoked at `at`, unless it already was. */
+  async revoke(tx: WriteTx, id: number, at: number): Promise<void> {
+    await tx.run(this.statements.revoke, { id, at });
+  }
+
+  async touch(tx: WriteTx, id: number, at: number): Promise<void> {
+    await tx.run(this.statements.touch, { id, at });
+  }
+}

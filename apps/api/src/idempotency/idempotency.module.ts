@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyService } from './idempotency.service.js';
+import { IdempotencyStore } from './idempotency.store.js';
+
+/** Exactly-once writes per `Idempotency-Key`, for any feature that takes one. */
+@Module({
+  providers: [IdempotencyStore, IdempotencyService],
+  exports: [IdempotencyService],
+})
+export class IdempotencyModule {}
