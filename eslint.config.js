@@ -123,6 +123,8 @@ export default tseslint.config(
       '**/test-output/**',
       '**/data/**',
       '**/reports/**',
+      // The client's package as partners get it, built by libs/client/scripts/build-package.mjs.
+      'libs/client/package/**',
     ],
   },
   js.configs.recommended,
