@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 /** The API's top-level folders (apps/api/src). */
 const API_FOLDERS = [
   'accounts',
+  'audit',
   'admin-app',
   'cli',
   'common',
@@ -167,7 +168,8 @@ export default tseslint.config(
     'rate-limit': ['common', 'config'],
     database: ['common', 'config'],
     idempotency: ['common', 'config', 'database'],
-    accounts: ['common', 'config', 'database', 'rate-limit'],
+    audit: ['common', 'config', 'database'],
+    accounts: ['common', 'config', 'database', 'rate-limit', 'audit'],
   })
     .map(([folder, allowed]) => [
       folder,

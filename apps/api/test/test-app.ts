@@ -113,8 +113,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async createKey(account = {}) {
       const created = await app
         .get(AccountsService)
-        .create({ name: 'Partner', plan: 'free', role: 'partner', ...account });
-      const { key, apiKey } = await app.get(ApiKeysService).create(created.id, 'test key');
+        .create({ name: 'Partner', plan: 'free', role: 'partner', ...account }, 'cli');
+      const { key, apiKey } = await app.get(ApiKeysService).create(created.id, 'test key', 'cli');
       return { key, accountId: created.id, keyId: apiKey.id };
     },
     async close() {

@@ -134,6 +134,42 @@ describe('the client against the real API', () => {
     });
   });
 
+  it('changes, finds and removes pets, refuses a move the API forbids, and reads the audit trail', async () => {
+    const staff = client(staffKey);
+    const { data: pet } = await staff.createPet({ name: 'Ÿvonne', categoryId: 41 });
+    const updated = await staff.updatePet(pet.id, { status: 'sold', name: 'Yvonne' });
+    expect(updated.data).toEqual({ ...pet, name: 'Yvonne', status: 'sold' });
+    const found = await staff.listPets({ name: 'yvo', categoryId: 41 });
+    expect(found.data).toEqual([updated.data]);
+
+    const refused = await staff.updatePet(pet.id, { status: 'pending' }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+      details: [{ field: 'status', issue: 'sold → pending is not allowed' }],
+    });
+
+    const removed = await staff.deletePet(pet.id);
+    expect(removed).toMatchObject({ status: 204, data: undefined });
+    expect((await staff.listPets({ categoryId: 41 })).data).toEqual([]);
+
+    const history = [];
+    for await (const event of staff.admin.iterateAudit({
+      targetType: 'pet',
+      targetId: pet.id,
+      limit: 1,
+    }))
+      history.push([event.action, event.changes]);
+    expect(history).toEqual([
+      ['pet.deleted', { name: ['Yvonne', null], categoryId: [41, null], status: ['sold', null] }],
+      ['pet.updated', { name: ['Ÿvonne', 'Yvonne'], status: ['available', 'sold'] }],
+      [
+        'pet.created',
+        { name: [null, 'Ÿvonne'], categoryId: [null, 41], status: [null, 'available'] },
+      ],
+    ]);
+  });
+
   it(
     'with a Free key: after 60 requests in a minute, waits out the 429 and then succeeds, never banned',
     { timeout: 90_000 },

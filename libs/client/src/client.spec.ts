@@ -1089,3 +1089,89 @@ describe('account and admin operations', () => {
     }
   }
 });
+
+describe('managing pets', () => {
+  it('updatePet sends a JSON merge patch to the pet and answers the pet as it is now', async () => {
+    const pet = createPet({ id: 7, status: 'sold' });
+    const { client, requests } = fake([json(200, pet)]);
+    const updated = await client.updatePet(7, { status: 'sold' });
+    expect(updated.data).toEqual(pet);
+    expect(requests[0]?.method).toBe('PATCH');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets/7');
+    expect(await requests[0]?.text()).toBe('{"status":"sold"}');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("updatePet's refused move is a PetstoreApiError with the API's code and details", async () => {
+    const { client } = fake([
+      json(409, {
+        code: 'invalid_transition',
+        message:
+          'The pet is sold, and its status cannot change: status sold → pending is not allowed.',
+        status: 409,
+        details: [{ field: 'status', issue: 'sold → pending is not allowed' }],
+      }),
+    ]);
+    const refused = await caught(client.updatePet(7, { status: 'pending' }));
+    expect(refused.code).toBe('invalid_transition');
+    expect(refused.status).toBe(409);
+    expect(refused.details).toEqual([{ field: 'status', issue: 'sold → pending is not allowed' }]);
+  });
+
+  it('deletePet sends DELETE and takes a 204 without a body; an answer with a body is a broken one', async () => {
+    const { client, requests } = fake([
+      new Response(null, { status: 204, headers: { 'x-request-id': 'req-204' } }),
+      json(200, { surprise: true }),
+    ]);
+    const removed = await client.deletePet(7);
+    expect(removed).toMatchObject({ data: undefined, status: 204, requestId: 'req-204' });
+    expect(requests[0]?.method).toBe('DELETE');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets/7');
+    expect((await caught(client.deletePet(8))).code).toBe('invalid_response');
+  });
+
+  it('listPets sends the categoryId and name filters', async () => {
+    const { client, requests } = fake([json(200, [])]);
+    await client.listPets({ name: 'Rex & co', categoryId: 3, status: 'available', limit: 5 });
+    expect(requests[0]?.url).toBe(
+      'http://api.test/v1/pets?limit=5&status=available&categoryId=3&name=Rex+%26+co',
+    );
+  });
+});
+
+describe('the audit trail', () => {
+  const event = (id: number) => ({
+    id,
+    at: '2030-01-01T00:00:00.000Z',
+    actor: id % 2 === 0 ? 'cli' : { accountId: 1, keyId: 2 },
+    action: 'pet.updated',
+    target: { type: 'pet', id: 4 },
+    changes: { status: ['available', 'sold'] },
+  });
+
+  it('lists events with filters and follows next pages', async () => {
+    const { client, requests } = fake([
+      json(200, [event(3), event(2)], {
+        link: '<http://api.test/v1/admin/audit?targetType=pet&targetId=4&limit=2&cursor=x>; rel="next"',
+      }),
+      json(200, [event(1)]),
+    ]);
+    const all = [];
+    for await (const found of client.admin.iterateAudit({
+      targetType: 'pet',
+      targetId: 4,
+      limit: 2,
+    }))
+      all.push(found.id);
+    expect(all).toEqual([3, 2, 1]);
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/admin/audit?targetType=pet&targetId=4&limit=2',
+      'http://api.test/v1/admin/audit?targetType=pet&targetId=4&limit=2&cursor=x',
+    ]);
+  });
+
+  it('refuses an event outside the contract', async () => {
+    const { client } = fake([json(200, [{ ...event(1), action: 'pet.eaten' }])]);
+    expect((await caught(client.admin.listAudit())).code).toBe('invalid_response');
+  });
+});

@@ -1,9 +1,12 @@
 import {
   type Account,
+  type AuditEvent,
+  AuditEvents,
   ApiError,
   type ApiKey,
   type CreatedApiKey,
   HEADERS,
+  type ListAuditQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
   type NewPetInput,
@@ -12,9 +15,10 @@ import {
   OPERATIONS,
   type Pet,
   Pets,
+  type PetPatchInput,
   type PlanChange,
 } from '@pets/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
 import { nextLink } from './pagination.js';
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
@@ -87,6 +91,16 @@ export interface PetstoreClient {
    * Use {@link PetstoreClient.listPets} with a `status` filter instead.
    */
   getPet(id: number, options?: CallOptions): Promise<ApiResult<Pet>>;
+  /**
+   * Changes a pet's name, category and/or status (beta): the whole pet as it is now. Partners change
+   * only their own account's pets; a status move the API does not allow is `409 invalid_transition`.
+   */
+  updatePet(id: number, patch: PetPatchInput, options?: CallOptions): Promise<ApiResult<Pet>>;
+  /**
+   * Removes a pet (staff only, beta). Retried after a network failure, it may answer `404` because
+   * the first attempt removed it.
+   */
+  deletePet(id: number, options?: CallOptions): Promise<ApiResult<undefined>>;
 
   /** The account the key belongs to (beta). */
   getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
@@ -112,11 +126,30 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<CreatedApiKey>>;
     revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+    /** One page of the audit trail, newest first (beta). */
+    listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
+    /** Every event matching the query, newest first, page after page (beta). */
+    iterateAudit(
+      query?: Omit<ListAuditQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<AuditEvent, void, undefined>;
   };
 }
 
-/** The schema an operation's success is checked with. */
-type SuccessSchema<Id extends OperationId> = (typeof OPERATIONS)[Id]['success']['schema'];
+export interface AuditPage extends ApiResult<AuditEvent[]> {
+  /** The absolute address of the next page, absent on the last page. */
+  next: string | undefined;
+}
+
+/** What an operation answers on success: its schema's data, or nothing (204). */
+type SuccessData<Id extends OperationId> = (typeof OPERATIONS)[Id]['success'] extends {
+  schema: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+
+/** A success without a body (204). */
+const NO_CONTENT = z.undefined();
 
 interface Attempt {
   method: Operation['method'];
@@ -343,10 +376,23 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     };
   }
 
-  async function page(url: string, signal: AbortSignal | undefined): Promise<PetsPage> {
-    const { response, result } = await call({ method: 'GET', url }, Pets, signal);
+  async function page<S extends typeof Pets | typeof AuditEvents>(
+    url: string,
+    schema: S,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<z.output<S>> & { next: string | undefined }> {
+    const { response, result } = await call({ method: 'GET', url }, schema, signal);
     const next = nextLink(response.headers.get(HEADERS.link));
-    return { ...result, next: next === undefined ? undefined : ownUrl(next, url) };
+    const data = result.data as z.output<S>;
+    return { ...result, data, next: next === undefined ? undefined : ownUrl(next, url) };
+  }
+
+  /** `?name=value&…` of the values given, in the order given. */
+  function searchOf(query: Record<string, string | number | undefined>): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) params.set(name, String(value));
+    return params.size > 0 ? `?${params.toString()}` : '';
   }
 
   /**
@@ -362,7 +408,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       search?: string;
     },
     signal: AbortSignal | undefined,
-  ): Promise<{ response: Answer; result: ApiResult<z.output<SuccessSchema<Id>>> }> {
+  ): Promise<{ response: Answer; result: ApiResult<SuccessData<Id>> }> {
     const operation: Operation = OPERATIONS[id];
     const { params = {} } = parts;
     const path = operation.path.replaceAll(/\{(\w+)\}/g, (_: string, name: string) =>
@@ -376,9 +422,9 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       idempotencyKey: parts.idempotencyKey,
     };
     // The table's type says which schema, so which data, each operation answers with.
-    return call(attempt, operation.success.schema, signal) as Promise<{
+    return call(attempt, operation.success.schema ?? NO_CONTENT, signal) as Promise<{
       response: Answer;
-      result: ApiResult<z.output<SuccessSchema<Id>>>;
+      result: ApiResult<SuccessData<Id>>;
     }>;
   }
 
@@ -386,12 +432,9 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
   const client: PetstoreClient = {
     listPets(query = {}, callOptions = {}) {
-      const params = new URLSearchParams();
-      if (query.limit !== undefined) params.set('limit', String(query.limit));
-      if (query.status !== undefined) params.set('status', query.status);
-      if (query.cursor !== undefined) params.set('cursor', query.cursor);
-      const search = params.size > 0 ? `?${params.toString()}` : '';
-      return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, callOptions.signal);
+      const { limit, status, categoryId, name, cursor } = query;
+      const search = searchOf({ limit, status, categoryId, name, cursor });
+      return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, Pets, callOptions.signal);
     },
 
     async *iteratePets(query = {}, callOptions = {}) {
@@ -399,7 +442,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       for (;;) {
         yield* current.data;
         if (current.next === undefined) return;
-        current = await page(current.next, callOptions.signal);
+        current = await page(current.next, Pets, callOptions.signal);
       }
     },
 
@@ -421,6 +464,11 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     getPet: (petId, callOptions = {}) =>
       result(invoke('getPet', { params: { petId } }, callOptions.signal)),
+
+    updatePet: (petId, patch, callOptions = {}) =>
+      result(invoke('updatePet', { params: { petId }, body: patch }, callOptions.signal)),
+    deletePet: (petId, callOptions = {}) =>
+      result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
     listKeys: (callOptions = {}) => result(invoke('listAccountKeys', {}, callOptions.signal)),
@@ -447,6 +495,23 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       revokeKey: (keyId, callOptions = {}) =>
         result(invoke('revokeKey', { params: { keyId } }, callOptions.signal)),
+      listAudit(query = {}, callOptions = {}) {
+        const { targetType, targetId, actorAccountId, limit, cursor } = query;
+        const search = searchOf({ targetType, targetId, actorAccountId, limit, cursor });
+        return page(
+          `${baseUrl}${OPERATIONS.listAudit.path}${search}`,
+          AuditEvents,
+          callOptions.signal,
+        );
+      },
+      async *iterateAudit(query = {}, callOptions = {}) {
+        let current = await client.admin.listAudit(query, callOptions);
+        for (;;) {
+          yield* current.data;
+          if (current.next === undefined) return;
+          current = await page(current.next, AuditEvents, callOptions.signal);
+        }
+      },
     },
   };
   return client;

@@ -1,6 +1,7 @@
 export {
   createPetstoreClient,
   type ApiResult,
+  type AuditPage,
   type CallOptions,
   type CreatedPet,
   type CreatePetOptions,
@@ -14,6 +15,9 @@ export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 export type {
   Account,
   ApiKey,
+  AuditEvent,
+  ListAuditQueryInput,
+  PetPatchInput,
   CreatedApiKey,
   ListPetsQueryInput,
   NewAccountInput,

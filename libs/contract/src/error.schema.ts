@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_api_key: 401,
   forbidden: 403,
   not_found: 404,
+  invalid_transition: 409,
   gone: 410,
   payload_too_large: 413,
   rate_limited: 429,

@@ -12,3 +12,4 @@ export * from './serialization.js';
 export * from './limits.js';
 export * from './problems.js';
 export * from './operations.js';
+export * from './audit.schema.js';

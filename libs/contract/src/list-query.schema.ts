@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PetStatus } from './pet.schema.js';
+import { MAX_ID, NAME_MAX_LENGTH, PetStatus } from './pet.schema.js';
 import { documentedAs } from './documented.js';
-import { expected } from './text.schema.js';
+import { codePointLength, expected } from './text.schema.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MIN = 1;
@@ -32,6 +32,30 @@ export const ListStatus = once(STATUS_ISSUE)
   .optional()
   .meta({ description: 'Only pets with this status.' });
 
+const ID_ISSUE = `must be an integer from 1 to ${MAX_ID}`;
+
+/** An id in a query string: a canonical positive decimal integer no larger than 2^53 - 1. */
+export const QueryId = (description: string) =>
+  once(ID_ISSUE)
+    .regex(/^[1-9][0-9]{0,15}$/, { error: ID_ISSUE })
+    .transform(Number)
+    .pipe(z.int({ error: ID_ISSUE }).max(MAX_ID, { error: ID_ISSUE }))
+    .optional()
+    .meta({ description });
+
+export const ListCategoryId = QueryId('Only pets of this category (beta).');
+
+const NAME_ISSUE = `must be 1 to ${NAME_MAX_LENGTH} characters`;
+
+export const ListName = once(NAME_ISSUE)
+  .refine((name) => name.length > 0 && codePointLength(name) <= NAME_MAX_LENGTH, {
+    error: NAME_ISSUE,
+  })
+  .optional()
+  .meta({
+    description: `Only pets whose name starts with this, ignoring case: 1 to ${NAME_MAX_LENGTH} characters (beta).`,
+  });
+
 export const ListCursor = once('must be a cursor from a `Link` header')
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
   .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
@@ -41,12 +65,27 @@ export const ListCursor = once('must be a cursor from a `Link` header')
       'Opaque position from the `Link: rel="next"` header of the previous page. Do not build or change it.',
   });
 
+/** `limit` and `cursor` as every listing takes them (one parameter component each). */
+export const LimitParam = documentedAs(ListLimit, 'limit');
+export const CursorParam = documentedAs(ListCursor, 'cursor');
+
 /** The query string of `listPets`: unknown and repeated parameters are refused. */
 export const ListPetsQuery = z.strictObject(
   {
-    limit: documentedAs(ListLimit, 'limit'),
+    limit: LimitParam,
     status: documentedAs(ListStatus, 'status'),
-    cursor: documentedAs(ListCursor, 'cursor'),
+    categoryId: documentedAs(ListCategoryId, 'categoryId', {
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: MAX_ID,
+    }),
+    name: documentedAs(ListName, 'name', {
+      type: 'string',
+      minLength: 1,
+      maxLength: NAME_MAX_LENGTH,
+    }),
+    cursor: CursorParam,
   },
   { error: 'must be a query string' },
 );
@@ -54,6 +93,8 @@ export type ListPetsQuery = z.output<typeof ListPetsQuery>;
 export type ListPetsQueryInput = {
   limit?: number;
   status?: PetStatus;
+  categoryId?: number;
+  name?: string;
   cursor?: string;
 };
 

@@ -161,6 +161,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(at('components/schemas'))).toEqual([
       'PetStatus',
       'NewPet',
+      'PetPatch',
       'Pet',
       'Pets',
       'Error',
@@ -176,6 +177,10 @@ describe('OpenAPI document', () => {
       'ApiKeys',
       'NewApiKey',
       'CreatedApiKey',
+      'AuditAction',
+      'AuditTargetType',
+      'AuditEvent',
+      'AuditEvents',
     ]);
     expect(at('components/schemas/Pet/properties/status')).toEqual({
       $ref: '#/components/schemas/PetStatus',
@@ -235,17 +240,20 @@ describe('OpenAPI document', () => {
     expect(at('components/parameters/Idempotency-Key')['description']).toContain('within 24 hours');
   });
 
-  it('marks the account and admin operations beta, and only those', () => {
+  it('marks the account, admin and pet-management operations beta, and only those', () => {
     const { document, at } = build();
     const paths = document['paths'] as Record<string, Record<string, Node>>;
     for (const [path, operations] of Object.entries(paths)) {
-      for (const operation of Object.values(operations)) {
-        expect(operation['x-stability'], path).toBe(
-          path.startsWith('/account') || path.startsWith('/admin') ? 'beta' : undefined,
+      for (const [method, operation] of Object.entries(operations)) {
+        const managesPets = path === '/pets/{petId}' && (method === 'patch' || method === 'delete');
+        expect(operation['x-stability'], `${method} ${path}`).toBe(
+          path.startsWith('/account') || path.startsWith('/admin') || managesPets
+            ? 'beta'
+            : undefined,
         );
       }
     }
-    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(4);
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(5);
     expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
   });
 

@@ -32,8 +32,9 @@ import {
   OPERATIONS,
   type SuccessHeader,
 } from './operations.js';
-import { NewPet, Pet, PetStatus, Pets } from './pet.schema.js';
-import { ERRORS, type Problem, PROBLEMS } from './problems.js';
+import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
+import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
+import { ERRORS, type Problem, PROBLEMS, transitionIssue } from './problems.js';
 import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
 
@@ -54,6 +55,7 @@ type JsonObject = { [key: string]: Json };
 const COMPONENTS: Record<string, z.ZodType> = {
   PetStatus,
   NewPet,
+  PetPatch,
   Pet,
   Pets,
   Error: ApiError,
@@ -69,6 +71,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ApiKeys,
   NewApiKey,
   CreatedApiKey,
+  AuditAction,
+  AuditTargetType,
+  AuditEvent,
+  AuditEvents,
 };
 
 const free = PLAN_LIMITS.free;
@@ -245,6 +251,18 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
     description: 'No pet has this identifier (or it is not a positive decimal integer).',
     examples: { not_found: example(PROBLEMS.petNotFound) },
   },
+  NotYourPet: {
+    description: 'A partner key, and the pet was created by another account.',
+    examples: { forbidden: example(PROBLEMS.notYourPet) },
+  },
+  InvalidTransition: {
+    description: 'The pet cannot move from its status to the one asked for.',
+    examples: {
+      invalid_transition: example(PROBLEMS.invalidTransition('sold', 'pending', false), [
+        { field: 'status', issue: transitionIssue('sold', 'pending', false) },
+      ]),
+    },
+  },
   Gone: {
     description: 'The operation is past its sunset instant.',
     examples: { gone: example(PROBLEMS.getPetGone) },
@@ -313,6 +331,7 @@ function responsesOf(operation: Operation) {
   const extra: HeaderName[] = operation.deprecation
     ? ['Deprecation', 'Sunset', 'DeprecationLink']
     : [];
+  const { schema } = operation.success;
   const responses: Record<string, ZodOpenApiResponseObject | { $ref: string }> = {
     [operation.success.status]: {
       description: operation.success.description,
@@ -322,7 +341,7 @@ function responsesOf(operation: Operation) {
         ...(operation.success.headers ?? []).map((name) => SUCCESS_HEADER[name]),
         ...extra,
       ]),
-      content: { 'application/json': { schema: operation.success.schema } },
+      ...(schema ? { content: { 'application/json': { schema } } } : {}),
     },
   };
   // Integer keys: in ascending order, as the document lists them.
@@ -356,7 +375,12 @@ function operationObject(id: string, operation: Operation): ZodOpenApiOperationO
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: operation.body } },
+            content: Object.fromEntries(
+              (operation.bodyTypes ?? ['application/json']).map((type) => [
+                type,
+                { schema: operation.body },
+              ]),
+            ),
           },
         }
       : {}),

@@ -42,7 +42,9 @@ describe('the operations table', () => {
         route: `${method.toUpperCase()} ${path}`,
         stability: operation['x-stability'] ?? 'stable',
         deprecated: operation['deprecated'] === true,
-        staffOnly: Object.keys(operation['responses'] as object).includes('403'),
+        staffOnly:
+          (operation['responses'] as Record<string, { $ref?: string }>)['403']?.$ref ===
+          '#/components/responses/Forbidden',
       })),
     );
     expect(listed).toEqual(
@@ -58,7 +60,8 @@ describe('the operations table', () => {
 
   it('documents the request and success bodies with the contract schemas', () => {
     for (const [id, operation] of entries) {
-      expect(operation.success.schema, id).toBeInstanceOf(z.ZodType);
+      if (operation.success.status === 204) expect(operation.success.schema, id).toBeUndefined();
+      else expect(operation.success.schema, id).toBeInstanceOf(z.ZodType);
       if (operation.method === 'GET' || operation.method === 'DELETE')
         expect(operation.body, id).toBeUndefined();
     }

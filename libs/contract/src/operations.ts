@@ -12,8 +12,9 @@ import {
 import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
 import { documentedAs } from './documented.js';
 import { HEADERS } from './headers.js';
+import { AuditEvents, ListAuditQuery } from './audit.schema.js';
 import { IdempotencyKey, IdParam, ListPetsQuery } from './list-query.schema.js';
-import { MAX_ID, NewPet, Pet, Pets } from './pet.schema.js';
+import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
 
 /**
  * Every operation of the API, once. The OpenAPI document, the client's requests and the API's routes
@@ -36,6 +37,8 @@ export type ErrorResponseName =
   | 'Forbidden'
   | 'NotFound'
   | 'PetNotFound'
+  | 'NotYourPet'
+  | 'InvalidTransition'
   | 'Gone'
   | 'PayloadTooLarge';
 
@@ -62,19 +65,22 @@ export interface Operation {
   readonly query?: z.ZodObject;
   /** Request headers of the operation's own (authentication is the same for all). */
   readonly headers?: z.ZodObject;
-  /** The `application/json` request body. */
+  /** The request body. */
   readonly body?: z.ZodType;
+  /** Its media types, when more than `application/json`. */
+  readonly bodyTypes?: readonly string[];
   readonly success: {
-    readonly status: 200 | 201;
+    readonly status: 200 | 201 | 204;
     readonly description: string;
-    readonly schema: z.ZodType;
+    /** The body's schema; none for 204. */
+    readonly schema?: z.ZodType;
     readonly headers?: readonly SuccessHeader[];
   };
   /**
    * Refusals of this operation's own, by status. 401, 429, 500 and 503 come with every operation
    * that needs a key (403 with every staff one); a public one can only fail on our side (500).
    */
-  readonly errors?: Readonly<Partial<Record<400 | 403 | 404 | 410 | 413, ErrorResponseName>>>;
+  readonly errors?: Readonly<Partial<Record<400 | 403 | 404 | 409 | 410 | 413, ErrorResponseName>>>;
 }
 
 /** An id in a path, documented as the integer it is. */
@@ -158,6 +164,39 @@ export const OPERATIONS = {
     params: PET_ID,
     success: { status: 200, description: 'The pet.', schema: Pet },
     errors: { 404: 'PetNotFound', 410: 'Gone' },
+  },
+  updatePet: {
+    method: 'PATCH',
+    path: '/pets/{petId}',
+    tag: 'pets',
+    summary: 'Change a pet',
+    description: `A JSON merge patch of \`name\`, \`categoryId\` and/or \`status\`. Staff may change any pet; a partner only the pets its account created. Status moves: ${PET_MOVES_DESCRIPTION}; setting the status a pet has changes nothing. Any other move is \`409 invalid_transition\`. The check and the change are one atomic step.`,
+    access: 'key',
+    ...beta,
+    params: PET_ID,
+    body: PetPatch,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The pet as it is now.', schema: Pet },
+    errors: {
+      400: 'InvalidBody',
+      403: 'NotYourPet',
+      404: 'PetNotFound',
+      409: 'InvalidTransition',
+      413: 'PayloadTooLarge',
+    },
+  },
+  deletePet: {
+    method: 'DELETE',
+    path: '/pets/{petId}',
+    tag: 'pets',
+    summary: 'Remove a pet',
+    description:
+      'The pet is gone from lists, `GET` and `PATCH`; its id is never used again, and its record is kept for the audit trail.',
+    access: 'staff',
+    ...beta,
+    params: PET_ID,
+    success: { status: 204, description: 'The pet was removed.' },
+    errors: { 404: 'PetNotFound' },
   },
   getAccount: {
     method: 'GET',
@@ -280,6 +319,24 @@ export const OPERATIONS = {
     params: KEY_ID,
     success: { status: 200, description: 'The revoked key.', schema: ApiKey },
     errors: { 404: 'NotFound' },
+  },
+  listAudit: {
+    method: 'GET',
+    path: '/admin/audit',
+    tag: 'admin',
+    summary: 'The audit trail',
+    description:
+      'Every change to pets, keys and accounts, newest first, at most `limit` per page; follow `Link: rel="next"` for more.',
+    access: 'staff',
+    ...beta,
+    query: ListAuditQuery,
+    success: {
+      status: 200,
+      description: 'A page of events.',
+      schema: AuditEvents,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
   },
   getOpenApiDocument: {
     method: 'GET',

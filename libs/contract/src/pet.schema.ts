@@ -73,3 +73,55 @@ export const Pets = z
   .array(Pet)
   .meta({ id: 'Pets', description: 'A page of pets in ascending `id` order.' });
 export type Pets = z.infer<typeof Pets>;
+
+/**
+ * The body of `updatePet`: a JSON merge patch (RFC 7396) of the fields a pet can change, each under
+ * the rules of `NewPet`. It must change something; `null` (which would remove a field) and any
+ * other field are refused.
+ */
+export const PetPatch = z
+  .strictObject(
+    {
+      name: PetName.optional(),
+      categoryId: CategoryId.optional(),
+      status: PetStatus.optional().meta({
+        description: 'The new status; see the moves allowed in the description of `updatePet`.',
+      }),
+    },
+    { error: expected('a JSON object') },
+  )
+  .refine((patch) => Object.keys(patch).length > 0, {
+    error: 'must change at least one of name, categoryId, status',
+  })
+  .meta({
+    id: 'PetPatch',
+    description: 'The fields to change; those left out keep their value.',
+  });
+export type PetPatch = z.output<typeof PetPatch>;
+export type PetPatchInput = z.input<typeof PetPatch>;
+
+/** Who may move a pet from one status to another (a status not listed cannot be reached). */
+export const PET_MOVES: Readonly<
+  Record<PetStatus, Readonly<Partial<Record<PetStatus, 'anyone' | 'staff'>>>>
+> = {
+  available: { pending: 'anyone', sold: 'anyone' },
+  pending: { available: 'anyone', sold: 'anyone' },
+  // A returned animal: only staff put a sold pet back on offer.
+  sold: { available: 'staff' },
+};
+
+/** Whether a caller of this role may move a pet from `from` to `to` (staying put always may). */
+export function moveAllowed(from: PetStatus, to: PetStatus, role: 'partner' | 'staff'): boolean {
+  if (from === to) return true;
+  const who = PET_MOVES[from][to];
+  return who === 'anyone' || (who === 'staff' && role === 'staff');
+}
+
+/** The moves as the API's documentation words them: `available → pending`, … */
+export const PET_MOVES_DESCRIPTION = Object.entries(PET_MOVES)
+  .flatMap(([from, tos]) =>
+    Object.entries(tos).map(
+      ([to, who]) => `${from} → ${to}${who === 'staff' ? ' (staff only)' : ''}`,
+    ),
+  )
+  .join(', ');

@@ -18,6 +18,7 @@ const everyProblem = () =>
         banned: [840],
         internalError: ['req-1'],
         noFile: ['/admin/x.js'],
+        invalidTransition: ['sold', 'available', true],
       };
       const args = samples[name];
       if (!args) throw new Error(`no sample arguments for ${name}`);

@@ -13,6 +13,10 @@ const problem = <C extends ErrorCode>(code: C, message: string): { code: C; mess
   message,
 });
 
+/** Why a status move is refused, as the `status` detail says it. */
+export const transitionIssue = (from: string, to: string, staffOnly: boolean): string =>
+  `${from} → ${to} is ${staffOnly ? 'allowed for staff only' : 'not allowed'}`;
+
 /**
  * Every refusal the API words, by what went wrong. The API answers with these, and the OpenAPI
  * document shows them as its examples, so the two say the same words. Those that depend on the
@@ -86,6 +90,18 @@ export const PROBLEMS = {
     'The API key is not valid: it is unknown, malformed or revoked.',
   ),
   staffOnly: problem('forbidden', 'This endpoint is for staff accounts only.'),
+  notYourPet: problem(
+    'forbidden',
+    'This pet belongs to another account: partners change only the pets their account created.',
+  ),
+
+  // Status moves.
+  /** With the detail `{ field: 'status', issue: transitionIssue(…) }`. */
+  invalidTransition: (from: string, to: string, staffOnly: boolean) =>
+    problem(
+      'invalid_transition',
+      `The pet is ${from}, and its status cannot change: status ${transitionIssue(from, to, staffOnly)}.`,
+    ),
 
   // Things that are not there.
   noRoute: (method: string, path: string) =>
@@ -141,6 +157,7 @@ export const ERRORS = {
   invalid_api_key: PROBLEMS.invalidApiKey,
   forbidden: PROBLEMS.staffOnly,
   not_found: PROBLEMS.petNotFound,
+  invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,
   rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),

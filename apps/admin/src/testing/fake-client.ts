@@ -98,6 +98,8 @@ export function createFakeClient() {
     // The fake implements the whole interface, the deprecated operation too.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     getPet: vi.fn<(id: number) => Promise<ApiResult<Pet>>>(notFaked('getPet')),
+    updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
+    deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
     listKeys: vi.fn<PetstoreClient['listKeys']>(() => Promise.resolve(result([]))),
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
@@ -111,6 +113,8 @@ export function createFakeClient() {
       listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(notFaked('listKeys')),
       createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(notFaked('createKey')),
       revokeKey: vi.fn<PetstoreClient['admin']['revokeKey']>(notFaked('revokeKey')),
+      listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
+      iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },
   } satisfies PetstoreClient;
 }

@@ -1,5 +1,6 @@
 import { Controller, Param } from '@nestjs/common';
 import { type Account, type ApiKey, type CreatedApiKey, NewApiKey } from '@pets/contract';
+import { actorOf } from '../audit/audit.repository.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -31,7 +32,7 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
   ): Promise<CreatedApiKey> {
-    return this.keys.createView(principal.accountId, body.label);
+    return this.keys.createView(principal.accountId, body.label, actorOf(principal));
   }
 
   @Operation('revokeAccountKey')
@@ -39,6 +40,6 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @Param('keyId') keyId: string,
   ): Promise<ApiKey> {
-    return this.keys.revokeView(keyId, principal.accountId);
+    return this.keys.revokeView(keyId, actorOf(principal), principal.accountId);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { AuditModule } from '../audit/audit.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
@@ -10,7 +11,7 @@ import { ApiKeyStrategy } from './api-key.strategy.js';
 
 /** Accounts and keys, and their operations. The CLI uses the services (no HTTP there). */
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, AuditModule],
   controllers: [AccountController, AdminController],
   providers: [
     AccountsRepository,

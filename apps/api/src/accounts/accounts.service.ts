@@ -11,6 +11,7 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
+import { type Actor, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { type AccountRecord, AccountsRepository } from './accounts.repository.js';
 
@@ -24,6 +25,12 @@ export function limitsOf(
   if (planLimits) return planLimits;
   return { perMinute: account.limitPerMinute ?? 1, perDay: account.limitPerDay ?? 1 };
 }
+
+/** An enterprise account's own limits, or `null` for a plan's. */
+const ownLimits = (account: Pick<AccountRecord, 'limitPerMinute' | 'limitPerDay'>) =>
+  account.limitPerMinute === null || account.limitPerDay === null
+    ? null
+    : { perMinute: account.limitPerMinute, perDay: account.limitPerDay };
 
 export const toAccountView = (account: AccountRecord): AccountView => ({
   id: account.id,
@@ -39,21 +46,34 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly writer: Writer,
+    private readonly audit: AuditRepository,
   ) {}
 
   /** Validates with the contract's schema; throws its ZodError on bad input. */
-  async create(input: NewAccountInput, now = Date.now()): Promise<AccountRecord> {
+  async create(input: NewAccountInput, actor: Actor, now = Date.now()): Promise<AccountRecord> {
     const checked = NewAccount.parse(input);
-    return this.writer.transaction((tx) =>
-      this.accounts.insert(tx, {
+    return this.writer.transaction(async (tx) => {
+      const account = await this.accounts.insert(tx, {
         name: checked.name,
         plan: checked.plan,
         role: checked.role,
         limitPerMinute: checked.limits?.perMinute ?? null,
         limitPerDay: checked.limits?.perDay ?? null,
         createdAt: now,
-      }),
-    );
+      });
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'account.created',
+        target: { type: 'account', id: account.id },
+        changes: {
+          name: [null, account.name],
+          plan: [null, account.plan],
+          role: [null, account.role],
+          limits: [null, ownLimits(account)],
+        },
+      });
+      return account;
+    });
   }
 
   list(): Promise<AccountRecord[]> {
@@ -69,7 +89,12 @@ export class AccountsService {
   }
 
   /** Changes an account's plan (enterprise with its own limits). */
-  async setPlan(id: number, plan: Plan, limits?: PlanLimits): Promise<AccountRecord | null> {
+  async setPlan(
+    id: number,
+    plan: Plan,
+    limits: PlanLimits | undefined,
+    actor: Actor,
+  ): Promise<AccountRecord | null> {
     const account = await this.find(id);
     if (!account) return null;
     const checked = NewAccount.parse({ name: account.name, role: account.role, plan, limits });
@@ -79,7 +104,21 @@ export class AccountsService {
       limitPerMinute: checked.limits?.perMinute ?? null,
       limitPerDay: checked.limits?.perDay ?? null,
     };
-    const found = await this.writer.transaction((tx) => this.accounts.setPlan(tx, changed));
+    const changes: Changes = {};
+    if (account.plan !== changed.plan) changes['plan'] = [account.plan, changed.plan];
+    const [before, after] = [ownLimits(account), ownLimits(changed)];
+    if (JSON.stringify(before) !== JSON.stringify(after)) changes['limits'] = [before, after];
+    const found = await this.writer.transaction(async (tx) => {
+      if (!(await this.accounts.setPlan(tx, changed))) return false;
+      if (Object.keys(changes).length > 0)
+        await this.audit.record(tx, Date.now(), {
+          actor,
+          action: 'account.plan_changed',
+          target: { type: 'account', id },
+          changes,
+        });
+      return true;
+    });
     return found ? changed : null;
   }
 
@@ -92,13 +131,13 @@ export class AccountsService {
     return (await this.list()).map(toAccountView);
   }
 
-  async createView(account: NewAccount): Promise<Account> {
-    return toAccountView(await this.create(account));
+  async createView(account: NewAccount, actor: Actor): Promise<Account> {
+    return toAccountView(await this.create(account, actor));
   }
 
-  async changePlanView(id: number | string, change: PlanChange): Promise<Account> {
+  async changePlanView(id: number | string, change: PlanChange, actor: Actor): Promise<Account> {
     const account = await this.findOrThrow(id);
-    const changed = await this.setPlan(account.id, change.plan, change.limits);
+    const changed = await this.setPlan(account.id, change.plan, change.limits, actor);
     if (!changed) throw noSuchAccount();
     return toAccountView(changed);
   }

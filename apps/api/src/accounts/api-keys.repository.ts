@@ -110,9 +110,9 @@ export class ApiKeysRepository {
     return { id: row.id, ...key, lastUsedAt: null, revokedAt: null };
   }
 
-  /** Marks the key revoked at `at`, unless it already was. */
-  async revoke(tx: WriteTx, id: number, at: number): Promise<void> {
-    await tx.run(this.statements.revoke, { id, at });
+  /** Marks the key revoked at `at`, unless it already was; resolves with whether it did. */
+  async revoke(tx: WriteTx, id: number, at: number): Promise<boolean> {
+    return (await tx.run(this.statements.revoke, { id, at })) === 1;
   }
 
   async touch(tx: WriteTx, id: number, at: number): Promise<void> {

@@ -4,6 +4,7 @@ import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
 import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
@@ -45,6 +46,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly writer: Writer,
+    private readonly audit: AuditRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -58,18 +60,31 @@ export class ApiKeysService {
   }
 
   /** Makes a key for an account. The returned `key` is the only time anyone sees it. */
-  async create(accountId: number, label: string): Promise<{ key: string; apiKey: ApiKeyRecord }> {
+  async create(
+    accountId: number,
+    label: string,
+    actor: Actor,
+  ): Promise<{ key: string; apiKey: ApiKeyRecord }> {
     const checkedLabel = KeyLabel.parse(label);
     const generated = generateKey(this.config.env === 'production' ? 'live' : 'test');
-    const apiKey = await this.writer.transaction((tx) =>
-      this.keys.insert(tx, {
+    const now = this.clock.now();
+    const apiKey = await this.writer.transaction(async (tx) => {
+      const made = await this.keys.insert(tx, {
         accountId,
         label: checkedLabel,
         prefix: generated.prefix,
         hash: generated.hash,
-        createdAt: this.clock.now(),
-      }),
-    );
+        createdAt: now,
+      });
+      // The key's account and label; never the key or its hash.
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'key.created',
+        target: { type: 'key', id: made.id },
+        changes: { accountId: [null, accountId], label: [null, checkedLabel] },
+      });
+      return made;
+    });
     return { key: generated.key, apiKey };
   }
 
@@ -82,8 +97,17 @@ export class ApiKeysService {
   }
 
   /** Revokes a key: at once on this instance, within {@link KEY_CACHE_TTL_MS} on every other. */
-  async revoke(id: number): Promise<ApiKeyRecord | null> {
-    await this.writer.transaction((tx) => this.keys.revoke(tx, id, this.clock.now()));
+  async revoke(id: number, actor: Actor): Promise<ApiKeyRecord | null> {
+    const now = this.clock.now();
+    await this.writer.transaction(async (tx) => {
+      if (!(await this.keys.revoke(tx, id, now))) return;
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'key.revoked',
+        target: { type: 'key', id },
+        changes: { revokedAt: [null, new Date(now).toISOString()] },
+      });
+    });
     const apiKey = await this.find(id);
     if (apiKey) this.cache.delete(apiKey.hash);
     return apiKey;
@@ -93,20 +117,20 @@ export class ApiKeysService {
     return (await this.list(accountId)).map(toApiKeyView);
   }
 
-  async createView(accountId: number, label: string): Promise<CreatedApiKey> {
-    const { key, apiKey } = await this.create(accountId, label);
+  async createView(accountId: number, label: string, actor: Actor): Promise<CreatedApiKey> {
+    const { key, apiKey } = await this.create(accountId, label, actor);
     return { ...toApiKeyView(apiKey), key };
   }
 
   /** Revokes a key (only one of `ownerAccountId`'s, when given), or `404 not_found`. */
-  async revokeView(id: string, ownerAccountId?: number): Promise<ApiKey> {
+  async revokeView(id: string, actor: Actor, ownerAccountId?: number): Promise<ApiKey> {
     const parsed = IdParam.safeParse(id);
     const apiKey = parsed.success ? await this.find(parsed.data) : null;
     if (!apiKey || (ownerAccountId !== undefined && apiKey.accountId !== ownerAccountId)) {
       throw ApiException.of(PROBLEMS.keyNotFound);
     }
     // No code deletes a key (revoking only sets `revoked_at`), so the key just found is read back.
-    const revoked = (await this.revoke(apiKey.id)) as ApiKeyRecord;
+    const revoked = (await this.revoke(apiKey.id, actor)) as ApiKeyRecord;
     return toApiKeyView(revoked);
   }
 

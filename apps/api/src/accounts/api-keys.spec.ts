@@ -45,7 +45,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
   it('revocation takes effect at once on this instance', async () => {
     const { key, keyId } = await t.createKey();
     expect((await get(key)).statusCode).toBe(200);
-    await t.app.get(ApiKeysService).revoke(keyId);
+    await t.app.get(ApiKeysService).revoke(keyId, 'cli');
     const response = await get(key);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'invalid_api_key' });
@@ -153,7 +153,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
     }
     // Updates move rows in PostgreSQL's heap: an unordered read would no longer follow ids.
     const service = t.app.get(ApiKeysService);
-    await service.revoke(made[1]!);
+    await service.revoke(made[1]!, 'cli');
     await dataSource.query(`UPDATE api_keys SET label = 'renamed' WHERE id = ${first.keyId}`);
 
     const listed = await t.app.inject({ method: 'GET', url: '/v1/account/keys', headers: as });
@@ -172,7 +172,7 @@ describe.each(ENGINES)('API keys on %s', (engine) => {
 
   it('revoking a key id that does not exist changes nothing and reports no key', async () => {
     const { key } = await t.createKey();
-    expect(await t.app.get(ApiKeysService).revoke(999_999)).toBeNull();
+    expect(await t.app.get(ApiKeysService).revoke(999_999, 'cli')).toBeNull();
     expect((await get(key)).statusCode).toBe(200);
   });
 });

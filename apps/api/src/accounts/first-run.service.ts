@@ -29,13 +29,17 @@ export class FirstRunService implements OnApplicationBootstrap {
     if (database.kind !== 'sqlite' || env !== 'development' || (await this.accounts.count()) > 0)
       return;
 
-    const account = await this.accounts.create({
-      name: 'Staff',
-      plan: 'enterprise',
-      role: 'staff',
-      limits: FIRST_RUN_LIMITS,
-    });
-    const { key } = await this.apiKeys.create(account.id, 'First-run key');
+    // The service setting itself up, as its command-line tool would.
+    const account = await this.accounts.create(
+      {
+        name: 'Staff',
+        plan: 'enterprise',
+        role: 'staff',
+        limits: FIRST_RUN_LIMITS,
+      },
+      'cli',
+    );
+    const { key } = await this.apiKeys.create(account.id, 'First-run key', 'cli');
     const file = join(dirname(database.file), DEV_KEY_FILE);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${key}\n`, { mode: 0o600 });

@@ -172,12 +172,15 @@ export async function run(
       );
     } else if (command === 'accounts' && sub === 'create') {
       if (values.name === undefined) throw new UsageError('accounts create needs --name');
-      const account = await accounts.create({
-        name: values.name,
-        plan: oneOf(Plan, values.plan, 'plan') ?? 'free',
-        role: oneOf(Role, values.role, 'role') ?? 'partner',
-        limits: limitsFrom(values),
-      });
+      const account = await accounts.create(
+        {
+          name: values.name,
+          plan: oneOf(Plan, values.plan, 'plan') ?? 'free',
+          role: oneOf(Role, values.role, 'role') ?? 'partner',
+          limits: limitsFrom(values),
+        },
+        'cli',
+      );
       const view = toAccountView(account);
       print(
         `Created account ${view.id} (${forTerminal(view.name)}, ${view.plan}, ${view.role}).`,
@@ -190,6 +193,7 @@ export async function run(
         positiveId(argument, 'The account id'),
         plan,
         limitsFrom(values),
+        'cli',
       );
       if (!account) throw new UsageError(`No account ${argument ?? ''}`);
       const view = toAccountView(account);
@@ -205,14 +209,14 @@ export async function run(
     } else if (command === 'create' && sub === undefined) {
       const accountId = positiveId(values.account, '--account');
       if (!(await accounts.find(accountId))) throw new UsageError(`No account ${accountId}`);
-      const { key, apiKey } = await keys.create(accountId, values.label ?? 'API key');
+      const { key, apiKey } = await keys.create(accountId, values.label ?? 'API key', 'cli');
       const view = toApiKeyView(apiKey);
       print(
         `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n`,
         { ...view, key },
       );
     } else if (command === 'revoke' && argument === undefined) {
-      const apiKey = await keys.revoke(positiveId(sub, 'The key id'));
+      const apiKey = await keys.revoke(positiveId(sub, 'The key id'), 'cli');
       if (!apiKey) throw new UsageError(`No key ${sub ?? ''}`);
       const view = toApiKeyView(apiKey);
       print(

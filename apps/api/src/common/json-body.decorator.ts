@@ -4,10 +4,15 @@ import type { FastifyRequest } from 'fastify';
 import { ApiException } from './api-exception.js';
 import { nonIntegerLiterals } from './json-literals.js';
 
-/** `application/json`, with any parameters (`; charset=utf-8`). */
-export const isJsonMediaType = (contentType: string | undefined): boolean =>
+const JSON_ONLY = ['application/json'] as const;
+
+/** `application/json` (or another of `types`), with any parameters (`; charset=utf-8`). */
+export const isJsonMediaType = (
+  contentType: string | undefined,
+  types: readonly string[] = JSON_ONLY,
+): boolean =>
   contentType !== undefined &&
-  contentType.split(';', 1)[0]?.trim().toLowerCase() === 'application/json';
+  types.includes(contentType.split(';', 1)[0]?.trim().toLowerCase() ?? '');
 
 /** The `charset` parameter of a media type, lower case and unquoted, if there is one. */
 function charsetOf(contentType: string): string | undefined {
@@ -33,15 +38,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export const NON_INTEGER_LITERALS = Symbol('nonIntegerLiterals');
 
 /**
- * The request body as a JSON object. Bodies are read as bytes by Fastify (within the size limit) and
+ * The request body as a JSON object; `@JsonBody(types, pipe)` takes other media types than
+ * `application/json` (a merge patch's, for one). Bodies are read as bytes by Fastify (within the size limit) and
  * decoded and parsed here, after authentication, so a caller without a key learns nothing about its
  * body. Only UTF-8: another charset is refused, and bytes that are not UTF-8 are never replaced.
  */
 export const JsonBody = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Record<string, unknown> => {
+  (types: readonly string[] | undefined, context: ExecutionContext): Record<string, unknown> => {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const contentType = request.headers['content-type'];
-    if (!isJsonMediaType(contentType)) {
+    if (!isJsonMediaType(contentType, types)) {
       throw ApiException.of(PROBLEMS.notJson);
     }
     const charset = charsetOf(contentType ?? '');

@@ -23,7 +23,9 @@ export function Operation(id: OperationId): MethodDecorator {
   return applyDecorators(
     ROUTE[operation.method](`v1${routePath(operation)}`),
     HttpCode(operation.success.status),
-    Responds({ [operation.success.status]: operation.success.schema }),
+    Responds(
+      operation.success.schema ? { [operation.success.status]: operation.success.schema } : {},
+    ),
     SetMetadata(OPERATION_ID, id),
     ...(operation.access === 'public' ? [Public()] : []),
     ...(operation.access === 'staff' ? [StaffOnly()] : []),

@@ -30,7 +30,7 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
       });
       const spares = await Promise.all(
         Array.from({ length: 10 }, async () => {
-          const created = await t.app.get(ApiKeysService).create(accountId, 'spare');
+          const created = await t.app.get(ApiKeysService).create(accountId, 'spare', 'cli');
           return { id: created.apiKey.id, key: created.key };
         }),
       );

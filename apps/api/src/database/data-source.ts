@@ -3,9 +3,14 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
 import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-generic-idempotency-keys.js';
+import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.js';
 import { sqliteModule } from './sqlite-driver.js';
 
-export const MIGRATIONS = [InitialSchema1767225600000, GenericIdempotencyKeys1795305600000];
+export const MIGRATIONS = [
+  InitialSchema1767225600000,
+  GenericIdempotencyKeys1795305600000,
+  ManagePets1795305700000,
+];
 
 interface SqliteHandle {
   pragma(source: string): unknown;

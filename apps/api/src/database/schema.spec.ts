@@ -41,6 +41,19 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     category_id: 'not null',
     status: 'not null',
     created_at: 'not null',
+    owner_account_id: 'null',
+    deleted_at: 'null',
+    name_key: 'not null',
+  },
+  audit_events: {
+    id: 'not null',
+    at: 'not null',
+    actor_account_id: 'null',
+    actor_key_id: 'null',
+    action: 'not null',
+    target_type: 'not null',
+    target_id: 'not null',
+    changes: 'not null',
   },
   idempotency_keys: {
     account_id: 'not null',
@@ -106,7 +119,7 @@ async function migrate(
 }
 
 describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
-  it('keeps every idempotency record while the records stop naming a pet', async () => {
+  it('keeps every idempotency record and pet, folding pet names for search', async () => {
     const { url, dir } = await freshDatabaseUrl(engine);
     const database = databaseOf(engine, url);
     const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
@@ -138,6 +151,10 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           },
         ]);
         expect((await migratedColumns(after)).idempotency_keys).toEqual(TYPED.idempotency_keys);
+        // Pets from before ownership belong to staff (no owner), and their names can be searched.
+        expect(
+          await after.query(`SELECT name, name_key, owner_account_id, deleted_at FROM pets`),
+        ).toEqual([{ name: 'Rex', name_key: 'rex', owner_account_id: null, deleted_at: null }]);
         // The index the purge uses is back.
         const indexes =
           engine === 'postgres'

@@ -1,4 +1,4 @@
-import type { Plan, PetStatus, Role } from '@pets/contract';
+import type { AuditAction, AuditTargetType, Plan, PetStatus, Role } from '@pets/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -36,6 +36,25 @@ export interface Tables {
     category_id: number;
     status: PetStatus;
     created_at: number;
+    /** The account that created it; none for pets made before this was recorded (staff's). */
+    owner_account_id: number | null;
+    /** Removed pets stay for the audit trail, hidden from every read. */
+    deleted_at: number | null;
+    /** The name in lower case, for prefix search (`nameKey`). */
+    name_key: string;
+  };
+  /** Every change to pets, keys and accounts, written in the transaction of the change. */
+  audit_events: {
+    id: Generated<number>;
+    at: number;
+    /** Both null: the command-line tool. */
+    actor_account_id: number | null;
+    actor_key_id: number | null;
+    action: AuditAction;
+    target_type: AuditTargetType;
+    target_id: number;
+    /** JSON: `{ field: [before, after] }`. */
+    changes: string;
   };
   /** The first response to a write sent with an `Idempotency-Key`, kept for 24 hours. */
   idempotency_keys: {

@@ -13,7 +13,7 @@ const insertPet = (database: Database) =>
   database.statement((db, p: { name: string }) =>
     db
       .insertInto('pets')
-      .values({ name: p.name, category_id: 1, status: 'available', created_at: 0 }),
+      .values({ name: p.name, name_key: '', category_id: 1, status: 'available', created_at: 0 }),
   );
 
 describe.each(ENGINES)('the writer on %s', (engine) => {

@@ -4,8 +4,10 @@ import {
   IdempotencyKey,
   ListPetsQuery,
   NewPet,
+  OPERATIONS,
   type Pet,
   PetIdParam,
+  PetPatch,
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -25,6 +27,13 @@ const idempotencyKeyPipe = new ZodPipe(
 );
 const notFound = () => ApiException.of(PROBLEMS.petNotFound);
 
+/** A pet's id from the path; anything else names no pet. */
+function idOf(petId: string): number {
+  const id = PetIdParam.safeParse(petId);
+  if (!id.success) throw notFound();
+  return id.data;
+}
+
 @Controller()
 export class PetsController {
   constructor(private readonly pets: PetsService) {}
@@ -37,11 +46,11 @@ export class PetsController {
   ): Promise<Pet[]> {
     const page = await this.pets.list(query);
     if (page.next !== undefined) {
-      const next = new URLSearchParams({
-        limit: String(query.limit),
-        ...(query.status ? { status: query.status } : {}),
-        cursor: page.next,
-      });
+      const next = new URLSearchParams({ limit: String(query.limit) });
+      if (query.status !== undefined) next.set('status', query.status);
+      if (query.categoryId !== undefined) next.set('categoryId', String(query.categoryId));
+      if (query.name !== undefined) next.set('name', query.name);
+      next.set('cursor', page.next);
       void reply.header(
         HEADERS.link,
         `<${baseUrlOf(request)}/pets?${next.toString()}>; rel="next"`,
@@ -59,18 +68,34 @@ export class PetsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Pet> {
     const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
-    const created = await this.pets.create(principal.accountId, pet, idempotencyKey);
+    const created = await this.pets.create(principal, pet, idempotencyKey);
     void reply.header(HEADERS.location, `${baseUrlOf(request)}/pets/${created.id}`);
     return created;
+  }
+
+  @Operation('updatePet')
+  update(
+    @Param('petId') petId: string,
+    @JsonBody(OPERATIONS.updatePet.bodyTypes, new ZodPipe(PetPatch, 'invalid_body'))
+    patch: PetPatch,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Pet> {
+    return this.pets.update(principal, idOf(petId), patch);
+  }
+
+  @Operation('deletePet')
+  async remove(
+    @Param('petId') petId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    await this.pets.remove(principal, idOf(petId));
   }
 
   /** Deprecated: the getPet deprecation hook adds its headers to every response. */
   @Operation('getPet')
   async get(@Param('petId') petId: string): Promise<Pet> {
     this.pets.assertGetPetAvailable();
-    const id = PetIdParam.safeParse(petId);
-    if (!id.success) throw notFound();
-    const pet = await this.pets.get(id.data);
+    const pet = await this.pets.get(idOf(petId));
     if (!pet) throw notFound();
     return pet;
   }

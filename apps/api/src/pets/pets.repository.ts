@@ -2,55 +2,124 @@ import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';
+import type { PetFilters } from './cursor.js';
 
 const PET = ['id', 'name', 'category_id as categoryId', 'status'] as const;
 
+/** A pet with who created it (`null`: made before that was recorded, so staff's). */
+export interface OwnedPet extends Pet {
+  ownerAccountId: number | null;
+}
+
+/** The name as prefix search compares it: lower case, the same on both engines. */
+export const nameKey = (name: string): string => name.toLowerCase();
+
 /**
- * The pets table. Reads are keyset pages over (status, id) and the primary key, each a statement
- * prepared once.
+ * The first string after every string that starts with `prefix`, in the byte order both engines
+ * compare `name_key` in (SQLite's BINARY, PostgreSQL's "C"): a prefix search is the range
+ * `[prefix, prefixEnd(prefix))`, which an index serves.
+ */
+const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;
+
+type Filter = 'status' | 'categoryId' | 'name';
+const FILTERS: readonly Filter[] = ['status', 'categoryId', 'name'];
+
+interface PageParameters {
+  status: PetStatus;
+  categoryId: number;
+  nameFrom: string;
+  nameTo: string;
+  afterId: number;
+  limit: number;
+}
+
+/**
+ * The pets table. Reads are keyset pages in ascending id, one statement per combination of
+ * filters, each served by an index (`pets_status_id`, `pets_category_id`,
+ * `pets_status_category_id`, `pets_name_key`); removed pets are never read.
  */
 @Injectable()
 export class PetsRepository {
   /** The statements (public so tests can check their query plans). */
   readonly statements;
+  private readonly pages = new Map<string, ReturnType<PetsRepository['page']>>();
 
   constructor(private readonly database: Database) {
     this.statements = {
-      listAll: database.statement((db, p: { afterId: number; limit: number }) =>
-        db.selectFrom('pets').select(PET).where('id', '>', p.afterId).orderBy('id').limit(p.limit),
-      ),
-      listByStatus: database.statement(
-        (db, p: { status: PetStatus; afterId: number; limit: number }) =>
-          db
-            .selectFrom('pets')
-            .select(PET)
-            .where('status', '=', p.status)
-            .where('id', '>', p.afterId)
-            .orderBy('id')
-            .limit(p.limit),
-      ),
       byId: database.statement((db, p: { id: number }) =>
-        db.selectFrom('pets').select(PET).where('id', '=', p.id),
+        db.selectFrom('pets').select(PET).where('id', '=', p.id).where('deleted_at', 'is', null),
       ),
-      insert: database.statement((db, p: NewPet & { createdAt: number }) =>
+      owned: database.statement((db, p: { id: number }) =>
         db
-          .insertInto('pets')
-          .values({
-            name: p.name,
-            category_id: p.categoryId,
-            status: p.status,
-            created_at: p.createdAt,
-          })
-          .returning(PET),
+          .selectFrom('pets')
+          .select([...PET, 'owner_account_id as ownerAccountId'])
+          .where('id', '=', p.id)
+          .where('deleted_at', 'is', null),
+      ),
+      insert: database.statement(
+        (db, p: NewPet & { createdAt: number; owner: number; nameKey: string }) =>
+          db
+            .insertInto('pets')
+            .values({
+              name: p.name,
+              name_key: p.nameKey,
+              category_id: p.categoryId,
+              status: p.status,
+              created_at: p.createdAt,
+              owner_account_id: p.owner,
+            })
+            .returning(PET),
+      ),
+      // Applied only if the pet still has the status it was read with: a move is never made from a
+      // status the pet no longer has, even when two changes race.
+      update: database.statement((db, p: Pet & { nameKey: string; from: PetStatus }) =>
+        db
+          .updateTable('pets')
+          .set({ name: p.name, name_key: p.nameKey, category_id: p.categoryId, status: p.status })
+          .where('id', '=', p.id)
+          .where('status', '=', p.from)
+          .where('deleted_at', 'is', null),
+      ),
+      remove: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('pets')
+          .set({ deleted_at: p.at })
+          .where('id', '=', p.id)
+          .where('deleted_at', 'is', null),
       ),
     };
   }
 
-  /** Up to `limit` pets after `afterId` in ascending id, optionally of one status. */
-  list(limit: number, afterId: number, status: PetStatus | undefined): Promise<Pet[]> {
-    return status === undefined
-      ? this.database.all(this.statements.listAll, { afterId, limit })
-      : this.database.all(this.statements.listByStatus, { status, afterId, limit });
+  /** Up to `limit` pets after `afterId` in ascending id that match the filters. */
+  list(filters: PetFilters, limit: number, afterId: number): Promise<Pet[]> {
+    const used = FILTERS.filter((name) => filters[name] !== undefined);
+    const key = used.join(',');
+    let statement = this.pages.get(key);
+    if (!statement) {
+      statement = this.page(used);
+      this.pages.set(key, statement);
+    }
+    const prefix = nameKey(filters.name ?? '');
+    return this.database.all(statement, {
+      status: filters.status ?? 'available',
+      categoryId: filters.categoryId ?? 0,
+      nameFrom: prefix,
+      nameTo: prefixEnd(prefix),
+      afterId,
+      limit,
+    });
+  }
+
+  /** The statement of one combination of filters (public so tests can check its plan). */
+  page(used: readonly Filter[]) {
+    return this.database.statement((db, p: PageParameters) => {
+      let query = db.selectFrom('pets').select(PET).where('deleted_at', 'is', null);
+      if (used.includes('status')) query = query.where('status', '=', p.status);
+      if (used.includes('categoryId')) query = query.where('category_id', '=', p.categoryId);
+      if (used.includes('name'))
+        query = query.where('name_key', '>=', p.nameFrom).where('name_key', '<', p.nameTo);
+      return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+    });
   }
 
   findById(id: number): Promise<Pet | undefined> {
@@ -58,9 +127,31 @@ export class PetsRepository {
   }
 
   /** Inserts within the caller's write transaction. */
-  async insert(pet: NewPet, createdAt: number, tx: WriteTx): Promise<Pet> {
-    const [created] = await tx.all(this.statements.insert, { ...pet, createdAt });
+  async insert(pet: NewPet, createdAt: number, owner: number, tx: WriteTx): Promise<Pet> {
+    const [created] = await tx.all(this.statements.insert, {
+      ...pet,
+      createdAt,
+      owner,
+      nameKey: nameKey(pet.name),
+    });
     if (!created) throw new Error('INSERT … RETURNING gave no row');
     return created;
+  }
+
+  /** The pet and its owner as the transaction sees it. */
+  async findOwned(id: number, tx: WriteTx): Promise<OwnedPet | undefined> {
+    return (await tx.all(this.statements.owned, { id }))[0];
+  }
+
+  /** Writes `pet` if its status is still `from`; resolves with whether it did. */
+  async update(pet: Pet, from: PetStatus, tx: WriteTx): Promise<boolean> {
+    return (
+      (await tx.run(this.statements.update, { ...pet, nameKey: nameKey(pet.name), from })) === 1
+    );
+  }
+
+  /** Hides the pet from every read, keeping its row; resolves with whether it was there. */
+  async remove(id: number, at: number, tx: WriteTx): Promise<boolean> {
+    return (await tx.run(this.statements.remove, { id, at })) === 1;
   }
 }

@@ -2,14 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   GET_PET_SUNSET_AT,
   type ListPetsQuery,
+  moveAllowed,
   type NewPet,
   type Pet,
+  type PetPatch,
   PROBLEMS,
+  transitionIssue,
 } from '@pets/contract';
+import { actorOf, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
+import type { Principal } from '../common/principal.js';
+import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 
 export interface PetsPage {
@@ -20,12 +26,27 @@ export interface PetsPage {
 
 const invalidCursor = (issue: string) =>
   ApiException.of(PROBLEMS.invalidQuery(`cursor ${issue}`), [{ field: 'cursor', issue }]);
+const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
+
+/** How many times a change is tried again after another change to the pet got in first. */
+const RACE_RETRIES = 5;
+
+/** `{ field: [before, after] }` for the fields that differ. */
+function changesBetween(before: Partial<Pet>, after: Partial<Pet>): Changes {
+  const changes: Record<string, readonly [unknown, unknown]> = {};
+  for (const field of ['name', 'categoryId', 'status'] as const)
+    if (before[field] !== after[field])
+      changes[field] = [before[field] ?? null, after[field] ?? null];
+  return changes;
+}
 
 @Injectable()
 export class PetsService {
   constructor(
     private readonly pets: PetsRepository,
     private readonly idempotency: IdempotencyService,
+    private readonly writer: Writer,
+    private readonly audit: AuditRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -36,21 +57,24 @@ export class PetsService {
     }
   }
 
-  async list({ limit, status, cursor }: ListPetsQuery): Promise<PetsPage> {
+  async list({ limit, status, categoryId, name, cursor }: ListPetsQuery): Promise<PetsPage> {
+    const filters: PetFilters = { status, categoryId, name };
     let afterId = 0;
     if (cursor !== undefined) {
       const position = decodeCursor(cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
       if (position.status !== status) throw invalidCursor('belongs to a different status filter');
+      if (position.categoryId !== categoryId || position.name !== name)
+        throw invalidCursor('belongs to different filters');
       afterId = position.afterId;
     }
     // One row more than asked says whether another page follows.
-    const rows = await this.pets.list(limit + 1, afterId, status);
+    const rows = await this.pets.list(filters, limit + 1, afterId);
     if (rows.length <= limit) return { pets: rows };
     const pets = rows.slice(0, limit);
     // More rows than `limit` (at least 1): the page has a last pet.
     const last = pets[limit - 1] as Pet;
-    return { pets, next: encodeCursor({ afterId: last.id, status }) };
+    return { pets, next: encodeCursor({ afterId: last.id, ...filters }) };
   }
 
   get(id: number): Promise<Pet | undefined> {
@@ -58,15 +82,80 @@ export class PetsService {
   }
 
   /**
-   * Creates a pet, once per `Idempotency-Key`: the same request again gets the first pet. Requests
-   * are compared after normalisation (trimmed name, default status).
+   * Creates a pet owned by the caller's account, once per `Idempotency-Key`: the same request again
+   * gets the first pet. Requests are compared after normalisation (trimmed name, default status).
    */
-  create(accountId: number, pet: NewPet, idempotencyKey: string | undefined): Promise<Pet> {
+  create(principal: Principal, pet: NewPet, idempotencyKey: string | undefined): Promise<Pet> {
     return this.idempotency.once(
-      accountId,
+      principal.accountId,
       idempotencyKey,
       [pet.name, pet.categoryId, pet.status],
-      (tx) => this.pets.insert(pet, this.clock.now(), tx),
+      async (tx) => {
+        const now = this.clock.now();
+        const created = await this.pets.insert(pet, now, principal.accountId, tx);
+        await this.audit.record(tx, now, {
+          actor: actorOf(principal),
+          action: 'pet.created',
+          target: { type: 'pet', id: created.id },
+          changes: changesBetween({}, created),
+        });
+        return created;
+      },
     );
+  }
+
+  /**
+   * Applies a merge patch, checked and written in one transaction. The write happens only if the
+   * pet still has the status the checks saw; if another change got in first, the pet is read and
+   * checked again, so a move is never made from a status the pet no longer has.
+   */
+  async update(principal: Principal, id: number, patch: PetPatch): Promise<Pet> {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.writer.transaction(async (tx) => {
+        const current = await this.pets.findOwned(id, tx);
+        if (!current) throw petNotFound();
+        if (principal.role !== 'staff' && current.ownerAccountId !== principal.accountId)
+          throw ApiException.of(PROBLEMS.notYourPet);
+        const { ownerAccountId: _owner, ...before } = current;
+        const after: Pet = { ...before, ...patch };
+        if (!moveAllowed(before.status, after.status, principal.role)) {
+          const staffOnly = moveAllowed(before.status, after.status, 'staff');
+          throw ApiException.of(
+            PROBLEMS.invalidTransition(before.status, after.status, staffOnly),
+            [{ field: 'status', issue: transitionIssue(before.status, after.status, staffOnly) }],
+          );
+        }
+        const changes = changesBetween(before, after);
+        if (Object.keys(changes).length === 0) return after;
+        if (!(await this.pets.update(after, before.status, tx))) return undefined;
+        await this.audit.record(tx, this.clock.now(), {
+          actor: actorOf(principal),
+          action: 'pet.updated',
+          target: { type: 'pet', id },
+          changes,
+        });
+        return after;
+      });
+      if (outcome) return outcome;
+      // Another change to the pet committed between our read and our write: read it again.
+      // Stryker disable next-line all: a bound for a loop that ends on the next read in practice.
+      if (attempt >= RACE_RETRIES) throw new Error(`pet ${id} kept changing under an update`);
+    }
+  }
+
+  /** Removes a pet (staff only, by the route): gone from every read, its row kept. */
+  async remove(principal: Principal, id: number): Promise<void> {
+    await this.writer.transaction(async (tx) => {
+      const current = await this.pets.findOwned(id, tx);
+      const now = this.clock.now();
+      if (!current || !(await this.pets.remove(id, now, tx))) throw petNotFound();
+      const { ownerAccountId: _owner, ...before } = current;
+      await this.audit.record(tx, now, {
+        actor: actorOf(principal),
+        action: 'pet.deleted',
+        target: { type: 'pet', id },
+        changes: changesBetween(before, {}),
+      });
+    });
   }
 }

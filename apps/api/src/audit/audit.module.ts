@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AuditController } from './audit.controller.js';
+import { AuditRepository } from './audit.repository.js';
+
+/** The audit trail: every feature records its changes here, staff read them. */
+@Module({
+  controllers: [AuditController],
+  providers: [AuditRepository],
+  exports: [AuditRepository],
+})
+export class AuditModule {}

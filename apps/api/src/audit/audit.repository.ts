@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditAction, AuditEvent, AuditTargetType } from '@pets/contract';
+import type { Principal } from '../common/principal.js';
+import { Database } from '../database/database.js';
+import type { WriteTx } from '../database/writer.js';
+
+/** Who made a change: a key of an account, or the command-line tool on the server. */
+export type Actor = { readonly accountId: number; readonly keyId: number } | 'cli';
+
+export const actorOf = (principal: Principal): Actor => ({
+  accountId: principal.accountId,
+  keyId: principal.keyId,
+});
+
+/** `{ field: [before, after] }`, `null` where there was no value. Never a key or its hash. */
+export type Changes = Record<string, readonly [unknown, unknown]>;
+
+export interface NewEvent {
+  readonly actor: Actor;
+  readonly action: AuditAction;
+  readonly target: { readonly type: AuditTargetType; readonly id: number };
+  readonly changes: Changes;
+}
+
+export interface AuditFilters {
+  targetType?: AuditTargetType | undefined;
+  targetId?: number | undefined;
+  actorAccountId?: number | undefined;
+}
+
+type Row = {
+  id: number;
+  at: number;
+  actorAccountId: number | null;
+  actorKeyId: number | null;
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: number;
+  changes: string;
+};
+
+const toEvent = (row: Row): AuditEvent => ({
+  id: row.id,
+  at: new Date(row.at).toISOString(),
+  actor:
+    row.actorAccountId === null || row.actorKeyId === null
+      ? 'cli'
+      : { accountId: row.actorAccountId, keyId: row.actorKeyId },
+  action: row.action,
+  target: { type: row.targetType, id: row.targetId },
+  changes: JSON.parse(row.changes) as AuditEvent['changes'],
+});
+
+const FILTERS = ['targetType', 'targetId', 'actorAccountId'] as const;
+
+/** The audit_events table: written with each change, read newest first. */
+@Injectable()
+export class AuditRepository {
+  private readonly insert;
+  /** One statement per combination of filters, each served by an index. */
+  private readonly pages = new Map<string, ReturnType<AuditRepository['page']>>();
+
+  constructor(private readonly database: Database) {
+    this.insert = database.statement((db, p: Omit<Row, 'id'>) =>
+      db.insertInto('audit_events').values({
+        at: p.at,
+        actor_account_id: p.actorAccountId,
+        actor_key_id: p.actorKeyId,
+        action: p.action,
+        target_type: p.targetType,
+        target_id: p.targetId,
+        changes: p.changes,
+      }),
+    );
+  }
+
+  /** Appends an event within the transaction of the change it records. */
+  async record(tx: WriteTx, at: number, event: NewEvent): Promise<void> {
+    const actor = event.actor === 'cli' ? { accountId: null, keyId: null } : event.actor;
+    await tx.run(this.insert, {
+      at,
+      actorAccountId: actor.accountId,
+      actorKeyId: actor.keyId,
+      action: event.action,
+      targetType: event.target.type,
+      targetId: event.target.id,
+      changes: JSON.stringify(event.changes),
+    });
+  }
+
+  /** Up to `limit` events older than `beforeId` (any when undefined), newest first. */
+  async list(
+    filters: AuditFilters,
+    limit: number,
+    beforeId: number | undefined,
+  ): Promise<AuditEvent[]> {
+    const used = FILTERS.filter((name) => filters[name] !== undefined);
+    const key = `${used.join(',')}|${beforeId === undefined ? '' : 'before'}`;
+    let statement = this.pages.get(key);
+    if (!statement) {
+      statement = this.page(used, beforeId !== undefined);
+      this.pages.set(key, statement);
+    }
+    const rows = await this.database.all(statement, {
+      targetType: filters.targetType ?? 'pet',
+      targetId: filters.targetId ?? 0,
+      actorAccountId: filters.actorAccountId ?? 0,
+      beforeId: beforeId ?? 0,
+      limit,
+    });
+    return rows.map(toEvent);
+  }
+
+  private page(used: readonly (typeof FILTERS)[number][], before: boolean) {
+    return this.database.statement(
+      (
+        db,
+        p: {
+          targetType: AuditTargetType;
+          targetId: number;
+          actorAccountId: number;
+          beforeId: number;
+          limit: number;
+        },
+      ) => {
+        let query = db
+          .selectFrom('audit_events')
+          .select([
+            'id',
+            'at',
+            'actor_account_id as actorAccountId',
+            'actor_key_id as actorKeyId',
+            'action',
+            'target_type as targetType',
+            'target_id as targetId',
+            'changes',
+          ]);
+        if (used.includes('targetType')) query = query.where('target_type', '=', p.targetType);
+        if (used.includes('targetId')) query = query.where('target_id', '=', p.targetId);
+        if (used.includes('actorAccountId'))
+          query = query.where('actor_account_id', '=', p.actorAccountId);
+        if (before) query = query.where('id', '<', p.beforeId);
+        return query.orderBy('id', 'desc').limit(p.limit);
+      },
+    );
+  }
+}

@@ -1,0 +1,98 @@
+import { type AuditEvent, moveAllowed, type Pet, type PetStatus } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Two API instances on one database, and staff on both changing one pet's status at once: whatever
+ * order the changes land in, no move is ever made from a status the pet no longer had.
+ */
+describe.each(ENGINES)('concurrent changes to one pet on %s, through two instances', (engine) => {
+  let first: TestApp;
+  let second: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    first = await createTestApp({ engine });
+    second = await createTestApp({
+      engine,
+      databaseUrl:
+        first.config.database.kind === 'sqlite'
+          ? `sqlite:${first.config.database.file}`
+          : first.config.database.url,
+    });
+    ({ key } = await first.createKey({
+      name: 'Staff',
+      role: 'staff',
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 1_000_000 },
+    }));
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
+
+  it('applies each move only from the status the pet has, and records every move it applied', async () => {
+    const created = await first.app.inject({
+      method: 'POST',
+      url: '/v1/pets',
+      headers: headers(),
+      payload: JSON.stringify({ name: 'Contested', categoryId: 1 }),
+    });
+    const pet = created.json<Pet>();
+    // Partners' moves only (no sold → available): once sold, the pet stays sold.
+    const targets: PetStatus[] = Array.from({ length: 40 }, (_, i) =>
+      i % 3 === 0 ? 'sold' : i % 3 === 1 ? 'pending' : 'available',
+    );
+    const answers = await Promise.all(
+      targets.map((status, i) =>
+        (i % 2 === 0 ? first : second).app.inject({
+          method: 'PATCH',
+          url: `/v1/pets/${pet.id}`,
+          headers: { ...headers(), authorization: `Bearer ${key}` },
+          payload: JSON.stringify({ status }),
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      statuses.every((status) => status === 200 || status === 409),
+      String(statuses),
+    ).toBe(true);
+
+    const events = (
+      await first.app.inject({
+        method: 'GET',
+        url: `/v1/admin/audit?targetType=pet&targetId=${pet.id}&limit=100`,
+        headers: headers(),
+      })
+    )
+      .json<AuditEvent[]>()
+      .filter((event) => event.action === 'pet.updated')
+      .reverse();
+    // The moves chain: each starts where the one before ended, from the pet's first status.
+    let status: PetStatus = 'available';
+    for (const event of events) {
+      const [from, to] = event.changes['status'] as [PetStatus, PetStatus];
+      expect(from).toBe(status);
+      expect(moveAllowed(from, to, 'staff')).toBe(true);
+      status = to;
+    }
+    // Every move answered 200; a 200 without a move found the pet already in that status.
+    expect(events.length).toBeLessThanOrEqual(statuses.filter((code) => code === 200).length);
+    expect(events.length).toBeGreaterThan(0);
+    const now = await second.app.inject({
+      method: 'GET',
+      url: `/v1/pets/${pet.id}`,
+      headers: headers(),
+    });
+    expect(now.json<Pet>().status).toBe(status);
+    // A 409 names the status the pet had when it was refused.
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(answer.json<{ message: string }>().message).toMatch(
+        /^The pet is (sold|pending|available), /,
+      );
+  });
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { documentedAs } from './documented.js';
+import { CursorParam, LimitParam, QueryId } from './list-query.schema.js';
+import { MAX_ID } from './pet.schema.js';
+import { expected } from './text.schema.js';
+
+export const AuditAction = z
+  .enum([
+    'pet.created',
+    'pet.updated',
+    'pet.deleted',
+    'key.created',
+    'key.revoked',
+    'account.created',
+    'account.plan_changed',
+  ])
+  .meta({ id: 'AuditAction', description: 'What happened.' });
+export type AuditAction = z.infer<typeof AuditAction>;
+
+const TARGET_TYPES = ['pet', 'key', 'account'] as const;
+export const AuditTargetType = z
+  .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
+  .meta({ id: 'AuditTargetType', description: 'What kind of thing changed.' });
+export type AuditTargetType = z.infer<typeof AuditTargetType>;
+
+const id = z.int().min(1).max(MAX_ID).meta({ format: 'int64' });
+
+export const AuditEvent = z
+  .strictObject({
+    id: id.meta({ description: 'Increasing in the order events happened.' }),
+    at: z.iso.datetime().meta({ description: 'When, in UTC.' }),
+    actor: z
+      .union([
+        z.strictObject({
+          accountId: id.meta({ description: 'The account whose key made the change.' }),
+          keyId: id.meta({ description: 'The key that made it.' }),
+        }),
+        z.literal('cli').meta({ description: 'The command-line tool on the server.' }),
+      ])
+      .meta({ description: 'Who made the change.' }),
+    action: AuditAction,
+    target: z.strictObject({ type: AuditTargetType, id }).meta({ description: 'What changed.' }),
+    changes: z
+      .record(z.string(), z.array(z.unknown()).length(2).meta({ description: '[before, after]' }))
+      .meta({
+        description:
+          'Each changed field with its value before and after (`null` where there was none). Keys and their hashes never appear.',
+      }),
+  })
+  .meta({ id: 'AuditEvent', description: 'One change, recorded with it.' });
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditEvents = z
+  .array(AuditEvent)
+  .meta({ id: 'AuditEvents', description: 'A page of events, newest first.' });
+
+/** The query string of `listAudit`: unknown and repeated parameters are refused. */
+export const ListAuditQuery = z.strictObject(
+  {
+    targetType: documentedAs(
+      z
+        .string({
+          error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : undefined),
+        })
+        .pipe(AuditTargetType)
+        .optional()
+        .meta({ description: 'Only events about this kind of thing.' }),
+      'targetType',
+      { $ref: '#/components/schemas/AuditTargetType' },
+    ),
+    targetId: documentedAs(QueryId('Only events about the thing with this id.'), 'targetId', {
+      type: 'integer',
+      format: 'int64',
+      minimum: 1,
+      maximum: MAX_ID,
+    }),
+    actorAccountId: documentedAs(
+      QueryId("Only events made with this account's keys."),
+      'actorAccountId',
+      { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID },
+    ),
+    limit: LimitParam,
+    cursor: CursorParam,
+  },
+  { error: 'must be a query string' },
+);
+export type ListAuditQuery = z.output<typeof ListAuditQuery>;
+export type ListAuditQueryInput = {
+  targetType?: AuditTargetType;
+  targetId?: number;
+  actorAccountId?: number;
+  limit?: number;
+  cursor?: string;
+};
