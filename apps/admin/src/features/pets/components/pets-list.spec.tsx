@@ -1,12 +1,16 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ApiResult, Pet } from '@pets/client';
 import {
+  account,
   apiError,
   createFakeClient,
+  deferred,
   pet,
   petsPage,
   rateLimit,
   rateLimited,
+  result,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { PetsPage } from './pets-page.js';
@@ -26,12 +30,13 @@ describe('the pets table', () => {
     renderWithApp(<PetsPage />, client);
 
     const row = (await screen.findByRole('cell', { name: 'Rex' })).closest('tr');
-    expect([...(row?.cells ?? [])].map((cell) => cell.textContent)).toEqual([
+    expect([...(row?.cells ?? [])].slice(0, 3).map((cell) => cell.textContent)).toEqual([
       '7',
       'Rex',
       '3',
-      'pending',
     ]);
+    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
+    expect(status.value).toBe('pending');
     expect(listStatus()).toBe('Page 1: 1 pet.');
   });
 
@@ -192,5 +197,113 @@ describe('after a 429', () => {
     await advance(0);
     expect(screen.getByRole('cell', { name: 'Pet 1' })).toBeDefined();
     expect(button('Add pet').disabled).toBe(false);
+  });
+});
+
+describe('managing pets in the table', () => {
+  it('changes a status in place at once, and says so when the API agrees', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'partner' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
+    const answer = deferred<ApiResult<Pet>>();
+    client.updatePet.mockReturnValue(answer.promise);
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
+    // A partner's moves from available; sold → available would be staff's only.
+    expect([...status.options].map((option) => option.value)).toEqual([
+      'available',
+      'pending',
+      'sold',
+    ]);
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'sold' })]));
+    await user.selectOptions(status, 'sold');
+    expect(client.updatePet).toHaveBeenCalledWith(7, { status: 'sold' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Status of Rex').value).toBe('sold');
+    answer.resolve(result(pet(7, { name: 'Rex', status: 'sold' })));
+    const said = await screen.findByText('Rex is now sold.');
+    expect(said.getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(said);
+    expect(
+      [...screen.getByLabelText<HTMLSelectElement>('Status of Rex').options].map((o) => o.value),
+    ).toEqual(['sold']);
+  });
+
+  it('puts the row back and says why when the API refuses the move', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'pending' })]));
+    client.updatePet.mockRejectedValue(
+      apiError({
+        status: 409,
+        code: 'invalid_transition',
+        message:
+          'The pet is sold, and its status cannot change: status sold → pending is not allowed.',
+      }),
+    );
+    const { user } = renderWithApp(<PetsPage />, client);
+    // Someone else sold Rex meanwhile: the list read after the refusal shows it.
+    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'sold' })]));
+    await user.selectOptions(status, 'available');
+    expect(
+      await screen.findByText(
+        'Rex was not changed. The pet is sold, and its status cannot change: status sold → pending is not allowed.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.getByLabelText<HTMLSelectElement>('Status of Rex').value).toBe('sold');
+    });
+  });
+
+  it('deletes for staff after a confirmation that names the pet', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' }), pet(8, { name: 'Tom' })]));
+    client.deletePet.mockResolvedValue(result(undefined, { status: 204 }));
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Rex' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Rex (id 7)?' });
+    expect(dialog.textContent).toContain('Its history is kept.');
+    await user.click(screen.getByRole('button', { name: 'Keep Rex' }));
+    expect(client.deletePet).not.toHaveBeenCalled();
+
+    client.listPets.mockResolvedValue(petsPage([pet(8, { name: 'Tom' })]));
+    await user.click(screen.getByRole('button', { name: 'Delete Rex' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete Rex (id 7)?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete Rex' }));
+    expect(client.deletePet).toHaveBeenCalledWith(7);
+    expect(await screen.findByText('Deleted Rex (id 7).')).toBeTruthy();
+    await waitFor(() => {
+      expect(screen.queryByRole('cell', { name: 'Rex' })).toBeNull();
+    });
+  });
+
+  it('gives partners no delete button', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
+    renderWithApp(<PetsPage />, client);
+    await screen.findByLabelText('Status of Rex');
+    expect(screen.queryByRole('button', { name: 'Delete Rex' })).toBeNull();
+  });
+
+  it('finds pets by name and category, kept in the address, and clears the filters', async () => {
+    const client = createFakeClient();
+    const { user } = renderWithApp(<PetsPage />, client);
+    await user.type(screen.getByLabelText('Name starts with'), 'Re');
+    await user.type(screen.getByLabelText('Category'), '3');
+    await user.click(button('Search'));
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenLastCalledWith(
+        { status: undefined, name: 'Re', categoryId: 3, limit: 20, cursor: undefined },
+        expect.anything(),
+      );
+    });
+    expect(window.location.search).toBe('?name=Re&categoryId=3');
+    expect(await screen.findByText('No pets match these filters.')).toBeTruthy();
+    await user.click(button('Clear filters'));
+    expect(window.location.search).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Name starts with').value).toBe('');
   });
 });

@@ -1,13 +1,17 @@
 import { PET_STATUSES } from '@pets/contract';
+import type { Pet } from '@pets/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
 import { useClient } from '../../../lib/client.js';
-import { isRateLimited } from '../../../lib/errors.js';
+import { describeError, isRateLimited } from '../../../lib/errors.js';
+import { useAccount } from '../../../lib/get-account.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listPetsQueryOptions } from '../api/list-pets.js';
+import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
 import {
   cursorOf,
   PAGE_SIZES,
@@ -18,6 +22,7 @@ import {
   type PetsView,
 } from '../utils/pets-search.js';
 import { Pager } from './pager.js';
+import { ConfirmDelete } from './pet-actions.js';
 import { PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
@@ -28,6 +33,16 @@ export function PetsList() {
   const previous = previousCursorsOf(useHistoryState<unknown>());
   const { blocked } = useRateLimit();
   const status = useRef<HTMLDivElement>(null);
+  const role = useAccount().data?.data.role;
+  const update = useUpdatePet();
+  const remove = useDeletePet();
+  const [confirming, setConfirming] = useState<Pet>();
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [nameInput, setNameInput] = useState(view.name ?? '');
+  const [categoryInput, setCategoryInput] = useState(
+    view.categoryId === undefined ? '' : String(view.categoryId),
+  );
+  const filtered = view.name !== undefined || view.categoryId !== undefined;
 
   const pets = useQuery({
     ...listPetsQueryOptions(client, view),
@@ -49,13 +64,17 @@ export function PetsList() {
   const found = pets.data?.data ?? [];
   const noun = found.length === 1 ? 'pet' : 'pets';
   const what = view.status === undefined ? noun : `${view.status} ${noun}`;
+  const failed = (pet: Pet) => (error: unknown) => {
+    setOutcome(`${pet.name} was not changed. ${describeError(error)}`);
+  };
 
   let message: ReactNode = null;
   if (waiting)
     message = <p>{blocked ? 'The pets load when the rate limit allows.' : 'Loading pets…'}</p>;
   else if (pets.isError && !isRateLimited(pets.error))
     message = <ErrorMessage error={pets.error} />;
-  else if (pets.data && found.length === 0) message = <p>No pets match.</p>;
+  else if (pets.data && found.length === 0)
+    message = <p>{filtered ? 'No pets match these filters.' : 'No pets match.'}</p>;
   else if (pets.data)
     message = (
       <p>
@@ -68,11 +87,56 @@ export function PetsList() {
     <section aria-labelledby="pets-heading">
       <h2 id="pets-heading">Catalogue</h2>
       <form
+        role="search"
+        aria-label="Find pets"
         className="filters"
         onSubmit={(event) => {
           event.preventDefault();
+          const name = nameInput === '' ? undefined : nameInput;
+          const category = /^[1-9][0-9]{0,15}$/.test(categoryInput)
+            ? Number(categoryInput)
+            : undefined;
+          show({ ...view, name, categoryId: category, cursor: undefined }, []);
         }}
       >
+        <div className="field">
+          <label htmlFor="pets-name">Name starts with</label>
+          <input
+            id="pets-name"
+            type="search"
+            maxLength={100}
+            value={nameInput}
+            onChange={(event) => {
+              setNameInput(event.target.value);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="pets-category">Category</label>
+          <input
+            id="pets-category"
+            inputMode="numeric"
+            pattern="[1-9][0-9]*"
+            size={8}
+            value={categoryInput}
+            onChange={(event) => {
+              setCategoryInput(event.target.value);
+            }}
+          />
+        </div>
+        <button type="submit">Search</button>
+        {filtered ? (
+          <button
+            type="button"
+            onClick={() => {
+              setNameInput('');
+              setCategoryInput('');
+              show({ ...view, name: undefined, categoryId: undefined, cursor: undefined }, []);
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
         <div className="field">
           <label htmlFor="pets-status">Filter by status</label>
           <select
@@ -114,11 +178,52 @@ export function PetsList() {
         {message}
       </div>
 
+      <StatusMessage message={outcome} />
+
       {found.length > 0 ? (
         <PetsTable
           pets={found}
           busy={waiting}
           caption={page === undefined ? 'Pets' : `Pets, page ${page}`}
+          actions={
+            role === undefined
+              ? undefined
+              : {
+                  role,
+                  pendingId: update.isPending ? update.variables.pet.id : undefined,
+                  onStatus: (pet, next) => {
+                    update.mutate(
+                      { pet, patch: { status: next } },
+                      {
+                        onSuccess: () => {
+                          setOutcome(`${pet.name} is now ${next}.`);
+                        },
+                        onError: failed(pet),
+                      },
+                    );
+                  },
+                  onDelete: setConfirming,
+                }
+          }
+        />
+      ) : null}
+
+      {confirming ? (
+        <ConfirmDelete
+          pet={confirming}
+          onCancel={() => {
+            setConfirming(undefined);
+          }}
+          onConfirm={() => {
+            const pet = confirming;
+            setConfirming(undefined);
+            remove.mutate(pet, {
+              onSuccess: () => {
+                setOutcome(`Deleted ${pet.name} (id ${pet.id}).`);
+              },
+              onError: failed(pet),
+            });
+          }}
         />
       ) : null}
 

@@ -1,14 +1,28 @@
 import type { Pet } from '@pets/client';
+import type { PetStatus } from '@pets/contract';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { StatusChoice } from './pet-actions.js';
+
+/** What a signed-in caller may do to the rows; without it the table only shows. */
+export interface RowActions {
+  role: 'partner' | 'staff';
+  /** The pet whose change is on its way, if any. */
+  pendingId: number | undefined;
+  onStatus: (pet: Pet, status: PetStatus) => void;
+  /** Staff only. */
+  onDelete: (pet: Pet) => void;
+}
 
 export function PetsTable({
   pets,
   caption,
   busy,
+  actions,
 }: {
   pets: Pet[];
   caption: string;
   busy: boolean;
+  actions?: RowActions | undefined;
 }) {
   return (
     <TableScroll labelledBy="pets-caption">
@@ -24,6 +38,11 @@ export function PetsTable({
               Category
             </th>
             <th scope="col">Status</th>
+            {actions?.role === 'staff' ? (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -33,8 +52,32 @@ export function PetsTable({
               <td>{pet.name}</td>
               <td className="number">{pet.categoryId}</td>
               <td>
-                <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+                {actions ? (
+                  <StatusChoice
+                    pet={pet}
+                    role={actions.role}
+                    disabled={actions.pendingId === pet.id}
+                    onChange={(status) => {
+                      actions.onStatus(pet, status);
+                    }}
+                  />
+                ) : (
+                  <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+                )}
               </td>
+              {actions?.role === 'staff' ? (
+                <td>
+                  <button
+                    type="button"
+                    className="link danger"
+                    onClick={() => {
+                      actions.onDelete(pet);
+                    }}
+                  >
+                    Delete<span className="visually-hidden"> {pet.name}</span>
+                  </button>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -20,6 +20,32 @@ describe('parsePetsSearch', () => {
   });
 });
 
+describe('the name and category filters', () => {
+  it('are read as the API takes them, and left out when it would refuse them', () => {
+    expect(parsePetsSearch('name=Re%20x&categoryId=7')).toEqual({
+      status: undefined,
+      name: 'Re x',
+      categoryId: 7,
+      limit: 20,
+      cursor: undefined,
+    });
+    expect(parsePetsSearch(`name=&categoryId=0`)).toEqual(parsePetsSearch(''));
+    expect(parsePetsSearch(`name=${'x'.repeat(101)}&categoryId=x`)).toEqual(parsePetsSearch(''));
+  });
+
+  it('are written into the address and read back', () => {
+    const view = {
+      status: 'sold',
+      name: 'Rex & co',
+      categoryId: 3,
+      limit: 20,
+      cursor: undefined,
+    } as const;
+    expect(petsPath(view)).toBe('/pets?status=sold&name=Rex+%26+co&categoryId=3');
+    expect(parsePetsSearch(petsPath(view).split('?')[1] ?? '')).toEqual(view);
+  });
+});
+
 describe('petsPath', () => {
   it('writes what differs from the defaults, and reads back the same view', () => {
     const view = { status: 'pending', limit: 100, cursor: 'xyz' } as const;

@@ -1,0 +1,51 @@
+import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useClient } from '../../../lib/client.js';
+import { petsQueryKeys } from './list-pets.js';
+
+export interface UpdatePetVariables {
+  pet: Pet;
+  patch: PetPatchInput;
+}
+
+/**
+ * Changes a pet. The lists on screen show the change at once; if the API refuses it (a move it does
+ * not allow, a change by someone else first), they go back to what they were and are read again,
+ * so the row shows the pet as it really is.
+ */
+export function useUpdatePet() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pet, patch }: UpdatePetVariables) => client.updatePet(pet.id, patch),
+    onMutate: async ({ pet, patch }: UpdatePetVariables) => {
+      await queryClient.cancelQueries({ queryKey: petsQueryKeys.all });
+      const before = queryClient.getQueriesData<PetsPage>({ queryKey: petsQueryKeys.all });
+      queryClient.setQueriesData<PetsPage>({ queryKey: petsQueryKeys.all }, (page) =>
+        page === undefined
+          ? page
+          : {
+              ...page,
+              data: page.data.map((shown) =>
+                shown.id === pet.id ? { ...shown, ...patch } : shown,
+              ),
+            },
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, page] of context?.before ?? []) queryClient.setQueryData(key, page);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+  });
+}
+
+/** Removes a pet (staff only); the lists are read again. */
+export function useDeletePet() {
+  const client = useClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pet: Pet) => client.deletePet(pet.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+  });
+}
