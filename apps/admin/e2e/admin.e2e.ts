@@ -118,7 +118,7 @@ describe('a member of staff', () => {
   });
 
   it('adds a pet, which appears in the list without a reload', async () => {
-    await page.getByLabel('Name').fill('Whiskers');
+    await page.getByLabel('Name', { exact: true }).fill('Whiskers');
     await page.getByLabel('Category id').fill('3');
     await page.getByLabel('Status', { exact: true }).selectOption('sold');
     await page.getByRole('button', { name: 'Add pet' }).click();
@@ -133,11 +133,13 @@ describe('a member of staff', () => {
   });
 
   it('shows the browser check and the server check on the field', async () => {
-    await page.getByLabel('Name').fill('   ');
+    await page.getByLabel('Name', { exact: true }).fill('   ');
     await page.getByLabel('Category id').fill('2');
     await page.getByRole('button', { name: 'Add pet' }).click();
     await page.getByText('must not be empty').waitFor();
-    expect(await page.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
 
     // A request the browser would not send, altered on the way: the API's own 400 lands on its field.
     await page.route('**/v1/pets', async (route) => {
@@ -146,13 +148,51 @@ describe('a member of staff', () => {
       const body = JSON.parse(request.postData() ?? '{}') as Record<string, unknown>;
       return route.continue({ postData: JSON.stringify({ ...body, categoryId: 0 }) });
     });
-    await page.getByLabel('Name').fill('Tampered');
+    await page.getByLabel('Name', { exact: true }).fill('Tampered');
     await page.getByLabel('Category id').fill('2');
     await page.getByRole('button', { name: 'Add pet' }).click();
     await page.getByText('must be at least 1').waitFor();
     expect(await page.getByLabel('Category id').getAttribute('aria-invalid')).toBe('true');
     await page.unroute('**/v1/pets');
     await screenshot(page, 'pets-server-error');
+  });
+
+  it('finds a pet by name, marks it sold, and deletes another after confirming', async () => {
+    await seed(2, 'available', 'Findme');
+    await page.goto('/admin/pets');
+    await page.getByLabel('Name starts with').fill('findme');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.search === '?name=findme');
+    await page.getByRole('cell', { name: 'Findme 2', exact: true }).waitFor();
+    expect(await tableNames(page)).toEqual(['Findme 1', 'Findme 2']);
+
+    await page.getByLabel('Status of Findme 1').selectOption('sold');
+    await page.getByText('Findme 1 is now sold.').waitFor();
+    expect(await page.getByLabel('Status of Findme 1').inputValue()).toBe('sold');
+    await screenshot(page, 'pet-marked-sold');
+
+    await page.getByRole('button', { name: 'Delete Findme 2' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Delete Findme 2 \(id \d+\)\?$/ });
+    await dialog.waitFor();
+    await screenshot(page, 'pet-delete-confirm');
+    await dialog.getByRole('button', { name: 'Delete Findme 2' }).click();
+    await page.getByText(/^Deleted Findme 2 \(id \d+\)\.$/).waitFor();
+    await page.getByRole('cell', { name: 'Findme 2', exact: true }).waitFor({ state: 'detached' });
+    expect(await tableNames(page)).toEqual(['Findme 1']);
+
+    // The API agrees: one left, sold, and the audit trail has both changes.
+    const found = await fetch(`${baseUrl}/v1/pets?name=findme`, {
+      headers: { authorization: `Bearer ${staffKey}` },
+    });
+    const pets = (await found.json()) as { id: number; status: string }[];
+    expect(pets.map((pet) => pet.status)).toEqual(['sold']);
+    const audit = await fetch(`${baseUrl}/v1/admin/audit?targetType=pet&targetId=${pets[0]?.id}`, {
+      headers: { authorization: `Bearer ${staffKey}` },
+    });
+    expect(((await audit.json()) as { action: string }[]).map((event) => event.action)).toEqual([
+      'pet.updated',
+      'pet.created',
+    ]);
   });
 
   it('creates a key, sees it once, and revokes it', async () => {
