@@ -126,6 +126,21 @@ export async function allPets(baseUrl: string, key: string): Promise<Map<string,
   return names;
 }
 
+/** Every audit event of one kind of action, as target id → how many times it was recorded. */
+async function auditCounts(baseUrl: string, key: string, action: string, targetType: string) {
+  const counts = new Map<number, number>();
+  let url: string | undefined = `${baseUrl}/v1/admin/audit?targetType=${targetType}&limit=100`;
+  while (url) {
+    const response: Response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    for (const event of (await response.json()) as { action: string; target: { id: number } }[])
+      if (event.action === action)
+        counts.set(event.target.id, (counts.get(event.target.id) ?? 0) + 1);
+    url = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+  }
+  return counts;
+}
+
 export interface CheckOptions {
   /**
    * PostgreSQL only: when a connection dies while COMMIT is under way, the server may have committed
@@ -138,7 +153,8 @@ export interface CheckOptions {
 
 /**
  * Against a restarted API: every acknowledged pet is there exactly once with the id it was given,
- * no refused pet is there, no pet is there twice, and every revocation holds exactly as answered.
+ * no refused pet is there, no pet is there twice, every revocation holds exactly as answered, and
+ * each stored pet and each revocation has exactly one audit event.
  * Then every create that failed is retried with its key, as a careful client would, and each ends
  * up there once.
  */
@@ -171,12 +187,23 @@ export async function checkLedger(
     expect(known, `${name} was never sent`).toBe(true);
   }
 
+  // Each stored pet, and each revocation that held, has exactly one audit event: the event is
+  // written in the change's transaction, so a crash keeps both or neither.
+  const created = await auditCounts(baseUrl, key, 'pet.created', 'pet');
+  const storedIds = [...before.values()].flat().sort((a, b) => a - b);
+  expect([...created.keys()].sort((a, b) => a - b)).toEqual(storedIds);
+  expect([...created.values()].filter((count) => count !== 1)).toEqual([]);
+  const revokedEvents = await auditCounts(baseUrl, key, 'key.revoked', 'key');
+  expect([...revokedEvents.values()].filter((count) => count !== 1)).toEqual([]);
+
   for (const [keyId, revoked] of ledger.revocations) {
     const secret = revocationKeys.get(keyId);
     if (secret === undefined) throw new Error(`no secret for key ${keyId}`);
     const response = await fetch(`${baseUrl}/v1/pets?limit=1`, {
       headers: { authorization: `Bearer ${secret}` },
     });
+    // The revocation's event is there exactly when the revocation is.
+    expect(revokedEvents.has(keyId), `audit of key ${keyId}`).toBe(response.status === 401);
     if (revoked) expect(response.status, `key ${keyId} revoked`).toBe(401);
     else if (options.refusedMayExist) expect([200, 401]).toContain(response.status);
     else expect(response.status, `key ${keyId} kept`).toBe(200);
@@ -208,8 +235,10 @@ export interface DurableAccount {
 /** The API's environment on `databaseUrl`, an enterprise account that never meets a limit, its key and `spares` more. */
 export function durableAccount(databaseUrl: string, spares: number): DurableAccount {
   const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl };
+  // Staff, so the check can read the audit trail too.
   const { accountId, key } = createAccountKey(env, {
     name: 'Durable',
+    role: 'staff',
     plan: 'enterprise',
     perMinute: 10_000_000,
     perDay: 100_000_000,
