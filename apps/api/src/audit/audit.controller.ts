@@ -1,8 +1,8 @@
 import { Controller, Query, Req, Res } from '@nestjs/common';
-import { type AuditEvent, HEADERS, ListAuditQuery, PROBLEMS } from '@pets/contract';
+import { type AuditEvent, ListAuditQuery, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
-import { baseUrlOf } from '../common/base-url.js';
+import { setNextLink } from '../common/base-url.js';
 import { idField, openCursor, sealCursor } from '../common/cursor.js';
 import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -36,15 +36,14 @@ export class AuditController {
     const events = await this.audit.list(query, query.limit + 1, beforeId);
     const last = events[query.limit - 1];
     if (events.length > query.limit && last) {
-      const next = new URLSearchParams();
-      for (const name of ['targetType', 'targetId', 'actorAccountId'] as const)
-        if (query[name] !== undefined) next.set(name, String(query[name]));
-      next.set('limit', String(query.limit));
-      next.set('cursor', sealCursor(['a1', String(last.id), scopeOf(query)]));
-      void reply.header(
-        HEADERS.link,
-        `<${baseUrlOf(request)}/admin/audit?${next.toString()}>; rel="next"`,
-      );
+      const { targetType, targetId, actorAccountId, limit } = query;
+      setNextLink(request, reply, '/admin/audit', {
+        targetType,
+        targetId,
+        actorAccountId,
+        limit,
+        cursor: sealCursor(['a1', String(last.id), scopeOf(query)]),
+      });
     }
     return events.slice(0, query.limit);
   }

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
-import { baseUrlOf } from '../common/base-url.js';
+import { baseUrlOf, setNextLink } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -46,15 +46,8 @@ export class PetsController {
   ): Promise<Pet[]> {
     const page = await this.pets.list(query);
     if (page.next !== undefined) {
-      const next = new URLSearchParams({ limit: String(query.limit) });
-      if (query.status !== undefined) next.set('status', query.status);
-      if (query.categoryId !== undefined) next.set('categoryId', String(query.categoryId));
-      if (query.name !== undefined) next.set('name', query.name);
-      next.set('cursor', page.next);
-      void reply.header(
-        HEADERS.link,
-        `<${baseUrlOf(request)}/pets?${next.toString()}>; rel="next"`,
-      );
+      const { limit, status, categoryId, name } = query;
+      setNextLink(request, reply, '/pets', { limit, status, categoryId, name, cursor: page.next });
     }
     return page.pets;
   }
