@@ -31,6 +31,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <NavLink href="/keys">API keys</NavLink>
               </li>
+              {account?.role === 'staff' ? (
+                <li>
+                  <NavLink href="/activity">Activity</NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
           <p className="account">

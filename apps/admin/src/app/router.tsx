@@ -9,6 +9,9 @@ import { NotFoundRoute } from './routes/not-found.js';
 const PetsRoute = lazy(() =>
   import('./routes/pets.js').then(({ PetsRoute }) => ({ default: PetsRoute })),
 );
+const ActivityRoute = lazy(() =>
+  import('./routes/activity.js').then(({ ActivityRoute }) => ({ default: ActivityRoute })),
+);
 const KeysRoute = lazy(() =>
   import('./routes/keys.js').then(({ KeysRoute }) => ({ default: KeysRoute })),
 );
@@ -43,6 +46,9 @@ function SignedInRoutes() {
           </Route>
           <Route path="/keys">
             <KeysRoute />
+          </Route>
+          <Route path="/activity">
+            <ActivityRoute />
           </Route>
           <Route>
             <NotFoundRoute />

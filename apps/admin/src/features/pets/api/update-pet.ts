@@ -1,5 +1,6 @@
 import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { auditQueryKeys } from '../../audit/api/list-audit.js';
 import { useClient } from '../../../lib/client.js';
 import { petsQueryKeys } from './list-pets.js';
 
@@ -36,16 +37,23 @@ export function useUpdatePet() {
     onError: (_error, _variables, context) => {
       for (const [key, page] of context?.before ?? []) queryClient.setQueryData(key, page);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+    onSettled: () => readAgain(queryClient),
   });
 }
 
-/** Removes a pet (staff only); the lists are read again. */
+/** Removes a pet (staff only); the lists and the history are read again. */
 export function useDeletePet() {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (pet: Pet) => client.deletePet(pet.id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+    onSettled: () => readAgain(queryClient),
   });
 }
+
+/** After a change, the lists and the history on screen are read again. */
+const readAgain = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: auditQueryKeys.all }),
+  ]);

@@ -24,6 +24,7 @@ const listStatus = () => document.querySelector('.list-status')?.textContent;
 describe('the pets table', () => {
   it('shows id, name, category and status', async () => {
     const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
     client.listPets.mockResolvedValue(
       petsPage([pet(7, { name: 'Rex', categoryId: 3, status: 'pending' })]),
     );
@@ -207,7 +208,7 @@ describe('managing pets in the table', () => {
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
     const answer = deferred<ApiResult<Pet>>();
     client.updatePet.mockReturnValue(answer.promise);
-    const { user } = renderWithApp(<PetsPage />, client);
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?owner=me' });
 
     const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
     // A partner's moves from available; sold → available would be staff's only.
@@ -283,9 +284,40 @@ describe('managing pets in the table', () => {
   it('gives partners no delete button', async () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
-    renderWithApp(<PetsPage />, client);
+    renderWithApp(<PetsPage />, client, { url: '/admin/pets?owner=me' });
     await screen.findByLabelText('Status of Rex');
     expect(screen.queryByRole('button', { name: 'Delete Rex' })).toBeNull();
+  });
+
+  it('shows partners edit controls only in My pets, the pets their account added', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
+    const { user } = renderWithApp(<PetsPage />, client);
+    await screen.findByRole('cell', { name: 'Rex' });
+    expect(screen.queryByLabelText('Status of Rex')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rex' })).toBeNull();
+    expect(screen.getByText('To change the pets your account added, show My pets.')).toBeDefined();
+
+    client.listPets.mockResolvedValue(petsPage([]));
+    await user.selectOptions(screen.getByLabelText('Show'), 'My pets');
+    expect(window.location.search).toBe('?owner=me');
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenLastCalledWith(
+        { status: undefined, owner: 'me', limit: 20, cursor: undefined },
+        expect.anything(),
+      );
+    });
+    expect(await screen.findByText('Your account has not added any pets.')).toBeDefined();
+  });
+
+  it('shows staff no choice of owner: they change every pet', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
+    renderWithApp(<PetsPage />, client);
+    await screen.findByLabelText('Status of Rex');
+    expect(screen.queryByLabelText('Show')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
   });
 
   it('finds pets by name and category, kept in the address, and clears the filters', async () => {
@@ -305,5 +337,115 @@ describe('managing pets in the table', () => {
     await user.click(button('Clear filters'));
     expect(window.location.search).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Name starts with').value).toBe('');
+  });
+
+  it('corrects a name and category beside the table; a refused value shows on its field and the row goes back', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', categoryId: 3 })]));
+    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
+    const answer = deferred<ApiResult<Pet>>();
+    client.updatePet.mockReturnValue(answer.promise);
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    await user.click(await screen.findByRole('button', { name: 'Rex' }));
+    const panel = screen.getByRole('complementary', { name: 'Rex (id 7)' });
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 2 }));
+    const name = within(panel).getByLabelText<HTMLInputElement>('Name');
+    const category = within(panel).getByLabelText<HTMLInputElement>('Category id');
+    expect([name.value, category.value]).toEqual(['Rex', '3']);
+
+    // Nothing changed: nothing is sent.
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(client.updatePet).not.toHaveBeenCalled();
+    expect(panel.textContent).toContain('Nothing to save');
+
+    // The contract's words, on the field, before anything is sent.
+    await user.clear(category);
+    await user.type(category, '2.5');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(client.updatePet).not.toHaveBeenCalled();
+    expect(category.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(category.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('must be an integer');
+    expect(document.activeElement).toBe(category);
+
+    // Only the changed field is sent; the row shows it at once.
+    await user.clear(category);
+    await user.type(category, '3');
+    await user.clear(name);
+    await user.type(name, 'Rexy');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(client.updatePet).toHaveBeenCalledWith(7, { name: 'Rexy' });
+    expect(screen.getByRole('button', { name: 'Rexy' })).toBeDefined();
+    // The API refuses it: the field says why and the row is Rex again.
+    answer.reject(
+      apiError({
+        status: 400,
+        code: 'invalid_body',
+        message: 'The request body is invalid.',
+        details: [{ field: 'name', issue: 'must not contain control characters' }],
+      }),
+    );
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
+    });
+    const nameNow = within(screen.getByRole('complementary')).getByLabelText('Name');
+    expect(nameNow.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(nameNow);
+
+    // Closing hands focus back to the pet's button.
+    await user.click(screen.getByRole('button', { name: 'Close Rex' }));
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rex' }));
+  });
+
+  it("shows staff a pet's history beside it, read again after a change", async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
+    const created = {
+      id: 1,
+      at: '2030-01-01T10:00:00.000Z',
+      actor: { accountId: 2, keyId: 5 },
+      action: 'pet.created' as const,
+      target: { type: 'pet' as const, id: 7 },
+      changes: { name: [null, 'Rex'], categoryId: [null, 1], status: [null, 'available'] },
+    };
+    client.admin.listAudit.mockResolvedValue({ ...result([created]), next: undefined });
+    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Rex', status: 'sold' })));
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    await user.click(await screen.findByRole('button', { name: 'Rex' }));
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(client.admin.listAudit).toHaveBeenCalledWith(
+      { targetType: 'pet', targetId: 7, limit: 20 },
+      expect.anything(),
+    );
+    await waitFor(() => {
+      expect(history.textContent).toContain('Created');
+    });
+    expect(history.textContent).toContain('by account 2 (key 5)');
+    expect(history.textContent).toContain('name: Rex');
+
+    client.admin.listAudit.mockResolvedValue({
+      ...result([
+        {
+          ...created,
+          id: 2,
+          action: 'pet.updated' as const,
+          actor: 'cli' as const,
+          changes: { status: ['available', 'sold'] },
+        },
+        created,
+      ]),
+      next: undefined,
+    });
+    await user.selectOptions(screen.getByLabelText('Status of Rex'), 'sold');
+    await waitFor(() => {
+      expect(history.textContent).toContain('status: available → sold');
+    });
+    expect(history.textContent).toContain('Changed');
+    expect(history.textContent).toContain('by the command-line tool');
   });
 });

@@ -6,23 +6,17 @@ import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
+import { Pager } from '../../../components/ui/pager.js';
 import { useClient } from '../../../lib/client.js';
+import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { useAccount } from '../../../lib/get-account.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listPetsQueryOptions } from '../api/list-pets.js';
 import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
-import {
-  cursorOf,
-  PAGE_SIZES,
-  parsePetsSearch,
-  petsPath,
-  previousCursorsOf,
-  type PetsHistoryState,
-  type PetsView,
-} from '../utils/pets-search.js';
-import { Pager } from './pager.js';
+import { PAGE_SIZES, parsePetsSearch, petsPath, type PetsView } from '../utils/pets-search.js';
 import { ConfirmDelete } from './pet-actions.js';
+import { PetPanel } from './pet-panel.js';
 import { PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
@@ -37,6 +31,7 @@ export function PetsList() {
   const update = useUpdatePet();
   const remove = useDeletePet();
   const [confirming, setConfirming] = useState<Pet>();
+  const [openId, setOpenId] = useState<number>();
   const [outcome, setOutcome] = useState<string | null>(null);
   const [nameInput, setNameInput] = useState(view.name ?? '');
   const [categoryInput, setCategoryInput] = useState(
@@ -51,7 +46,7 @@ export function PetsList() {
   });
 
   const show = (next: PetsView, before: string[]) => {
-    const state: PetsHistoryState | null = before.length > 0 ? { previous: before } : null;
+    const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
     navigate(petsPath(next), { state });
   };
   // Placeholder data is the previous view's: never describe it as this one's.
@@ -64,6 +59,15 @@ export function PetsList() {
   const found = pets.data?.data ?? [];
   const noun = found.length === 1 ? 'pet' : 'pets';
   const what = view.status === undefined ? noun : `${view.status} ${noun}`;
+  // The pet beside the table is the one on this page, so it shows every change the table shows.
+  const opened = found.find((pet) => pet.id === openId);
+  // Partners change only their own pets, which the "My pets" view lists.
+  const canEdit = () => role === 'staff' || view.owner === 'me';
+  const closePanel = () => {
+    const id = openId;
+    setOpenId(undefined);
+    document.getElementById(`pet-${String(id)}-open`)?.focus();
+  };
   const failed = (pet: Pet) => (error: unknown) => {
     setOutcome(`${pet.name} was not changed. ${describeError(error)}`);
   };
@@ -74,7 +78,15 @@ export function PetsList() {
   else if (pets.isError && !isRateLimited(pets.error))
     message = <ErrorMessage error={pets.error} />;
   else if (pets.data && found.length === 0)
-    message = <p>{filtered ? 'No pets match these filters.' : 'No pets match.'}</p>;
+    message = (
+      <p>
+        {filtered
+          ? 'No pets match these filters.'
+          : view.owner === 'me' && view.status === undefined
+            ? 'Your account has not added any pets.'
+            : 'No pets match.'}
+      </p>
+    );
   else if (pets.data)
     message = (
       <p>
@@ -137,6 +149,22 @@ export function PetsList() {
             Clear filters
           </button>
         ) : null}
+        {role === 'partner' ? (
+          <div className="field">
+            <label htmlFor="pets-owner">Show</label>
+            <select
+              id="pets-owner"
+              value={view.owner ?? ''}
+              onChange={(event) => {
+                const owner = event.target.value === 'me' ? 'me' : undefined;
+                show({ ...view, owner, cursor: undefined }, []);
+              }}
+            >
+              <option value="">All pets</option>
+              <option value="me">My pets</option>
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label htmlFor="pets-status">Filter by status</label>
           <select
@@ -178,35 +206,48 @@ export function PetsList() {
         {message}
       </div>
 
+      {role === 'partner' && view.owner === undefined && found.length > 0 ? (
+        <p className="hint">To change the pets your account added, show My pets.</p>
+      ) : null}
       <StatusMessage message={outcome} />
 
-      {found.length > 0 ? (
-        <PetsTable
-          pets={found}
-          busy={waiting}
-          caption={page === undefined ? 'Pets' : `Pets, page ${page}`}
-          actions={
-            role === undefined
-              ? undefined
-              : {
-                  role,
-                  pendingId: update.isPending ? update.variables.pet.id : undefined,
-                  onStatus: (pet, next) => {
-                    update.mutate(
-                      { pet, patch: { status: next } },
-                      {
-                        onSuccess: () => {
-                          setOutcome(`${pet.name} is now ${next}.`);
+      <div className={opened ? 'pets-body with-panel' : 'pets-body'}>
+        {found.length > 0 ? (
+          <PetsTable
+            pets={found}
+            busy={waiting}
+            caption={page === undefined ? 'Pets' : `Pets, page ${page}`}
+            actions={
+              role === undefined
+                ? undefined
+                : {
+                    role,
+                    pendingId: update.isPending ? update.variables.pet.id : undefined,
+                    canEdit,
+                    openId,
+                    onOpen: (pet) => {
+                      setOpenId(pet.id);
+                    },
+                    onStatus: (pet, next) => {
+                      update.mutate(
+                        { pet, patch: { status: next } },
+                        {
+                          onSuccess: () => {
+                            setOutcome(`${pet.name} is now ${next}.`);
+                          },
+                          onError: failed(pet),
                         },
-                        onError: failed(pet),
-                      },
-                    );
-                  },
-                  onDelete: setConfirming,
-                }
-          }
-        />
-      ) : null}
+                      );
+                    },
+                    onDelete: setConfirming,
+                  }
+            }
+          />
+        ) : null}
+        {opened && role !== undefined && canEdit() ? (
+          <PetPanel pet={opened} role={role} onClose={closePanel} onSaved={setOutcome} />
+        ) : null}
+      </div>
 
       {confirming ? (
         <ConfirmDelete

@@ -8,6 +8,12 @@ export interface RowActions {
   role: 'partner' | 'staff';
   /** The pet whose change is on its way, if any. */
   pendingId: number | undefined;
+  /** Whether this caller may change the pet (staff: any; partners: their own). */
+  canEdit: (pet: Pet) => boolean;
+  /** Opens the pet beside the table to edit it (and, for staff, see its history). */
+  onOpen: (pet: Pet) => void;
+  /** The pet open beside the table, if any. */
+  openId: number | undefined;
   onStatus: (pet: Pet, status: PetStatus) => void;
   /** Staff only. */
   onDelete: (pet: Pet) => void;
@@ -27,7 +33,16 @@ export function PetsTable({
   return (
     <TableScroll labelledBy="pets-caption">
       <table aria-busy={busy || undefined}>
-        <caption id="pets-caption">{caption}</caption>
+        <caption id="pets-caption">
+          {caption}
+          {actions ? (
+            <span id="pet-open-hint" className="visually-hidden">
+              {actions.role === 'staff'
+                ? '. Choose a name to edit the pet and see its history.'
+                : '. Choose a name to edit the pet.'}
+            </span>
+          ) : null}
+        </caption>
         <thead>
           <tr>
             <th scope="col" className="number">
@@ -49,10 +64,27 @@ export function PetsTable({
           {pets.map((pet) => (
             <tr key={pet.id}>
               <td className="number">{pet.id}</td>
-              <td>{pet.name}</td>
+              <td>
+                {actions?.canEdit(pet) ? (
+                  <button
+                    type="button"
+                    id={`pet-${pet.id}-open`}
+                    className="link"
+                    aria-expanded={actions.openId === pet.id}
+                    aria-describedby="pet-open-hint"
+                    onClick={() => {
+                      actions.onOpen(pet);
+                    }}
+                  >
+                    {pet.name}
+                  </button>
+                ) : (
+                  pet.name
+                )}
+              </td>
               <td className="number">{pet.categoryId}</td>
               <td>
-                {actions ? (
+                {actions?.canEdit(pet) ? (
                   <StatusChoice
                     pet={pet}
                     role={actions.role}

@@ -1,4 +1,5 @@
 import { ListPetsQuery, PET_STATUSES, type PetStatus } from '@pets/contract';
+import { cursorParam } from '../../../lib/paging.js';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -9,6 +10,8 @@ export interface PetsView {
   /** Names starting with this, in any case. */
   name?: string | undefined;
   categoryId?: number | undefined;
+  /** Only the pets the signed-in account created (for staff: the pets staff created). */
+  owner?: 'me' | undefined;
   limit: PageSize;
   cursor: string | undefined;
 }
@@ -25,8 +28,6 @@ const accepted = {
   },
 };
 
-const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
-
 /** Reads `?status=sold&limit=50&cursor=…`; anything unknown falls back to the default. */
 export function parsePetsSearch(search: string): PetsView {
   const params = new URLSearchParams(search);
@@ -39,38 +40,21 @@ export function parsePetsSearch(search: string): PetsView {
     status: PET_STATUSES.find((known) => known === status),
     ...(name === undefined ? {} : { name }),
     ...(categoryId === undefined ? {} : { categoryId }),
+    ...(params.get('owner') === 'me' ? { owner: 'me' as const } : {}),
     limit: PAGE_SIZES.find((size) => size === limit) ?? PAGE_SIZES[0],
-    cursor: cursor !== null && CURSOR.test(cursor) ? cursor : undefined,
+    cursor: cursorParam(cursor),
   };
 }
 
 /** The pets page's address for a view; defaults are left out. */
-export function petsPath({ status, name, categoryId, limit, cursor }: PetsView): string {
+export function petsPath({ status, name, categoryId, owner, limit, cursor }: PetsView): string {
   const params = new URLSearchParams();
   if (status !== undefined) params.set('status', status);
   if (name !== undefined) params.set('name', name);
   if (categoryId !== undefined) params.set('categoryId', String(categoryId));
+  if (owner !== undefined) params.set('owner', owner);
   if (limit !== PAGE_SIZES[0]) params.set('limit', String(limit));
   if (cursor !== undefined) params.set('cursor', cursor);
   const search = params.toString();
   return search ? `/pets?${search}` : '/pets';
-}
-
-/** The cursor of the page a `next` link points at. */
-export function cursorOf(next: string | undefined): string | undefined {
-  if (next === undefined) return undefined;
-  return new URL(next).searchParams.get('cursor') ?? undefined;
-}
-
-/** History state of a pets page: the cursors of the pages before it, '' for the first page. */
-export interface PetsHistoryState {
-  previous: string[];
-}
-
-export function previousCursorsOf(state: unknown): string[] {
-  if (typeof state !== 'object' || state === null || !('previous' in state)) return [];
-  const { previous } = state;
-  return Array.isArray(previous) && previous.every((cursor) => typeof cursor === 'string')
-    ? previous
-    : [];
 }

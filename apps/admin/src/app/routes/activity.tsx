@@ -1,0 +1,3 @@
+import { ActivityPage } from '../../features/audit/components/activity-page.js';
+
+export const ActivityRoute = ActivityPage;

@@ -1,0 +1,151 @@
+import { AuditTargetType } from '@pets/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRef, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { ErrorMessage } from '../../../components/error-message.js';
+import { RateLimitNotice } from '../../../components/rate-limit-notice.js';
+import { PageHeading } from '../../../components/ui/page-heading.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { useClient } from '../../../lib/client.js';
+import { isRateLimited } from '../../../lib/errors.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { useAccount } from '../../../lib/get-account.js';
+import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { listAuditQueryOptions } from '../api/list-audit.js';
+import { activityPath, parseActivitySearch, type ActivityView } from '../utils/activity-search.js';
+import { describeAction, describeActor, describeChanges } from '../utils/describe-event.js';
+
+const PAGE_SIZE = 50;
+const KINDS: Record<AuditTargetType, string> = {
+  pet: 'Pets',
+  key: 'API keys',
+  account: 'Accounts',
+};
+
+/** Every change to pets, keys and accounts, newest first (staff only, as the audit trail is). */
+export function ActivityPage() {
+  const role = useAccount().data?.data.role;
+  return (
+    <>
+      <PageHeading>Activity</PageHeading>
+      <div aria-live="polite">
+        <RateLimitNotice />
+      </div>
+      {role === undefined ? null : role === 'staff' ? (
+        <ActivityList />
+      ) : (
+        <p>The activity of all accounts is for staff.</p>
+      )}
+    </>
+  );
+}
+
+function ActivityList() {
+  const client = useClient();
+  const [, navigate] = useLocation();
+  const view = parseActivitySearch(useSearch());
+  const previous = previousCursorsOf(useHistoryState<unknown>());
+  const { blocked } = useRateLimit();
+  const status = useRef<HTMLDivElement>(null);
+  const events = useQuery({
+    ...listAuditQueryOptions(client, {
+      limit: PAGE_SIZE,
+      ...(view.targetType === undefined ? {} : { targetType: view.targetType }),
+      ...(view.cursor === undefined ? {} : { cursor: view.cursor }),
+    }),
+    enabled: !blocked,
+    placeholderData: keepPreviousData,
+  });
+  const show = (next: ActivityView, before: string[]) => {
+    const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
+    navigate(activityPath(next), { state });
+  };
+  const found = events.data?.data ?? [];
+  const nextCursor = cursorOf(events.data?.next);
+  const waiting = events.isPlaceholderData || events.isPending;
+
+  let message: ReactNode = null;
+  if (waiting) message = <p>Loading the activity…</p>;
+  else if (events.isError && !isRateLimited(events.error))
+    message = <ErrorMessage error={events.error} />;
+  else if (events.data && found.length === 0) message = <p>Nothing has happened yet.</p>;
+  else if (events.data)
+    message = <p>{`${found.length} ${found.length === 1 ? 'event' : 'events'}, newest first.`}</p>;
+
+  return (
+    <section aria-labelledby="activity-list-heading">
+      <h2 id="activity-list-heading" className="visually-hidden">
+        Events
+      </h2>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="activity-kind">Show</label>
+          <select
+            id="activity-kind"
+            value={view.targetType ?? ''}
+            onChange={(event) => {
+              const chosen = AuditTargetType.safeParse(event.target.value);
+              show({ targetType: chosen.success ? chosen.data : undefined, cursor: undefined }, []);
+            }}
+          >
+            <option value="">All changes</option>
+            {AuditTargetType.options.map((kind) => (
+              <option key={kind} value={kind}>
+                {KINDS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
+        {message}
+      </div>
+      {found.length > 0 ? (
+        <TableScroll labelledBy="activity-caption">
+          <table aria-busy={waiting || undefined}>
+            <caption id="activity-caption">Activity</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Changes</th>
+                <th scope="col">Who</th>
+              </tr>
+            </thead>
+            <tbody>
+              {found.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                  </td>
+                  <td>{describeAction(event)}</td>
+                  <td>
+                    {describeChanges(event).map((change) => (
+                      <div key={change}>{change}</div>
+                    ))}
+                  </td>
+                  <td>{describeActor(event.actor)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      <Pager
+        previousDisabled={blocked || view.cursor === undefined}
+        nextDisabled={blocked || nextCursor === undefined}
+        onPrevious={() => {
+          show({ ...view, cursor: previous.at(-1) || undefined }, previous.slice(0, -1));
+        }}
+        onNext={() => {
+          if (nextCursor !== undefined && !events.isPlaceholderData)
+            show({ ...view, cursor: nextCursor }, [...previous, view.cursor ?? '']);
+        }}
+        fallback={() => status.current}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Pet } from '@pets/client';
+import { PetPatch, toErrorDetails, type ErrorDetail, type PetPatchInput } from '@pets/contract';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { Field } from '../../../components/ui/field.js';
+import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { useUpdatePet } from '../api/update-pet.js';
+import { toCategoryId } from './add-pet-form.js';
+
+const FIELDS = ['name', 'categoryId'] as const;
+
+/**
+ * Corrects a pet's name and category. Only the fields that changed are sent (a merge patch); the
+ * table shows the change at once and goes back if the API refuses it. Errors are the API's words,
+ * on the field they belong to.
+ */
+export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: string) => void }) {
+  const update = useUpdatePet();
+  const { blocked } = useRateLimit();
+  const [name, setName] = useState(pet.name);
+  const [category, setCategory] = useState(String(pet.categoryId));
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const controls = {
+    name: useRef<HTMLInputElement>(null),
+    categoryId: useRef<HTMLInputElement>(null),
+  };
+
+  const showIssues = (details: readonly ErrorDetail[]) => {
+    const { byField, rest } = placeIssues(details, FIELDS);
+    setIssues(byField);
+    setFailure(rest);
+    const first = FIELDS.find((field) => field in byField);
+    if (first) controls[first].current?.focus();
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const patch: Record<string, unknown> = {};
+    if (name.trim() !== pet.name) patch.name = name;
+    const categoryId = toCategoryId(category);
+    if (categoryId !== pet.categoryId) patch.categoryId = categoryId ?? null;
+    if (Object.keys(patch).length === 0) {
+      setIssues({});
+      setFailure(`Nothing to save: the name and category are those ${pet.name} already has.`);
+      return;
+    }
+    const parsed = PetPatch.safeParse(patch);
+    if (!parsed.success) {
+      showIssues(
+        toErrorDetails(parsed.error).map((detail) =>
+          // An emptied category is `null` in a merge patch; say it as the add form does.
+          detail.field === 'categoryId' && patch.categoryId === null
+            ? { ...detail, issue: 'is required' }
+            : detail,
+        ),
+      );
+      return;
+    }
+    setIssues({});
+    setFailure(null);
+    const sent: PetPatchInput = parsed.data;
+    update.mutate(
+      { pet, patch: sent },
+      {
+        onSuccess: ({ data: saved }) => {
+          onSaved(`Saved ${saved.name} (id ${saved.id}).`);
+        },
+        onError: (error) => {
+          const details = detailsOf(error);
+          if (details.length > 0) showIssues(details);
+          else setFailure(isRateLimited(error) ? null : `Not saved. ${describeError(error)}`);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="edit-pet" noValidate onSubmit={submit} aria-label={`Edit ${pet.name}`}>
+      <Field label="Name" error={issues.name}>
+        {(control) => (
+          <input
+            {...control}
+            ref={controls.name}
+            type="text"
+            autoComplete="off"
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <Field label="Category id" error={issues.categoryId}>
+        {(control) => (
+          <input
+            {...control}
+            ref={controls.categoryId}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={category}
+            onChange={(event) => {
+              setCategory(event.target.value);
+            }}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={update.isPending || blocked}>
+        {update.isPending ? 'Saving…' : 'Save'}
+      </button>
+      <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Pet } from '@pets/client';
+import { useEffect, useRef } from 'react';
+import { PetHistory } from '../../audit/components/pet-history.js';
+import { EditPetForm } from './edit-pet-form.js';
+
+/**
+ * One pet beside the table: its name and category to correct, and for staff its history. Takes
+ * focus on its heading when it opens on a pet.
+ */
+export function PetPanel({
+  pet,
+  role,
+  onClose,
+  onSaved,
+}: {
+  pet: Pet;
+  role: 'partner' | 'staff';
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [pet.id]);
+  return (
+    <aside className="pet-panel panel" aria-labelledby="pet-panel-heading">
+      <div className="panel-head">
+        <h2 id="pet-panel-heading" ref={heading} tabIndex={-1}>
+          {pet.name} <span className="muted">(id {pet.id})</span>
+        </h2>
+        <button type="button" className="secondary" onClick={onClose}>
+          Close<span className="visually-hidden"> {pet.name}</span>
+        </button>
+      </div>
+      <p>
+        Status: <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+      </p>
+      <EditPetForm key={pet.id} pet={pet} onSaved={onSaved} />
+      {role === 'staff' ? <PetHistory petId={pet.id} headingId="pet-history-heading" /> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,24 @@
+const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
+
+/** A cursor from the address, or nothing when it cannot be one (the API would refuse it). */
+export const cursorParam = (cursor: string | null): string | undefined =>
+  cursor !== null && CURSOR.test(cursor) ? cursor : undefined;
+
+/** The cursor of the page a `next` link points at. */
+export function cursorOf(next: string | undefined): string | undefined {
+  if (next === undefined) return undefined;
+  return new URL(next).searchParams.get('cursor') ?? undefined;
+}
+
+/** History state of a paged view: the cursors of the pages before it, '' for the first page. */
+export interface PagingHistoryState {
+  previous: string[];
+}
+
+export function previousCursorsOf(state: unknown): string[] {
+  if (typeof state !== 'object' || state === null || !('previous' in state)) return [];
+  const { previous } = state;
+  return Array.isArray(previous) && previous.every((cursor) => typeof cursor === 'string')
+    ? previous
+    : [];
+}
