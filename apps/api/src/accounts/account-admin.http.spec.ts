@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
@@ -161,10 +162,12 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
       });
       expect(created.statusCode).toBe(201);
       const account = created.json<{ id: number }>();
+      const createdAt = new Date(t.clock.now()).toISOString();
       expect(created.json()).toMatchObject({
         name: 'Big Co',
         plan: 'enterprise',
         limits: { perMinute: 500, perDay: 50_000 },
+        createdAt,
       });
 
       const listed = await send('GET', '/v1/admin/accounts', staff.key);
@@ -172,6 +175,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         expect.arrayContaining([staff.accountId, partner.accountId, account.id]),
       );
 
+      t.clock.advance(60_000);
       const changed = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
         plan: 'business',
       });
@@ -179,6 +183,16 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         plan: 'business',
         limits: { perMinute: 1000, perDay: 100_000 },
       });
+      // Both times are the app's clock, as every other time the API records.
+      const history = await send(
+        'GET',
+        `/v1/admin/audit?targetType=account&targetId=${account.id}`,
+        staff.key,
+      );
+      expect(history.json<AuditEvent[]>().map((event) => [event.action, event.at])).toEqual([
+        ['account.plan_changed', new Date(t.clock.now()).toISOString()],
+        ['account.created', createdAt],
+      ]);
 
       const refused = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
         plan: 'enterprise',

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type Account,
   IdParam,
@@ -11,6 +11,7 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
+import { CLOCK, type Clock } from '../common/clock.js';
 import { type Actor, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { type AccountRecord, AccountsRepository } from './accounts.repository.js';
@@ -47,12 +48,14 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Validates with the contract's schema; throws its ZodError on bad input. */
-  async create(input: NewAccountInput, actor: Actor, now = Date.now()): Promise<AccountRecord> {
+  async create(input: NewAccountInput, actor: Actor): Promise<AccountRecord> {
     const checked = NewAccount.parse(input);
     return this.writer.transaction(async (tx) => {
+      const now = this.clock.now();
       const account = await this.accounts.insert(tx, {
         name: checked.name,
         plan: checked.plan,
@@ -111,7 +114,7 @@ export class AccountsService {
     const found = await this.writer.transaction(async (tx) => {
       if (!(await this.accounts.setPlan(tx, changed))) return false;
       if (Object.keys(changes).length > 0)
-        await this.audit.record(tx, Date.now(), {
+        await this.audit.record(tx, this.clock.now(), {
           actor,
           action: 'account.plan_changed',
           target: { type: 'account', id },
