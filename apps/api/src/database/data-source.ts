@@ -4,12 +4,14 @@ import type { AppConfig } from '../config/config.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
 import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-generic-idempotency-keys.js';
 import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.js';
+import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-owner-index.js';
 import { sqliteModule } from './sqlite-driver.js';
 
 export const MIGRATIONS = [
   InitialSchema1767225600000,
   GenericIdempotencyKeys1795305600000,
   ManagePets1795305700000,
+  PetsOwnerIndex1795305800000,
 ];
 
 interface SqliteHandle {
