@@ -39,6 +39,21 @@ describe('ListPetsQuery', () => {
     ]);
   });
 
+  it('accepts owner=me and refuses any other owner', () => {
+    expect(ListPetsQuery.parse({ owner: 'me', status: 'sold' })).toEqual({
+      limit: 20,
+      status: 'sold',
+      owner: 'me',
+    });
+    for (const owner of ['Me', 'ME', ' me', 'me ', '', 'all', 'staff', '42', 7])
+      expect(problems({ owner }), JSON.stringify(owner)).toEqual([
+        { field: 'owner', issue: 'must be `me`' },
+      ]);
+    expect(problems({ owner: ['me', 'me'] })).toEqual([
+      { field: 'owner', issue: 'must be given once' },
+    ]);
+  });
+
   it('refuses a repeated parameter', () => {
     expect(problems({ limit: ['10', '20'] })).toEqual([
       { field: 'limit', issue: 'must be given once' },

@@ -56,6 +56,18 @@ export const ListName = once(NAME_ISSUE)
     description: `Only pets whose name starts with this, ignoring case: 1 to ${NAME_MAX_LENGTH} characters (beta).`,
   });
 
+/** The only value of `owner`: the caller. */
+export const LIST_OWNER_ME = 'me';
+const OWNER_ISSUE = `must be \`${LIST_OWNER_ME}\``;
+
+export const ListOwner = once(OWNER_ISSUE)
+  .pipe(z.literal(LIST_OWNER_ME, { error: OWNER_ISSUE }))
+  .optional()
+  .meta({
+    description:
+      'Only the pets the caller may change as their owner (beta). `me` is the only value: for a partner key, the pets its account created; for a staff key, the pets its account created and those from before ownership was recorded, which belong to staff. Ownership is not a field of a pet.',
+  });
+
 export const ListCursor = once('must be a cursor from a `Link` header')
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
   .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
@@ -85,6 +97,7 @@ export const ListPetsQuery = z.strictObject(
       minLength: 1,
       maxLength: NAME_MAX_LENGTH,
     }),
+    owner: documentedAs(ListOwner, 'owner', { type: 'string', enum: [LIST_OWNER_ME] }),
     cursor: CursorParam,
   },
   { error: 'must be a query string' },
@@ -95,6 +108,7 @@ export type ListPetsQueryInput = {
   status?: PetStatus;
   categoryId?: number;
   name?: string;
+  owner?: typeof LIST_OWNER_ME;
   cursor?: string;
 };
 

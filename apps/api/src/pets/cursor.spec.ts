@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sealCursor } from '../common/cursor.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 const raw = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
@@ -17,6 +18,36 @@ describe('page cursors', () => {
     expect(
       decodeCursor(encodeCursor({ afterId: Number.MAX_SAFE_INTEGER, status: undefined })),
     ).toEqual({ afterId: Number.MAX_SAFE_INTEGER, status: undefined });
+  });
+
+  it('carry the owner filter, and keep their earlier forms without it', () => {
+    const all = { afterId: 9, status: 'sold', categoryId: 3, name: 'Ÿv.é', owner: 'me' } as const;
+    expect(decodeCursor(encodeCursor(all))).toEqual(all);
+    expect(decodeCursor(encodeCursor({ afterId: 9, status: undefined, owner: 'me' }))).toEqual({
+      afterId: 9,
+      status: undefined,
+      categoryId: undefined,
+      name: undefined,
+      owner: 'me',
+    });
+    expect(raw(encodeCursor({ afterId: 9, status: undefined, owner: 'me' }))).toMatch(/^c3\./);
+    expect(raw(encodeCursor({ afterId: 9, status: 'sold', categoryId: 3 }))).toMatch(/^c2\./);
+    expect(raw(encodeCursor({ afterId: 9, status: 'sold' }))).toMatch(/^c1\./);
+    expect(decodeCursor(encodeCursor({ afterId: 9, status: 'sold', name: 'Rex' }))).toEqual({
+      afterId: 9,
+      status: 'sold',
+      categoryId: undefined,
+      name: 'Rex',
+    });
+  });
+
+  it.each([
+    ['an owner filter that does not exist', ['c3', '9', '', '', '', 'you']],
+    ['an empty owner filter', ['c3', '9', '', '', '', '']],
+    ['an owner filter missing', ['c3', '9', '', '', '']],
+    ['an owner filter in an older form', ['c2', '9', '', '', '', 'me']],
+  ])('are refused, even checksummed, for %s', (_name, fields) => {
+    expect(decodeCursor(sealCursor(fields))).toBeUndefined();
   });
 
   it('are opaque URL-safe text', () => {

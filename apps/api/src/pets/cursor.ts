@@ -1,4 +1,9 @@
-import { type PetStatus, PetStatus as PetStatusSchema } from '@pets/contract';
+import {
+  LIST_OWNER_ME,
+  type ListPetsQuery,
+  type PetStatus,
+  PetStatus as PetStatusSchema,
+} from '@pets/contract';
 import { idField, openCursor, sealCursor } from '../common/cursor.js';
 
 /** The filters a page was served under: a cursor is only good with the same ones. */
@@ -6,6 +11,8 @@ export interface PetFilters {
   status: PetStatus | undefined;
   categoryId?: number | undefined;
   name?: string | undefined;
+  /** `me`: the caller's own pets (whoever the caller is, the cursor only says the filter was on). */
+  owner?: ListPetsQuery['owner'];
 }
 
 /** A page position: the last id served and the filters it was served under. */
@@ -16,29 +23,42 @@ export interface Cursor extends PetFilters {
 const text = (value: string) => Buffer.from(value).toString('base64url');
 
 /**
- * `c1` for a status filter alone (as cursors were before the other filters), `c2` with them; the
- * name is base64url-encoded, so any character may stand in it.
+ * `c1` for a status filter alone (as cursors were before the other filters), `c2` with a category
+ * or a name, `c3` with `owner` as well; the name is base64url-encoded, so any character may stand
+ * in it. Each version keeps its form, so cursors already handed out stay good.
  */
-export function encodeCursor({ afterId, status, categoryId, name }: Cursor): string {
+export function encodeCursor({ afterId, status, categoryId, name, owner }: Cursor): string {
+  const fields = [String(afterId), status ?? ''];
+  const more = [String(categoryId ?? ''), text(name ?? '')];
+  if (owner !== undefined) return sealCursor(['c3', ...fields, ...more, owner]);
   return categoryId === undefined && name === undefined
-    ? sealCursor(['c1', String(afterId), status ?? ''])
-    : sealCursor(['c2', String(afterId), status ?? '', String(categoryId ?? ''), text(name ?? '')]);
+    ? sealCursor(['c1', ...fields])
+    : sealCursor(['c2', ...fields, ...more]);
 }
+
+/** How many fields each version has. */
+const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6 };
 
 /** The cursor, or `undefined` when it is not one we made. */
 export function decodeCursor(token: string): Cursor | undefined {
   const fields = openCursor(token);
   if (!fields) return undefined;
-  const [version, id, status, categoryId, name] = fields;
+  const [version = '', id, status, categoryId, name, owner] = fields;
+  if (FIELDS[version] !== fields.length) return undefined;
   const afterId = idField(id);
   if (afterId === undefined || status === undefined) return undefined;
   if (status !== '' && !PetStatusSchema.safeParse(status).success) return undefined;
   const cursor: Cursor = { afterId, status: status === '' ? undefined : (status as PetStatus) };
-  if (version === 'c1' && fields.length === 3) return cursor;
-  if (version !== 'c2' || fields.length !== 5 || categoryId === undefined || name === undefined)
-    return undefined;
+  if (version === 'c1') return cursor;
+  if (categoryId === undefined || name === undefined) return undefined;
+  if (version === 'c3' && owner !== LIST_OWNER_ME) return undefined;
   const category = categoryId === '' ? undefined : idField(categoryId);
   if (categoryId !== '' && category === undefined) return undefined;
   const decodedName = Buffer.from(name, 'base64url').toString('utf8');
-  return { ...cursor, categoryId: category, name: decodedName === '' ? undefined : decodedName };
+  return {
+    ...cursor,
+    categoryId: category,
+    name: decodedName === '' ? undefined : decodedName,
+    ...(version === 'c3' ? { owner: LIST_OWNER_ME } : {}),
+  };
 }

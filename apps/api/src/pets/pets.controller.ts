@@ -41,13 +41,21 @@ export class PetsController {
   @Operation('listPets')
   async list(
     @Query(new ZodPipe(ListPetsQuery, 'invalid_query')) query: ListPetsQuery,
+    @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Pet[]> {
-    const page = await this.pets.list(query);
+    const page = await this.pets.list(principal, query);
     if (page.next !== undefined) {
-      const { limit, status, categoryId, name } = query;
-      setNextLink(request, reply, '/pets', { limit, status, categoryId, name, cursor: page.next });
+      const { limit, status, categoryId, name, owner } = query;
+      setNextLink(request, reply, '/pets', {
+        limit,
+        status,
+        categoryId,
+        name,
+        owner,
+        cursor: page.next,
+      });
     }
     return page.pets;
   }

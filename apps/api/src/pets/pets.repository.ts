@@ -21,14 +21,26 @@ export const nameKey = (name: string): string => name.toLowerCase();
  */
 const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;
 
-type Filter = 'status' | 'categoryId' | 'name';
-const FILTERS: readonly Filter[] = ['status', 'categoryId', 'name'];
+/** Whose pets a list holds: one account's, and with `staff` also those with no owner (staff's). */
+interface OwnerFilter {
+  accountId: number;
+  staff: boolean;
+}
+
+/** The filters of a list, with `owner=me` resolved to the caller. */
+export interface ListFilters extends Omit<PetFilters, 'owner'> {
+  owner?: OwnerFilter | undefined;
+}
+
+/** `owner`: one account's pets; `ownerOrStaff`: its pets and those with no owner. */
+type Filter = 'status' | 'categoryId' | 'name' | 'owner' | 'ownerOrStaff';
 
 interface PageParameters {
   status: PetStatus;
   categoryId: number;
   nameFrom: string;
   nameTo: string;
+  owner: number;
   afterId: number;
   limit: number;
 }
@@ -36,7 +48,8 @@ interface PageParameters {
 /**
  * The pets table. Reads are keyset pages in ascending id, one statement per combination of
  * filters, each served by an index (`pets_status_id`, `pets_category_id`,
- * `pets_status_category_id`, `pets_name_key`); removed pets are never read.
+ * `pets_status_category_id`, `pets_name_key`, `pets_owner_account_id`, `pets_unowned`); removed
+ * pets are never read.
  */
 @Injectable()
 export class PetsRepository {
@@ -91,8 +104,12 @@ export class PetsRepository {
   }
 
   /** Up to `limit` pets after `afterId` in ascending id that match the filters. */
-  list(filters: PetFilters, limit: number, afterId: number): Promise<Pet[]> {
-    const used = FILTERS.filter((name) => filters[name] !== undefined);
+  list(filters: ListFilters, limit: number, afterId: number): Promise<Pet[]> {
+    const { owner } = filters;
+    const used: Filter[] = (['status', 'categoryId', 'name'] as const).filter(
+      (name) => filters[name] !== undefined,
+    );
+    if (owner) used.push(owner.staff ? 'ownerOrStaff' : 'owner');
     const key = used.join(',');
     let statement = this.pages.get(key);
     if (!statement) {
@@ -105,6 +122,7 @@ export class PetsRepository {
       categoryId: filters.categoryId ?? 0,
       nameFrom: prefix,
       nameTo: prefixEnd(prefix),
+      owner: owner?.accountId ?? 0,
       afterId,
       limit,
     });
@@ -113,12 +131,26 @@ export class PetsRepository {
   /** The statement of one combination of filters (public so tests can check its plan). */
   page(used: readonly Filter[]) {
     return this.database.statement((db, p: PageParameters) => {
-      let query = db.selectFrom('pets').select(PET).where('deleted_at', 'is', null);
-      if (used.includes('status')) query = query.where('status', '=', p.status);
-      if (used.includes('categoryId')) query = query.where('category_id', '=', p.categoryId);
-      if (used.includes('name'))
-        query = query.where('name_key', '>=', p.nameFrom).where('name_key', '<', p.nameTo);
-      return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+      const matching = (owner: 'account' | 'none' | undefined) => {
+        let query = db.selectFrom('pets').select(PET).where('deleted_at', 'is', null);
+        if (used.includes('status')) query = query.where('status', '=', p.status);
+        if (used.includes('categoryId')) query = query.where('category_id', '=', p.categoryId);
+        if (used.includes('name'))
+          query = query.where('name_key', '>=', p.nameFrom).where('name_key', '<', p.nameTo);
+        if (owner === 'account') query = query.where('owner_account_id', '=', p.owner);
+        if (owner === 'none') query = query.where('owner_account_id', 'is', null);
+        return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+      };
+      if (!used.includes('ownerOrStaff'))
+        return matching(used.includes('owner') ? 'account' : undefined);
+      // The account's pets and staff's are each read in id order from an index, a page of each, and
+      // the two merged, rather than one `OR` that reads and sorts every match.
+      return db
+        .selectFrom(matching('account').as('owned'))
+        .selectAll()
+        .unionAll(db.selectFrom(matching('none').as('unowned')).selectAll())
+        .orderBy('id')
+        .limit(p.limit);
     });
   }
 

@@ -57,19 +57,30 @@ export class PetsService {
     }
   }
 
-  async list({ limit, status, categoryId, name, cursor }: ListPetsQuery): Promise<PetsPage> {
-    const filters: PetFilters = { status, categoryId, name };
+  /**
+   * A page of pets. `owner=me` is resolved to the caller: a partner's own pets, or for staff, its
+   * own and those with no owner (staff's, decisions §10).
+   */
+  async list(
+    principal: Principal,
+    { limit, status, categoryId, name, owner, cursor }: ListPetsQuery,
+  ): Promise<PetsPage> {
+    const filters: PetFilters = { status, categoryId, name, owner };
     let afterId = 0;
     if (cursor !== undefined) {
       const position = decodeCursor(cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
       if (position.status !== status) throw invalidCursor('belongs to a different status filter');
-      if (position.categoryId !== categoryId || position.name !== name)
+      if (position.categoryId !== categoryId || position.name !== name || position.owner !== owner)
         throw invalidCursor('belongs to different filters');
       afterId = position.afterId;
     }
+    const ownedBy =
+      owner === undefined
+        ? undefined
+        : { accountId: principal.accountId, staff: principal.role === 'staff' };
     // One row more than asked says whether another page follows.
-    const rows = await this.pets.list(filters, limit + 1, afterId);
+    const rows = await this.pets.list({ ...filters, owner: ownedBy }, limit + 1, afterId);
     if (rows.length <= limit) return { pets: rows };
     const pets = rows.slice(0, limit);
     // More rows than `limit` (at least 1): the page has a last pet.
