@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 
@@ -23,4 +24,16 @@ export async function openPage(browser: Browser, width = 1280, height = 800): Pr
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+}
+
+/** Checks the page as it is now with axe-core against WCAG 2.1 A and AA: no violations. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = violations.map(
+    ({ id, help, nodes }) =>
+      `${id} (${help}): ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(found, `accessibility of ${what}`).toEqual([]);
 }

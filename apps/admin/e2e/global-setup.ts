@@ -5,8 +5,8 @@ import { chromiumPath, createAccountKey, startServer } from '@pets/services';
 import type { TestProject } from 'vitest/node';
 
 /**
- * The real API (built, serving the built admin app) on a fresh database, with a staff key and a
- * tightly limited partner key, and Debian's Chromium checked to be there.
+ * The real API (built, serving the built admin app) on a fresh database, with a staff key, a
+ * partner key and a tightly limited partner key, and Debian's Chromium checked to be there.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   chromiumPath();
@@ -25,8 +25,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     perMinute: 4,
     perDay: 1_000,
   });
+  const partner = createAccountKey(env, {
+    name: 'Zoo Shop',
+    plan: 'enterprise',
+    perMinute: 100_000,
+    perDay: 1_000_000,
+  });
   const server = await startServer(env);
-  project.provide('e2e', { baseUrl: server.baseUrl, staffKey: staff.key, limitedKey: limited.key });
+  project.provide('e2e', {
+    baseUrl: server.baseUrl,
+    staffKey: staff.key,
+    partnerKey: partner.key,
+    limitedKey: limited.key,
+  });
   return async () => {
     server.child.kill('SIGTERM');
     await server.exited;
@@ -36,6 +47,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; staffKey: string; limitedKey: string };
+    e2e: { baseUrl: string; staffKey: string; partnerKey: string; limitedKey: string };
   }
 }

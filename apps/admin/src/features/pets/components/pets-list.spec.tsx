@@ -224,6 +224,7 @@ describe('managing pets in the table', () => {
     answer.resolve(result(pet(7, { name: 'Rex', status: 'sold' })));
     const said = await screen.findByText('Rex is now sold.');
     expect(said.getAttribute('role')).toBe('status');
+    expect(said.className).toBe('status-message');
     expect(document.activeElement).toBe(said);
     expect(
       [...screen.getByLabelText<HTMLSelectElement>('Status of Rex').options].map((o) => o.value),
@@ -247,11 +248,10 @@ describe('managing pets in the table', () => {
     const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'sold' })]));
     await user.selectOptions(status, 'available');
-    expect(
-      await screen.findByText(
-        'Rex was not changed. The pet is sold, and its status cannot change: status sold → pending is not allowed.',
-      ),
-    ).toBeTruthy();
+    const said = await screen.findByText(
+      'Rex was not changed. The pet is sold, and its status cannot change: status sold → pending is not allowed.',
+    );
+    expect(said.className).toBe('status-message failed');
     await waitFor(() => {
       expect(screen.getByLabelText<HTMLSelectElement>('Status of Rex').value).toBe('sold');
     });

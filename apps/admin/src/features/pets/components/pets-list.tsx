@@ -32,7 +32,10 @@ export function PetsList() {
   const remove = useDeletePet();
   const [confirming, setConfirming] = useState<Pet>();
   const [openId, setOpenId] = useState<number>();
-  const [outcome, setOutcome] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; failed?: boolean } | null>(null);
+  const said = (text: string) => {
+    setOutcome({ text });
+  };
   const [nameInput, setNameInput] = useState(view.name ?? '');
   const [categoryInput, setCategoryInput] = useState(
     view.categoryId === undefined ? '' : String(view.categoryId),
@@ -69,7 +72,7 @@ export function PetsList() {
     document.getElementById(`pet-${String(id)}-open`)?.focus();
   };
   const failed = (pet: Pet) => (error: unknown) => {
-    setOutcome(`${pet.name} was not changed. ${describeError(error)}`);
+    setOutcome({ text: `${pet.name} was not changed. ${describeError(error)}`, failed: true });
   };
 
   let message: ReactNode = null;
@@ -209,7 +212,7 @@ export function PetsList() {
       {role === 'partner' && view.owner === undefined && found.length > 0 ? (
         <p className="hint">To change the pets your account added, show My pets.</p>
       ) : null}
-      <StatusMessage message={outcome} />
+      <StatusMessage message={outcome?.text ?? null} failed={outcome?.failed} />
 
       <div className={opened ? 'pets-body with-panel' : 'pets-body'}>
         {found.length > 0 ? (
@@ -233,7 +236,7 @@ export function PetsList() {
                         { pet, patch: { status: next } },
                         {
                           onSuccess: () => {
-                            setOutcome(`${pet.name} is now ${next}.`);
+                            said(`${pet.name} is now ${next}.`);
                           },
                           onError: failed(pet),
                         },
@@ -245,7 +248,7 @@ export function PetsList() {
           />
         ) : null}
         {opened && role !== undefined && canEdit() ? (
-          <PetPanel pet={opened} role={role} onClose={closePanel} onSaved={setOutcome} />
+          <PetPanel pet={opened} role={role} onClose={closePanel} onSaved={said} />
         ) : null}
       </div>
 
@@ -260,7 +263,7 @@ export function PetsList() {
             setConfirming(undefined);
             remove.mutate(pet, {
               onSuccess: () => {
-                setOutcome(`Deleted ${pet.name} (id ${pet.id}).`);
+                said(`Deleted ${pet.name} (id ${pet.id}).`);
               },
               onError: failed(pet),
             });
