@@ -12,6 +12,7 @@ describe('the client against the real API', () => {
   let dir: string;
   let staffKey: string;
   let freeKey: string;
+  let partnerKey: string;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pets-client-'));
@@ -24,6 +25,12 @@ describe('the client against the real API', () => {
       perDay: 1_000_000,
     }).key;
     freeKey = createAccountKey(env, { name: 'Free partner', plan: 'free' }).key;
+    partnerKey = createAccountKey(env, {
+      name: 'Partner',
+      plan: 'enterprise',
+      perMinute: 100_000,
+      perDay: 1_000_000,
+    }).key;
     server = await startServer(env);
     // startServer's own deadline (20 s, then an error with the API's output) must come first.
   }, 30_000);
@@ -168,6 +175,36 @@ describe('the client against the real API', () => {
         { name: [null, 'Ÿvonne'], categoryId: [null, 41], status: [null, 'available'] },
       ],
     ]);
+  });
+
+  it("lists a partner's own pets with owner=me, page after page", async () => {
+    const partner = client(partnerKey);
+    const mine: number[] = [];
+    for (const name of ['Own one', 'Own two', 'Own three'])
+      mine.push((await partner.createPet({ name, categoryId: 52 })).data.id);
+    const staffs = (await client(staffKey).createPet({ name: 'Not yours', categoryId: 52 })).data;
+    expect((await partner.listPets({ categoryId: 52 })).data).toHaveLength(4);
+
+    const first = await partner.listPets({ owner: 'me', limit: 2 });
+    expect(first.data.map((pet) => pet.id)).toEqual(mine.slice(0, 2));
+    expect(first.next).toMatch(/[?&]owner=me&cursor=/);
+    const seen: number[] = [];
+    for await (const pet of partner.iteratePets({ owner: 'me', limit: 2 })) seen.push(pet.id);
+    expect(seen).toEqual(mine);
+    const staffOwn: number[] = [];
+    for await (const pet of client(staffKey).iteratePets({ owner: 'me', categoryId: 52 }))
+      staffOwn.push(pet.id);
+    expect(staffOwn).toEqual([staffs.id]);
+
+    const refused = await partner
+      .listPets({ owner: 'everyone' as 'me' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PetstoreApiError);
+    expect(refused).toMatchObject({
+      code: 'invalid_query',
+      status: 400,
+      details: [{ field: 'owner', issue: 'must be `me`' }],
+    });
   });
 
   it(

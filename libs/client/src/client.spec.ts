@@ -1137,6 +1137,25 @@ describe('managing pets', () => {
       'http://api.test/v1/pets?limit=5&status=available&categoryId=3&name=Rex+%26+co',
     );
   });
+
+  it('listPets and iteratePets send the owner filter; the next pages keep it through Link', async () => {
+    const { client, requests } = fake([
+      json(200, []),
+      json(200, [createPet({ id: 1 })], {
+        link: '<http://api.test/v1/pets?limit=1&owner=me&cursor=a>; rel="next"',
+      }),
+      json(200, [createPet({ id: 4 })]),
+    ]);
+    await client.listPets({ owner: 'me', status: 'sold', name: 'Rex' });
+    const ids: number[] = [];
+    for await (const pet of client.iteratePets({ owner: 'me', limit: 1 })) ids.push(pet.id);
+    expect(ids).toEqual([1, 4]);
+    expect(requests.map((r) => r.url)).toEqual([
+      'http://api.test/v1/pets?status=sold&name=Rex&owner=me',
+      'http://api.test/v1/pets?limit=1&owner=me',
+      'http://api.test/v1/pets?limit=1&owner=me&cursor=a',
+    ]);
+  });
 });
 
 describe('the audit trail', () => {

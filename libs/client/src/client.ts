@@ -432,8 +432,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
   const client: PetstoreClient = {
     listPets(query = {}, callOptions = {}) {
-      const { limit, status, categoryId, name, cursor } = query;
-      const search = searchOf({ limit, status, categoryId, name, cursor });
+      const { limit, status, categoryId, name, owner, cursor } = query;
+      const search = searchOf({ limit, status, categoryId, name, owner, cursor });
       return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, Pets, callOptions.signal);
     },
 

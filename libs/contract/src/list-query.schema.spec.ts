@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { IdempotencyKey, ListPetsQuery, PetIdParam } from './list-query.schema.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  IdempotencyKey,
+  ListPetsQuery,
+  type ListPetsQueryInput,
+  PetIdParam,
+} from './list-query.schema.js';
 import { toErrorDetails } from './validation.js';
 
 const problems = (query: Record<string, unknown>) => {
@@ -37,6 +42,11 @@ describe('ListPetsQuery', () => {
     expect(problems({ status: '' })).toEqual([
       { field: 'status', issue: 'must be one of available, pending, sold' },
     ]);
+  });
+
+  it('is what the input type the client takes says, parameter by parameter', () => {
+    expectTypeOf<keyof ListPetsQueryInput>().toEqualTypeOf<keyof ListPetsQuery>();
+    expectTypeOf<ListPetsQueryInput['owner']>().toEqualTypeOf<ListPetsQuery['owner']>();
   });
 
   it('accepts owner=me and refuses any other owner', () => {

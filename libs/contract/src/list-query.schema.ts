@@ -108,7 +108,7 @@ export type ListPetsQueryInput = {
   status?: PetStatus;
   categoryId?: number;
   name?: string;
-  owner?: typeof LIST_OWNER_ME;
+  owner?: 'me';
   cursor?: string;
 };
 
