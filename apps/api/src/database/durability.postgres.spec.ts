@@ -23,11 +23,11 @@ describe('PostgreSQL faults while partners write', () => {
   const setUp = (database: string) => durableAccount(server.createDatabase(database), 2);
 
   it('the server stops and starts again: writes refused meanwhile, none acknowledged lost', async () => {
-    const { env, key, spare } = setUp('stopped');
-    const [during, after] = [...spare.keys()];
+    const account = setUp('stopped');
+    const [during, after] = [...account.spare.keys()];
     if (during === undefined || after === undefined) throw new Error('keys');
-    let api = await startServer(env);
-    const ledger = new WriteLedger(() => api.baseUrl, key, 'Stop');
+    let api = await startServer(account.env);
+    const ledger = new WriteLedger(() => api.baseUrl, account, 'Stop');
     const seen: Record<string, unknown> = {};
     let stop = false;
     const load = ledger.run(6, () => stop);
@@ -36,13 +36,19 @@ describe('PostgreSQL faults while partners write', () => {
       server.stop();
       try {
         seen['refused'] = await phase(() => ledger.refused.size >= 10, 10_000);
+        seen['changes refused'] = await phase(() => ledger.changes.refused > 0, 5_000);
         seen['revocation during'] = await ledger.revoke(during);
       } finally {
         server.start();
       }
-      const acknowledgedBefore = ledger.acknowledged.size;
+      const [acknowledgedBefore, changedBefore] = [
+        ledger.acknowledged.size,
+        ledger.changes.acknowledged,
+      ];
       seen['acknowledged after'] = await phase(
-        () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+        () =>
+          ledger.acknowledged.size >= acknowledgedBefore + 30 &&
+          ledger.changes.acknowledged >= changedBefore + 10,
         15_000,
       );
       seen['revocation after'] = await ledger.revoke(after);
@@ -51,11 +57,12 @@ describe('PostgreSQL faults while partners write', () => {
       api.child.kill('SIGTERM');
       seen['exit code'] = (await api.exited).code;
 
-      api = await startServer(env);
-      await checkLedger(ledger, api.baseUrl, key, spare, { refusedMayExist: true });
+      api = await startServer(account.env);
+      await checkLedger(ledger, api.baseUrl, account.spare, { refusedMayExist: true });
       expect(seen).toEqual({
         'acknowledged before': true,
         refused: true,
+        'changes refused': true,
         'revocation during': 503,
         'acknowledged after': true,
         'revocation after': 200,
@@ -70,10 +77,10 @@ describe('PostgreSQL faults while partners write', () => {
   }, 120_000);
 
   it("the API's connections are killed again and again, then kill -9: none acknowledged lost", async () => {
-    const { env, key, spare } = setUp('killed');
-    let api = await startServer(env);
-    const ledger = new WriteLedger(() => api.baseUrl, key, 'Kill');
-    const killer = new pg.Client({ connectionString: env.DATABASE_URL });
+    const account = setUp('killed');
+    let api = await startServer(account.env);
+    const ledger = new WriteLedger(() => api.baseUrl, account, 'Kill');
+    const killer = new pg.Client({ connectionString: account.env.DATABASE_URL });
     await killer.connect();
     let stop = false;
     const stopped = () => stop;
@@ -83,7 +90,7 @@ describe('PostgreSQL faults while partners write', () => {
     const reads = (async () => {
       while (!stopped()) {
         const response = await fetch(`${api.baseUrl}/v1/pets?limit=5`, {
-          headers: { authorization: `Bearer ${key}` },
+          headers: { authorization: `Bearer ${account.key}` },
         }).catch(() => undefined);
         if (response) readStatuses.add(response.status);
         await response?.arrayBuffer();
@@ -93,7 +100,7 @@ describe('PostgreSQL faults while partners write', () => {
     const seen: Record<string, unknown> = {};
     try {
       await phase(() => ledger.acknowledged.size >= 30, 10_000);
-      const [revoked] = [...spare.keys()];
+      const [revoked] = [...account.spare.keys()];
       if (revoked === undefined) throw new Error('keys');
       for (let round = 0; round < 20; round++) {
         const result = await killer.query<{ pid: number }>(
@@ -106,9 +113,14 @@ describe('PostgreSQL faults while partners write', () => {
         await sleep(Math.random() * 150);
       }
       // The same process goes on serving once the killing stops.
-      const acknowledgedBefore = ledger.acknowledged.size;
+      const [acknowledgedBefore, changedBefore] = [
+        ledger.acknowledged.size,
+        ledger.changes.acknowledged,
+      ];
       seen['acknowledged after'] = await phase(
-        () => ledger.acknowledged.size >= acknowledgedBefore + 10,
+        () =>
+          ledger.acknowledged.size >= acknowledgedBefore + 10 &&
+          ledger.changes.acknowledged >= changedBefore + 10,
         30_000,
       );
       seen['still running'] = api.child.exitCode === null;
@@ -121,15 +133,17 @@ describe('PostgreSQL faults while partners write', () => {
       await Promise.all([load, reads]);
       api.child.kill('SIGKILL');
       await api.exited;
+      seen['changes refused'] = ledger.changes.refused > 0;
 
-      api = await startServer(env);
-      await checkLedger(ledger, api.baseUrl, key, spare, { refusedMayExist: true });
+      api = await startServer(account.env);
+      await checkLedger(ledger, api.baseUrl, account.spare, { refusedMayExist: true });
       expect(killed).toBeGreaterThan(10);
       expect(seen).toEqual({
         'acknowledged after': true,
         'still running': true,
         'reads answered 200': true,
         'other read answers': [],
+        'changes refused': true,
       });
     } finally {
       stop = true;

@@ -54,11 +54,11 @@ describe('a full disk under the SQLite database', () => {
   });
 
   it('refuses writes with 503 while full, recovers when space returns, and loses nothing acknowledged across kill -9', async () => {
-    const { env, key, spare } = durableAccount(`sqlite:${join(mount, 'petstore.sqlite')}`, 3);
-    const [during, after, kept] = [...spare.keys()];
+    const account = durableAccount(`sqlite:${join(mount, 'petstore.sqlite')}`, 3);
+    const [during, after, kept] = [...account.spare.keys()];
     if (during === undefined || after === undefined || kept === undefined) throw new Error('keys');
-    let server = await startServer(env);
-    const ledger = new WriteLedger(() => server.baseUrl, key, 'Disk');
+    let server = await startServer(account.env);
+    const ledger = new WriteLedger(() => server.baseUrl, account, 'Disk');
     const seen: Record<string, unknown> = {};
     let stop = false;
     const load = ledger.run(6, () => stop);
@@ -71,6 +71,7 @@ describe('a full disk under the SQLite database', () => {
       // The disk fills: writes are refused with 503 (never a 500), /readyz says so.
       let filler = fillDisk(mount);
       seen['refused while full'] = await phase(() => ledger.refused.size >= 10, 10_000);
+      seen['changes refused while full'] = await phase(() => ledger.changes.refused > 0, 5_000);
       seen['revocation while full'] = await ledger.revoke(during);
       seen['/readyz 503 while full'] = await phase(
         async () => (await readyStatus(server)) === 503,
@@ -80,9 +81,14 @@ describe('a full disk under the SQLite database', () => {
 
       // Space comes back: the same process takes writes again, revocations included.
       rmSync(filler);
-      const acknowledgedBefore = ledger.acknowledged.size;
+      const [acknowledgedBefore, changedBefore] = [
+        ledger.acknowledged.size,
+        ledger.changes.acknowledged,
+      ];
       seen['acknowledged after space returned'] = await phase(
-        () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+        () =>
+          ledger.acknowledged.size >= acknowledgedBefore + 30 &&
+          ledger.changes.acknowledged >= changedBefore + 10,
         10_000,
       );
       seen['revocation after'] = await ledger.revoke(after);
@@ -103,12 +109,13 @@ describe('a full disk under the SQLite database', () => {
       await load;
       rmSync(filler);
 
-      server = await startServer(env);
-      await checkLedger(ledger, server.baseUrl, key, spare);
+      server = await startServer(account.env);
+      await checkLedger(ledger, server.baseUrl, account.spare);
       expect(ledger.revocations.get(kept)).toBeUndefined();
       expect(seen).toEqual({
         'acknowledged before the fault': true,
         'refused while full': true,
+        'changes refused while full': true,
         'revocation while full': 503,
         '/readyz 503 while full': true,
         'acknowledged after space returned': true,
@@ -150,12 +157,12 @@ describe('the SQLite files made unwritable and writable again', () => {
     '%s: writes are refused while it lasts and every acknowledged write survives a restart',
     async (_what, pick) => {
       const file = join(dir, 'petstore.sqlite');
-      const { env, key, spare } = durableAccount(`sqlite:${file}`, 2);
-      const [during, after] = [...spare.keys()];
+      const account = durableAccount(`sqlite:${file}`, 2);
+      const [during, after] = [...account.spare.keys()];
       if (during === undefined || after === undefined) throw new Error('keys');
       files = pick(file);
-      let server = await startServer(env);
-      const ledger = new WriteLedger(() => server.baseUrl, key, 'Io');
+      let server = await startServer(account.env);
+      const ledger = new WriteLedger(() => server.baseUrl, account, 'Io');
       const seen: Record<string, unknown> = {};
       let stop = false;
       const load = ledger.run(6, () => stop);
@@ -164,6 +171,7 @@ describe('the SQLite files made unwritable and writable again', () => {
         chattr('+i');
         try {
           seen['refused'] = await phase(() => ledger.refused.size >= 10, 10_000);
+          seen['changes refused'] = await phase(() => ledger.changes.refused > 0, 5_000);
           seen['revocation during'] = await ledger.revoke(during);
           seen['/readyz 503 during'] = await phase(
             async () => (await readyStatus(server)) === 503,
@@ -172,9 +180,14 @@ describe('the SQLite files made unwritable and writable again', () => {
         } finally {
           chattr('-i');
         }
-        const acknowledgedBefore = ledger.acknowledged.size;
+        const [acknowledgedBefore, changedBefore] = [
+          ledger.acknowledged.size,
+          ledger.changes.acknowledged,
+        ];
         seen['acknowledged after'] = await phase(
-          () => ledger.acknowledged.size >= acknowledgedBefore + 30,
+          () =>
+            ledger.acknowledged.size >= acknowledgedBefore + 30 &&
+            ledger.changes.acknowledged >= changedBefore + 10,
           10_000,
         );
         seen['revocation after'] = await ledger.revoke(after);
@@ -187,11 +200,12 @@ describe('the SQLite files made unwritable and writable again', () => {
         server.child.kill('SIGTERM');
         seen['exit code'] = (await server.exited).code;
 
-        server = await startServer(env);
-        await checkLedger(ledger, server.baseUrl, key, spare);
+        server = await startServer(account.env);
+        await checkLedger(ledger, server.baseUrl, account.spare);
         expect(seen).toEqual({
           'acknowledged before': true,
           refused: true,
+          'changes refused': true,
           'revocation during': 503,
           '/readyz 503 during': true,
           'acknowledged after': true,
