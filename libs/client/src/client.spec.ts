@@ -112,6 +112,69 @@ describe('listPets', () => {
   });
 });
 
+describe('answers with fields this version does not know', () => {
+  it('are accepted, and the unknown fields dropped, at every depth', async () => {
+    const pet = createPet({ id: 7 });
+    const event = {
+      id: 1,
+      at: '2030-01-01T00:00:00.000Z',
+      actor: { accountId: 2, keyId: 3, name: 'Acme' },
+      action: 'pet.updated',
+      target: { type: 'pet', id: 7, url: '/v1/pets/7' },
+      changes: { status: ['available', 'sold'] },
+      ip: '192.0.2.1',
+    };
+    const { client } = fake([json(200, [{ ...pet, ownerAccountId: 2 }]), json(200, [event])]);
+    expect((await client.listPets()).data).toEqual([pet]);
+    expect((await client.admin.listAudit()).data).toEqual([
+      {
+        id: 1,
+        at: '2030-01-01T00:00:00.000Z',
+        actor: { accountId: 2, keyId: 3 },
+        action: 'pet.updated',
+        target: { type: 'pet', id: 7 },
+        changes: { status: ['available', 'sold'] },
+      },
+    ]);
+  });
+
+  it('and so are errors', async () => {
+    const { client } = fake([
+      json(409, {
+        code: 'invalid_transition',
+        message: 'no',
+        status: 409,
+        docs: 'https://example.test/errors',
+        details: [{ field: 'status', issue: 'sold → pending is not allowed', hint: 'ask staff' }],
+      }),
+    ]);
+    expect(await caught(client.updatePet(7, { status: 'pending' }))).toMatchObject({
+      kind: 'api',
+      code: 'invalid_transition',
+      details: [{ field: 'status', issue: 'sold → pending is not allowed' }],
+    });
+  });
+
+  it('but a known field missing or of another type is still an invalid answer', async () => {
+    const { id: _, ...withoutId } = createPet();
+    const { client } = fake([
+      json(200, [withoutId]),
+      json(200, [
+        {
+          id: 1,
+          at: 'x',
+          actor: 'cli',
+          action: 'pet.updated',
+          target: { type: 'pet', id: '7' },
+          changes: {},
+        },
+      ]),
+    ]);
+    expect(await caught(client.listPets())).toMatchObject({ kind: 'invalid_response' });
+    expect(await caught(client.admin.listAudit())).toMatchObject({ kind: 'invalid_response' });
+  });
+});
+
 describe('errors', () => {
   it('an error body becomes PetstoreApiError with everything the API said', async () => {
     const { client } = fake([

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
 import { nextLink } from './pagination.js';
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
+import { tolerant } from './tolerant.js';
 import { backoffDelay, retryOptions, type RetryOptions, sleep } from './retry.js';
 
 export interface PetstoreClientOptions {
@@ -271,7 +272,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
     const rateLimit = parseRateLimit(response.headers);
     const retryAfter = parseRetryAfter(response.headers, now());
-    const parsed = ApiError.safeParse(response.body);
+    const parsed = tolerant(ApiError).safeParse(response.body);
     if (!parsed.success) {
       return new PetstoreApiError({
         kind: 'invalid_response',
@@ -355,7 +356,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   ): Promise<{ response: Answer; result: ApiResult<z.output<S>> }> {
     const response = await send(attempt, signal);
     const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
-    const parsed = schema.safeParse(response.body);
+    const parsed = tolerant(schema).safeParse(response.body);
     if (!parsed.success) {
       throw new PetstoreApiError({
         kind: 'invalid_response',

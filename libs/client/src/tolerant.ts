@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const built = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The schema an answer is checked with: the contract's, except that objects accept fields they do
+ * not know and drop them. The API may add a field to an answer in a minor version (as Stripe and
+ * GitHub do), so a client already installed keeps working; a field it knows that is missing or of
+ * the wrong type is still an invalid answer. Built once per schema.
+ */
+export function tolerant<S extends z.ZodType>(schema: S): S {
+  let result = built.get(schema);
+  if (result === undefined) {
+    result = build(schema);
+    built.set(schema, result);
+  }
+  // `build` changes only whether unknown keys are refused, never what a valid answer parses to.
+  return result as S;
+}
+
+function build(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as Record<string, z.ZodType>).map(([key, value]) => [
+        key,
+        tolerant(value),
+      ]),
+    );
+    return withChecks(z.object(shape), schema);
+  }
+  if (schema instanceof z.ZodArray) {
+    const element = tolerant(schema.element as z.ZodType);
+    return element === schema.element ? schema : withChecks(z.array(element), schema);
+  }
+  if (schema instanceof z.ZodUnion) {
+    const options = (schema.options as z.ZodType[]).map((option) => tolerant(option));
+    return options.every((option, index) => option === schema.options[index])
+      ? schema
+      : withChecks(z.union(options), schema);
+  }
+  if (schema instanceof z.ZodRecord) {
+    const value = tolerant(schema.valueType as z.ZodType);
+    return value === schema.valueType
+      ? schema
+      : withChecks(z.record(schema.keyType, value), schema);
+  }
+  if (schema instanceof z.ZodOptional) {
+    const inner = tolerant(schema.unwrap() as z.ZodType);
+    return inner === schema.unwrap() ? schema : inner.optional();
+  }
+  if (schema instanceof z.ZodNullable) {
+    const inner = tolerant(schema.unwrap() as z.ZodType);
+    return inner === schema.unwrap() ? schema : inner.nullable();
+  }
+  return schema;
+}
+
+/** The refinements of `from` (an object's or an array's own checks) on the rebuilt schema. */
+function withChecks(rebuilt: z.ZodType, from: z.ZodType): z.ZodType {
+  // A check of `from` applies to the same values on `rebuilt` (they differ only in unknown keys).
+  const checks = (from.def.checks ?? []) as z.core.$ZodCheck<unknown>[];
+  return checks.length > 0 ? rebuilt.check(...checks) : rebuilt;
+}
