@@ -28,36 +28,22 @@ function build(schema: z.ZodType): z.ZodType {
     );
     return withChecks(z.object(shape), schema);
   }
-  if (schema instanceof z.ZodArray) {
-    const element = tolerant(schema.element as z.ZodType);
-    return element === schema.element ? schema : withChecks(z.array(element), schema);
-  }
-  if (schema instanceof z.ZodUnion) {
-    const options = (schema.options as z.ZodType[]).map((option) => tolerant(option));
-    return options.every((option, index) => option === schema.options[index])
-      ? schema
-      : withChecks(z.union(options), schema);
-  }
-  if (schema instanceof z.ZodRecord) {
-    const value = tolerant(schema.valueType as z.ZodType);
-    return value === schema.valueType
-      ? schema
-      : withChecks(z.record(schema.keyType, value), schema);
-  }
-  if (schema instanceof z.ZodOptional) {
-    const inner = tolerant(schema.unwrap() as z.ZodType);
-    return inner === schema.unwrap() ? schema : inner.optional();
-  }
-  if (schema instanceof z.ZodNullable) {
-    const inner = tolerant(schema.unwrap() as z.ZodType);
-    return inner === schema.unwrap() ? schema : inner.nullable();
-  }
+  if (schema instanceof z.ZodArray)
+    return withChecks(z.array(tolerant(schema.element as z.ZodType)), schema);
+  if (schema instanceof z.ZodUnion)
+    return withChecks(
+      z.union((schema.options as z.ZodType[]).map((option) => tolerant(option))),
+      schema,
+    );
+  if (schema instanceof z.ZodRecord)
+    return withChecks(z.record(schema.keyType, tolerant(schema.valueType as z.ZodType)), schema);
+  if (schema instanceof z.ZodOptional) return tolerant(schema.unwrap() as z.ZodType).optional();
+  if (schema instanceof z.ZodNullable) return tolerant(schema.unwrap() as z.ZodType).nullable();
   return schema;
 }
 
 /** The refinements of `from` (an object's or an array's own checks) on the rebuilt schema. */
 function withChecks(rebuilt: z.ZodType, from: z.ZodType): z.ZodType {
   // A check of `from` applies to the same values on `rebuilt` (they differ only in unknown keys).
-  const checks = (from.def.checks ?? []) as z.core.$ZodCheck<unknown>[];
-  return checks.length > 0 ? rebuilt.check(...checks) : rebuilt;
+  return rebuilt.check(...((from.def.checks ?? []) as z.core.$ZodCheck<unknown>[]));
 }
