@@ -32,9 +32,14 @@ export function Layout({ children }: { children: ReactNode }) {
                 <NavLink href="/keys">API keys</NavLink>
               </li>
               {account?.role === 'staff' ? (
-                <li>
-                  <NavLink href="/activity">Activity</NavLink>
-                </li>
+                <>
+                  <li>
+                    <NavLink href="/accounts">Accounts</NavLink>
+                  </li>
+                  <li>
+                    <NavLink href="/activity">Activity</NavLink>
+                  </li>
+                </>
               ) : null}
             </ul>
           </nav>

@@ -12,6 +12,9 @@ const PetsRoute = lazy(() =>
 const ActivityRoute = lazy(() =>
   import('./routes/activity.js').then(({ ActivityRoute }) => ({ default: ActivityRoute })),
 );
+const AccountsRoute = lazy(() =>
+  import('./routes/accounts.js').then(({ AccountsRoute }) => ({ default: AccountsRoute })),
+);
 const KeysRoute = lazy(() =>
   import('./routes/keys.js').then(({ KeysRoute }) => ({ default: KeysRoute })),
 );
@@ -46,6 +49,9 @@ function SignedInRoutes() {
           </Route>
           <Route path="/keys">
             <KeysRoute />
+          </Route>
+          <Route path="/accounts" nest>
+            <AccountsRoute />
           </Route>
           <Route path="/activity">
             <ActivityRoute />

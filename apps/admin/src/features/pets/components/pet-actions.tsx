@@ -1,6 +1,6 @@
 import type { Pet } from '@pets/client';
 import { moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
-import { useEffect, useRef } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 
 /** The statuses a caller of this role may move the pet to, its own first. */
 export const statusChoices = (pet: Pet, role: 'partner' | 'staff'): PetStatus[] =>
@@ -44,7 +44,7 @@ export function StatusChoice({
   );
 }
 
-/** Asks before a pet is removed, naming it; the dialog is modal and keeps focus inside. */
+/** Asks before a pet is removed, naming it. */
 export function ConfirmDelete({
   pet,
   onConfirm,
@@ -54,35 +54,16 @@ export function ConfirmDelete({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-delete-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
+    <ConfirmDialog
+      title={`Delete ${pet.name} (id ${pet.id})?`}
+      confirmLabel={`Delete ${pet.name}`}
+      cancelLabel={`Keep ${pet.name}`}
+      danger
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <h2 id="confirm-delete-title">
-        Delete {pet.name} (id {pet.id})?
-      </h2>
       <p>It disappears from the catalogue. Its history is kept.</p>
-      <div className="actions">
-        <button type="button" onClick={onCancel} autoFocus>
-          Keep {pet.name}
-        </button>
-        <button type="button" className="danger" onClick={onConfirm}>
-          Delete {pet.name}
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }
