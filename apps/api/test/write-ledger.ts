@@ -381,7 +381,9 @@ export async function checkLedger(
     answer === 'unanswered' || options.refusedMayExist === true;
 
   const managed = new Map(ledger.managed.map((pet) => [pet.id, pet]));
-  const wrong: unknown[] = [];
+  const show = ({ pet, events }: ReturnType<typeof replay>) =>
+    JSON.stringify({ pet: pet ?? 'removed', events });
+  const wrong: string[] = [];
   const removed: number[] = [];
   for (const [name, id] of ledger.acknowledged) {
     const { acknowledged = [], uncertain: last } = managed.get(id) ?? {};
@@ -390,7 +392,9 @@ export async function checkLedger(
       outcomes.push(replay(id, name, [...acknowledged, last.change]));
     const stored = { pet: listed.get(id), events: trail.get(id) ?? [] };
     if (!outcomes.some((outcome) => isDeepStrictEqual(outcome, stored)))
-      wrong.push({ id, stored, expected: outcomes });
+      wrong.push(
+        `pet ${id}: stored ${show(stored)}; answers say ${outcomes.map(show).join(' or ')}`,
+      );
     if (!stored.pet) removed.push(id);
   }
   expect(
