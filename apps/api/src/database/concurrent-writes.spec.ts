@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import type { AuditEvent, Pet } from '@pets/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../accounts/api-keys.service.js';
@@ -16,6 +17,25 @@ const DOOM = {
     `CREATE FUNCTION doom() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN IF NEW.key = 'Doomed' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`,
     `CREATE TRIGGER doom BEFORE INSERT ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION doom()`,
+  ],
+};
+
+/** A trigger that makes the audit event of any change or removal of the pets `ids` fail. */
+const DOOM_CHANGES = {
+  sqlite: (ids: number[]) => [
+    `CREATE TRIGGER doom_changes BEFORE INSERT ON audit_events
+     WHEN NEW.target_type = 'pet' AND NEW.action <> 'pet.created' AND NEW.target_id IN (${ids.join()})
+     BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+  ],
+  postgres: (ids: number[]) => [
+    `CREATE FUNCTION doom_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       IF NEW.target_type = 'pet' AND NEW.action <> 'pet.created' AND NEW.target_id IN (${ids.join()})
+       THEN RAISE EXCEPTION 'injected failure'; END IF;
+       RETURN NEW;
+     END $$`,
+    `CREATE TRIGGER doom_changes BEFORE INSERT ON audit_events
+     FOR EACH ROW EXECUTE FUNCTION doom_changes()`,
   ],
 };
 
@@ -113,6 +133,62 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
         .query('DROP TRIGGER doom' + (engine === 'postgres' ? ' ON idempotency_keys' : ''));
       const again = await create('Doomed');
       expect(again.statusCode).toBe(201);
+      await t.close();
+    } finally {
+      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a change or removal whose audit event fails is not made, and every other one around it is', async () => {
+    const database = await freshDatabaseUrl(engine);
+    try {
+      let t = await createTestApp({ engine, databaseUrl: database.url });
+      const { key } = await t.createKey({
+        role: 'staff',
+        plan: 'enterprise',
+        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+      });
+      const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+        t.app.inject({
+          method,
+          url,
+          headers: {
+            authorization: `Bearer ${key}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+      const pets: Pet[] = [];
+      for (let i = 0; i < 40; i++)
+        pets.push((await send('POST', '/v1/pets', { name: `Pet ${i}`, categoryId: 1 })).json());
+      // Even pets are changed and odd ones removed; one of each has an event that cannot be written.
+      const doomed = [pets[10]?.id ?? 0, pets[21]?.id ?? 0];
+      for (const sql of DOOM_CHANGES[engine](doomed)) await t.app.get(DataSource).query(sql);
+      const change = (pet: Pet, i: number) =>
+        i % 2 === 0
+          ? send('PATCH', `/v1/pets/${pet.id}`, { name: `${pet.name} sold`, status: 'sold' })
+          : send('DELETE', `/v1/pets/${pet.id}`);
+      const answers = await Promise.all(pets.map(change));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(
+        pets.map((pet, i) => (doomed.includes(pet.id) ? 500 : i % 2 === 0 ? 200 : 204)),
+      );
+
+      // After a restart: the failed ones as they were, with only their creation on record.
+      await t.close();
+      t = await createTestApp({ engine, databaseUrl: database.url });
+      for (const [i, pet] of pets.entries()) {
+        const stored = await send('GET', `/v1/pets/${pet.id}`);
+        const events = await send('GET', `/v1/admin/audit?targetType=pet&targetId=${pet.id}`);
+        const actions = events.json<AuditEvent[]>().map((event) => event.action);
+        if (doomed.includes(pet.id)) {
+          expect([stored.json(), actions]).toEqual([pet, ['pet.created']]);
+        } else if (i % 2 === 0) {
+          const changed = { ...pet, name: `${pet.name} sold`, status: 'sold' };
+          expect([stored.json(), actions]).toEqual([changed, ['pet.updated', 'pet.created']]);
+        } else {
+          expect([stored.statusCode, actions]).toEqual([404, ['pet.deleted', 'pet.created']]);
+        }
+      }
       await t.close();
     } finally {
       if (database.dir) rmSync(database.dir, { recursive: true, force: true });
