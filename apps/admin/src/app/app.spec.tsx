@@ -46,7 +46,7 @@ describe('routing', () => {
     expect(nav.textContent).toContain('API keys');
     expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBe('page');
     expect((await screen.findByText('Zoo Shop')).parentElement?.textContent).toBe(
-      'Signed in as Zoo Shop (pro plan)',
+      'Signed in as Zoo Shop · pro plan',
     );
   });
 

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
+import { RateLimitMeter } from '../components/rate-limit-meter.js';
+import { RateLimitNotice } from '../components/rate-limit-notice.js';
 import { useAccount } from '../lib/get-account.js';
 import { useSession } from '../lib/session.js';
 
@@ -43,25 +45,33 @@ export function Layout({ children }: { children: ReactNode }) {
               ) : null}
             </ul>
           </nav>
-          <p className="account">
-            {account ? (
-              <>
-                Signed in as <strong>{account.name}</strong> ({account.plan} plan)
-              </>
-            ) : null}
-          </p>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              signOut();
-            }}
-          >
-            Sign out
-          </button>
+          <div className="top-bar-end">
+            <RateLimitMeter />
+            <p className="account">
+              {account ? (
+                <>
+                  <span className="visually-hidden">Signed in as </span>
+                  <strong>{account.name}</strong>
+                  <span className="plan"> · {account.plan} plan</span>
+                </>
+              ) : null}
+            </p>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => {
+                signOut();
+              }}
+            >
+              Sign out
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1}>
+        <div aria-live="polite">
+          <RateLimitNotice plan={account?.plan} />
+        </div>
         {children}
       </main>
     </>

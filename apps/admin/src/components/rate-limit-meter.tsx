@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatCount } from '../lib/format.js';
 import { describeWindow, useRateLimit } from '../lib/rate-limit.js';
 
-/** How many requests are left, from the latest answer. */
+/** How many requests are left, from the latest answer: a small status in the top bar. */
 export function RateLimitMeter() {
   const { latest } = useRateLimit();
   const id = useId();
@@ -10,7 +10,9 @@ export function RateLimitMeter() {
   const { limit, remaining } = latest;
   return (
     <div className="rate-limit">
-      <label htmlFor={id}>Rate limit</label>
+      <label htmlFor={id} className="visually-hidden">
+        Requests left
+      </label>
       <meter
         id={id}
         min={0}
@@ -21,7 +23,7 @@ export function RateLimitMeter() {
         aria-describedby={`${id}-text`}
       />
       <span id={`${id}-text`}>
-        {formatCount(remaining)} of {formatCount(limit)} requests left {describeWindow(latest)}
+        {formatCount(remaining)} of {formatCount(limit)} left {describeWindow(latest)}
       </span>
     </div>
   );

@@ -1,17 +1,31 @@
-import { formatWait } from '../lib/format.js';
-import { useRateLimit } from '../lib/rate-limit.js';
+import { formatCount, formatWait } from '../lib/format.js';
+import { describeWindow, useRateLimit } from '../lib/rate-limit.js';
 
-/** After a 429: why nothing is sent, and for how long. Put it inside an aria-live region. */
-export function RateLimitNotice() {
-  const { secondsLeft, reason } = useRateLimit();
+/**
+ * After a 429: which limit was reached, that nothing is sent meanwhile, and when the page carries
+ * on by itself. Put it inside an aria-live region.
+ */
+export function RateLimitNotice({ plan }: { plan?: string | undefined }) {
+  const { secondsLeft, reason, latest } = useRateLimit();
   if (secondsLeft === 0) return null;
+  const onPlan = plan === undefined ? '' : ` on the ${plan} plan`;
   return (
-    <p className="error">
-      {reason === 'api_key_banned'
-        ? 'This API key is banned for a while for sending requests while rate limited.'
-        : 'Too many requests.'}{' '}
-      {/* A timer is not announced at every tick; the sentence is, once. */}
-      Try again in <span role="timer">{formatWait(secondsLeft)}</span>.
-    </p>
+    <div className="notice" role="note">
+      <p>
+        <strong>
+          {reason === 'api_key_banned'
+            ? 'This API key is banned for a while: it kept sending requests after its rate limit was reached.'
+            : latest
+              ? `Rate limit reached: ${formatCount(latest.limit)} requests ${describeWindow(latest)}${onPlan}.`
+              : 'Rate limit reached.'}
+        </strong>{' '}
+        {/* A timer is not announced at every tick; the sentence is, once. */}
+        Nothing is sent for <span role="timer">{formatWait(secondsLeft)}</span>; then the page
+        carries on by itself. What you see stays on screen meanwhile.
+      </p>
+      {reason === 'api_key_banned' ? null : (
+        <p className="hint">If this happens often, a plan with higher limits may suit you.</p>
+      )}
+    </div>
   );
 }

@@ -8,26 +8,48 @@ export const isRateLimited = (error: unknown): error is PetstoreApiError =>
   error instanceof PetstoreApiError &&
   (error.code === 'rate_limited' || error.code === 'api_key_banned');
 
-/** One sentence for a failed call. */
+/** One plain sentence for a failed call (the request id is offered apart, to copy). */
 export function describeError(error: unknown): string {
   if (!(error instanceof PetstoreApiError)) {
-    return `Something went wrong: ${error instanceof Error ? error.message : String(error)}`;
+    return `Something went wrong in this page: ${error instanceof Error ? error.message : String(error)}`;
   }
   switch (error.kind) {
     case 'network':
     case 'timeout':
-      return 'Could not reach the API. Check your connection and try again.';
+      return 'Could not reach the API. Check your connection, then retry.';
     case 'aborted':
       return 'The request was cancelled.';
     case 'invalid_response':
+      return "The API's answer was not what this page expects. Retry; if it happens again, send us the request id.";
     case 'api':
       break;
   }
-  if (error.code === 'rate_limited') return 'Too many requests.';
+  if (error.code === 'rate_limited') return 'The rate limit was reached.';
   if (error.code === 'forbidden') return 'Your account is not allowed to do this.';
-  const reference = error.requestId === undefined ? '' : ` (request ${error.requestId})`;
-  return `${error.message}${reference}`;
+  if (error.status !== undefined && error.status >= 500) {
+    const said = error.message.trim();
+    return `${said} Retry in a moment; if it happens again, send us the request id.`;
+  }
+  return error.message;
 }
+
+/** Whether sending the same request again may work (a fault on the way or on the API's side). */
+export const isRetryable = (error: unknown): boolean =>
+  error instanceof PetstoreApiError &&
+  (error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'invalid_response' ||
+    (error.status !== undefined && error.status >= 500));
+
+/** The request id the API gave the failed call, if any. */
+export const requestIdOf = (error: unknown): string | undefined =>
+  error instanceof PetstoreApiError ? error.requestId : undefined;
+
+/** A 400 about the cursor: the page's address holds a cursor the API no longer takes. */
+export const isBadCursor = (error: unknown): boolean =>
+  error instanceof PetstoreApiError &&
+  error.status === 400 &&
+  error.details.some((detail) => detail.field === 'cursor');
 
 export interface PlacedIssues {
   /** Issues of the form's own fields, several of one field joined. */

@@ -7,6 +7,15 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/**
+ * An issue as a sentence that names its field: "must be an integer" on "Category id" reads
+ * "Category id must be an integer." (the API's and the contract's issues are such fragments).
+ */
+export function fieldSentence(label: string, issue: string): string {
+  const sentence = /^[a-z]/.test(issue) ? `${label} ${issue}` : issue;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 /** A label, a control, and the control's hint and error message. */
 export function Field({
   label,
@@ -40,7 +49,7 @@ export function Field({
       })}
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {fieldSentence(label, error)}
         </p>
       ) : null}
     </div>

@@ -10,7 +10,10 @@ export function Pager({
   previousDisabled,
   nextDisabled,
   fallback,
+  label = 'Pages',
 }: {
+  /** Names this pager apart when a page has two. */
+  label?: string;
   onPrevious: () => void;
   onNext: () => void;
   previousDisabled: boolean;
@@ -29,7 +32,7 @@ export function Pager({
   });
 
   return (
-    <nav aria-label="Pages" className="pager">
+    <nav aria-label={label} className="pager">
       <button type="button" ref={previous} disabled={previousDisabled} onClick={onPrevious}>
         Previous
       </button>

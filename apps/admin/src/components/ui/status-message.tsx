@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
  * The outcome of an action ("Added Rex (id 42)."). Takes focus when it changes, so keyboard and
@@ -7,10 +7,13 @@ import { useEffect, useRef } from 'react';
 export function StatusMessage({
   message,
   failed = false,
+  children,
 }: {
   message: string | null;
   /** The action did not happen: shown as an error. */
-  failed?: boolean;
+  failed?: boolean | undefined;
+  /** What to do next, after the sentence (a link, a Copy button). */
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -24,6 +27,7 @@ export function StatusMessage({
       className={message ? (failed ? 'status-message failed' : 'status-message') : 'empty'}
     >
       {message}
+      {message ? children : null}
     </p>
   );
 }

@@ -4,7 +4,6 @@ import { useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
-import { RateLimitNotice } from '../../../components/rate-limit-notice.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
@@ -31,9 +30,6 @@ export function ActivityPage() {
   return (
     <>
       <PageHeading>Activity</PageHeading>
-      <div aria-live="polite">
-        <RateLimitNotice />
-      </div>
       {role === undefined ? null : role === 'staff' ? (
         <ActivityList />
       ) : (

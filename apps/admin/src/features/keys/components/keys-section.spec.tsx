@@ -94,7 +94,7 @@ describe('the keys of the account', () => {
     const input = screen.getByLabelText('Label');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(
-      screen.getByText('must contain a visible character').id,
+      screen.getByText('Label must contain a visible character.').id,
     );
     expect(client.createKey).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import type { CreatedPet, NewPetInput } from '@pets/client';
 import { NewPet, toErrorDetails } from '@pets/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fieldSentence } from '../../../components/ui/field.js';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
@@ -35,21 +36,39 @@ const messageOf = (control: HTMLElement) => {
   return document.getElementById(id)?.textContent;
 };
 
-function setUp(prepare: (client: FakeClient) => void = () => undefined) {
+/** The pets page with the Add pet dialog open. */
+async function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   const client = createFakeClient();
   prepare(client);
   const rendered = renderWithApp(<PetsPage />, client);
-  const name = screen.getByLabelText('Name');
-  const category = screen.getByLabelText('Category id');
-  const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Add pet' });
-  const fill = async (petName: string, categoryId: string) => {
-    await rendered.user.clear(name);
-    if (petName) await rendered.user.type(name, petName);
-    await rendered.user.clear(category);
-    if (categoryId) await rendered.user.type(category, categoryId);
+  const open = async () => {
+    await rendered.user.click(screen.getByRole('button', { name: 'Add pet' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a pet' });
+    return {
+      dialog,
+      name: within(dialog).getByLabelText('Name'),
+      category: within(dialog).getByLabelText('Category id'),
+      submit: within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add pet' }),
+    };
   };
-  return { ...rendered, client, name, category, submit, fill };
+  let form = await open();
+  const fill = async (petName: string, categoryId: string) => {
+    if (!form.dialog.isConnected) form = await open();
+    await rendered.user.clear(form.name);
+    if (petName) await rendered.user.type(form.name, petName);
+    await rendered.user.clear(form.category);
+    if (categoryId) await rendered.user.type(form.category, categoryId);
+  };
+  const submit = () => rendered.user.click(form.submit);
+  return { ...rendered, client, form: () => form, submit, fill };
 }
+
+/** The sentence the page says after adding, up to its link. */
+const added = (text: string) =>
+  screen.findByText(
+    (_, element) =>
+      element?.getAttribute('role') === 'status' && element.textContent.startsWith(text),
+  );
 
 describe('adding a pet', () => {
   it.each([
@@ -60,21 +79,23 @@ describe('adding a pet', () => {
   ])(
     'refuses name %j and category %j in the words of the contract',
     async (petName, categoryId, body) => {
-      const { user, client, name, category, submit, fill } = setUp();
+      const { client, form, submit, fill } = await setUp();
       await fill(petName, categoryId);
-      await user.click(submit);
+      await submit();
+      const { name, category } = form();
 
       const expected = contractIssues({ ...body, status: 'available' });
       if (expected.name === undefined) expect(name.getAttribute('aria-invalid')).toBeNull();
-      else expect(messageOf(name)).toBe(expected.name);
-      expect(messageOf(category)).toBe(expected.categoryId);
+      else expect(messageOf(name)).toBe(fieldSentence('Name', expected.name));
+      expect(messageOf(category)).toBe(fieldSentence('Category id', expected.categoryId ?? ''));
       expect(client.createPet).not.toHaveBeenCalled();
       expect(document.activeElement).toBe(expected.name === undefined ? category : name);
     },
   );
 
   it('shows the issues the API finds on their fields', async () => {
-    const { user, client, name, category, submit, fill } = setUp();
+    const { client, form, submit, fill } = await setUp();
+    const { name, category } = form();
     client.createPet.mockRejectedValue(
       apiError({
         code: 'invalid_body',
@@ -84,17 +105,17 @@ describe('adding a pet', () => {
       }),
     );
     await fill('Admin', '2');
-    await user.click(submit);
+    await submit();
 
     await waitFor(() => {
-      expect(messageOf(name)).toBe('must not be reserved');
+      expect(messageOf(name)).toBe('Name must not be reserved.');
     });
     expect(category.getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(name);
   });
 
   it('reuses the idempotency key for the same values, and makes a new one after success', async () => {
-    const { user, client, submit, fill } = setUp();
+    const { client, submit, fill } = await setUp();
     client.createPet
       .mockRejectedValueOnce(
         apiError({ kind: 'network', code: 'network_error', status: undefined, message: 'x' }),
@@ -105,16 +126,16 @@ describe('adding a pet', () => {
     const keys = () => client.createPet.mock.calls.map(([, options]) => options?.idempotencyKey);
 
     await fill('Rex', '1');
-    await user.click(submit);
+    await submit();
     expect(
-      await screen.findByText('Could not reach the API. Check your connection and try again.'),
+      await screen.findByText('Could not reach the API. Check your connection, then retry.'),
     ).toBeDefined();
-    await user.click(submit);
-    await screen.findByText('Added Rex (id 42).');
+    await submit();
+    await added('Added Rex (id 42).');
     expect(keys()[1]).toBe(keys()[0]);
 
     await fill('Rex', '1');
-    await user.click(submit);
+    await submit();
     await waitFor(() => {
       expect(client.createPet).toHaveBeenCalledTimes(3);
     });
@@ -123,13 +144,13 @@ describe('adding a pet', () => {
   });
 
   it('makes a new key when the values change', async () => {
-    const { user, client, submit, fill } = setUp();
+    const { client, submit, fill } = await setUp();
     client.createPet.mockRejectedValue(apiError({ message: 'Internal error.' }));
     await fill('Rex', '1');
-    await user.click(submit);
-    await screen.findByText('Internal error.');
+    await submit();
+    await screen.findByText(/^Internal error\. Retry in a moment/);
     await fill('Rexy', '1');
-    await user.click(submit);
+    await submit();
     await waitFor(() => {
       expect(client.createPet).toHaveBeenCalledTimes(2);
     });
@@ -140,9 +161,10 @@ describe('adding a pet', () => {
   });
 
   it('sends once while pending, then clears the form, focuses the message and reloads the list', async () => {
-    const { user, client, name, category, submit, fill } = setUp((fake) => {
+    const { client, form, submit, fill } = await setUp((fake) => {
       fake.listPets.mockResolvedValueOnce(petsPage([pet(1, { name: 'Fido' })]));
     });
+    const button = form().submit;
     await screen.findByRole('cell', { name: 'Fido' });
     const answer = deferred<CreatedPet>();
     client.createPet.mockReturnValue(answer.promise);
@@ -151,9 +173,9 @@ describe('adding a pet', () => {
     );
 
     await fill(' Rex ', '3');
-    await user.click(submit);
-    expect(submit.disabled).toBe(true);
-    await user.click(submit);
+    await submit();
+    expect(button.disabled).toBe(true);
+    await submit();
     expect(client.createPet).toHaveBeenCalledTimes(1);
     expect(client.createPet.mock.calls[0]?.[0]).toEqual({
       name: 'Rex',
@@ -162,23 +184,26 @@ describe('adding a pet', () => {
     });
 
     answer.resolve(created(42, { name: 'Rex', categoryId: 3 }));
-    const message = await screen.findByText('Added Rex (id 42).');
+    const message = await added('Added Rex (id 42).');
     await waitFor(() => {
       expect(document.activeElement).toBe(message);
     });
-    expect((name as HTMLInputElement).value).toBe('');
-    expect((category as HTMLInputElement).value).toBe('');
+    // The dialog is gone, and the message links to the new pet, wherever it is in the list.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      within(message).getByRole('link', { name: 'Show Rex in the list' }).getAttribute('href'),
+    ).toBe('/admin/pets?name=Rex');
     expect(await screen.findByRole('cell', { name: 'Rex' })).toBeDefined();
     expect(client.listPets).toHaveBeenCalledTimes(2);
   });
 
   it('sends the status chosen', async () => {
-    const { user, client, submit, fill } = setUp();
+    const { user, client, form, submit, fill } = await setUp();
     client.createPet.mockImplementation((body) => Promise.resolve(created(5, body)));
     await fill('Tom', '2');
-    await user.selectOptions(screen.getByLabelText('Status'), 'sold');
-    await user.click(submit);
-    await screen.findByText('Added Tom (id 5).');
+    await user.selectOptions(within(form().dialog).getByLabelText('Status'), 'sold');
+    await submit();
+    await added('Added Tom (id 5).');
     expect(client.createPet.mock.calls[0]?.[0]).toEqual({
       name: 'Tom',
       categoryId: 2,

@@ -1,3 +1,4 @@
+import type { Pet } from '@pets/client';
 import type { ErrorDetail } from '@pets/contract';
 import { NewPet, PET_STATUSES, toErrorDetails, type PetStatus } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
@@ -21,7 +22,8 @@ export function toCategoryId(input: string): number | string | undefined {
   return /^[0-9]+$/.test(value) ? Number(value) : input;
 }
 
-export function AddPetForm() {
+/** Adds a pet; `onAdded` hears of it (the form then says nothing itself). */
+export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
   const createPet = useCreatePet();
   const { blocked } = useRateLimit();
   const [values, setValues] = useState(EMPTY);
@@ -67,7 +69,8 @@ export function AddPetForm() {
         onSuccess: ({ data: pet }) => {
           attempt.current = null;
           setValues(EMPTY);
-          setAdded(`Added ${pet.name} (id ${pet.id}).`);
+          if (onAdded) onAdded(pet);
+          else setAdded(`Added ${pet.name} (id ${pet.id}).`);
         },
         onError: (error) => {
           const details = detailsOf(error);
@@ -91,6 +94,7 @@ export function AddPetForm() {
             <input
               {...control}
               ref={controls.name}
+              autoFocus={onAdded !== undefined}
               type="text"
               autoComplete="off"
               value={values.name}

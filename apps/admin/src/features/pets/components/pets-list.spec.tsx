@@ -13,12 +13,24 @@ import {
   result,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { Layout } from '../../../app/layout.js';
 import { PetsPage } from './pets-page.js';
 
 const pets = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => pet(from + index));
 
-const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+/** The first button of that name: of the two pagers, the one above the table. */
+const button = (name: string) => {
+  const [first] = screen.getAllByRole<HTMLButtonElement>('button', { name });
+  if (!first) throw new Error(`No button ${name}`);
+  return first;
+};
+/** The pets page inside the app's layout, which shows the rate limit. */
+const withLayout = (
+  <Layout>
+    <PetsPage />
+  </Layout>
+);
 const listStatus = () => document.querySelector('.list-status')?.textContent;
 
 describe('the pets table', () => {
@@ -38,7 +50,7 @@ describe('the pets table', () => {
     ]);
     const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
     expect(status.value).toBe('pending');
-    expect(listStatus()).toBe('Page 1: 1 pet.');
+    expect(listStatus()).toBe('Pets 1 of 1.');
   });
 
   it('reads the filter and page size from the URL and writes changes back', async () => {
@@ -90,13 +102,14 @@ describe('the pets table', () => {
     await user.click(button('Next'));
     await screen.findByRole('cell', { name: 'Pet 3' });
     expect(window.location.search).toBe('?status=available&cursor=c2');
-    expect(listStatus()).toBe('Page 2: 2 available pets.');
+    // Pages before this one were full (20), as the API's are.
+    expect(listStatus()).toBe('Available pets 21–22 of more than 22.');
     expect(button('Previous').disabled).toBe(false);
 
     await user.click(button('Next'));
     await screen.findByRole('cell', { name: 'Pet 5' });
     expect(window.location.search).toBe('?status=available&cursor=c3');
-    expect(listStatus()).toBe('Page 3: 1 available pet.');
+    expect(listStatus()).toBe('Available pets 41 of 41.');
     // The last page: the API sent no next link.
     expect(button('Next').disabled).toBe(true);
     expect(document.activeElement).toBe(button('Previous'));
@@ -126,6 +139,7 @@ describe('the pets table', () => {
       expect.anything(),
     );
     expect(button('Previous').disabled).toBe(false);
+    expect(listStatus()).toBe('Pets: 1 shown, the end of the list.');
   });
 
   it('says when no pets match', async () => {
@@ -142,21 +156,32 @@ describe('the pets table', () => {
     client.listPets.mockRejectedValue(
       apiError({ message: 'The database is down.', requestId: 'req-9' }),
     );
-    renderWithApp(<PetsPage />, client);
+    const { user } = renderWithApp(<PetsPage />, client);
     expect(listStatus()).toBe('Loading pets…');
-    expect(await screen.findByText('The database is down. (request req-9)')).toBeDefined();
+    expect(
+      await screen.findByText(
+        'The database is down. Retry in a moment; if it happens again, send us the request id.',
+      ),
+    ).toBeDefined();
     expect(document.querySelector('.list-status')?.getAttribute('aria-live')).toBe('polite');
+    // The request id is there to copy, not to read.
+    expect(button('Copy request id').title).toBe('req-9');
+    expect(listStatus()).not.toContain('req-9');
+    client.listPets.mockResolvedValue(petsPage(pets(1, 1)));
+    await user.click(button('Retry'));
+    await screen.findByRole('cell', { name: 'Pet 1' });
   });
 
   it('shows the rate limit of the latest answer', async () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue({ ...petsPage(pets(1, 1)), rateLimit: rateLimit(41, 60) });
-    renderWithApp(<PetsPage />, client);
-    const meter = await screen.findByLabelText<HTMLMeterElement>('Rate limit');
+    renderWithApp(withLayout, client);
+    const meter = await screen.findByLabelText<HTMLMeterElement>('Requests left');
     expect(meter.tagName).toBe('METER');
     expect(meter.getAttribute('value')).toBe('41');
     expect(meter.getAttribute('max')).toBe('60');
-    expect(screen.getByText('41 of 60 requests left this minute')).toBeDefined();
+    expect(meter.closest('header')).not.toBeNull();
+    expect(screen.getByText('41 of 60 left this minute')).toBeDefined();
   });
 });
 
@@ -167,25 +192,27 @@ describe('after a 429', () => {
     client.listPets
       .mockRejectedValueOnce(rateLimited(3))
       .mockResolvedValue({ ...petsPage(pets(1, 1)), rateLimit: rateLimit(59) });
-    renderWithApp(<PetsPage />, client);
-    const notice = () => screen.queryByText(/Too many requests\./)?.textContent;
+    renderWithApp(withLayout, client);
+    const notice = () => document.querySelector('.notice')?.textContent ?? undefined;
     const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    const waitFor = (time: string) =>
+      `Rate limit reached: 60 requests this minute on the free plan. Nothing is sent for ${time}; then the page carries on by itself. What you see stays on screen meanwhile.If this happens often, a plan with higher limits may suit you.`;
 
     await advance(0);
-    expect(notice()).toBe('Too many requests. Try again in 3 s.');
-    expect(screen.getByText('0 of 60 requests left this minute')).toBeDefined();
+    expect(notice()).toBe(waitFor('3 s'));
+    expect(screen.getByText('0 of 60 left this minute')).toBeDefined();
     expect(button('Add pet').disabled).toBe(true);
     expect(button('Next').disabled).toBe(true);
 
     await advance(1000);
-    expect(notice()).toBe('Too many requests. Try again in 2 s.');
+    expect(notice()).toBe(waitFor('2 s'));
     // A new view meanwhile waits too.
     // (fireEvent: user-event waits on timers that are fake here.)
     fireEvent.change(screen.getByLabelText('Filter by status'), { target: { value: 'sold' } });
     expect(window.location.search).toBe('?status=sold');
     expect(listStatus()).toBe('The pets load when the rate limit allows.');
     await advance(1000);
-    expect(notice()).toBe('Too many requests. Try again in 1 s.');
+    expect(notice()).toBe(waitFor('1 s'));
     expect(client.listPets).toHaveBeenCalledTimes(1);
 
     await advance(1000);
@@ -198,6 +225,61 @@ describe('after a 429', () => {
     await advance(0);
     expect(screen.getByRole('cell', { name: 'Pet 1' })).toBeDefined();
     expect(button('Add pet').disabled).toBe(false);
+  });
+});
+
+describe('when a page cannot be shown', () => {
+  it('keeps the rows on screen through a 429, and says they are the ones loaded before', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValueOnce(petsPage(pets(1, 2))).mockRejectedValue(rateLimited(30));
+    const { user } = renderWithApp(withLayout, client);
+    await screen.findByRole('cell', { name: 'Pet 2' });
+    await user.selectOptions(screen.getByLabelText('Filter by status'), 'sold');
+    await screen.findByText('Showing the pets loaded before the rate limit was reached.');
+    expect(screen.getByRole('cell', { name: 'Pet 1' })).toBeDefined();
+    expect(screen.getByRole('cell', { name: 'Pet 2' })).toBeDefined();
+    expect(document.querySelector('.notice')?.textContent).toContain(
+      'Rate limit reached: 60 requests this minute on the free plan.',
+    );
+  });
+
+  it('offers the first page when the address holds a cursor the API refuses', async () => {
+    const client = createFakeClient();
+    client.listPets.mockImplementation(({ cursor } = {}) =>
+      cursor === undefined
+        ? Promise.resolve(petsPage(pets(1, 1)))
+        : Promise.reject(
+            apiError({
+              status: 400,
+              code: 'invalid_query',
+              message: 'The query string is invalid: cursor is not a valid cursor.',
+              details: [{ field: 'cursor', issue: 'is not a valid cursor' }],
+            }),
+          ),
+    );
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?cursor=old' });
+    expect(
+      await screen.findByText(
+        "This page's address holds a position in the list that is no longer valid.",
+      ),
+    ).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await user.click(button('Back to the first page'));
+    expect(window.location.search).toBe('');
+    await screen.findByRole('cell', { name: 'Pet 1' });
+  });
+
+  it('offers to clear the filters when none match', async () => {
+    const client = createFakeClient();
+    client.listPets.mockImplementation(({ name } = {}) =>
+      Promise.resolve(petsPage(name === undefined ? pets(1, 1) : [])),
+    );
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?name=zz' });
+    await screen.findByText('No pets match these filters.');
+    const [, inEmptyState] = screen.getAllByRole('button', { name: 'Clear filters' });
+    await user.click(inEmptyState!);
+    expect(window.location.search).toBe('');
+    await screen.findByRole('cell', { name: 'Pet 1' });
   });
 });
 
@@ -367,7 +449,7 @@ describe('managing pets in the table', () => {
     expect(client.updatePet).not.toHaveBeenCalled();
     expect(category.getAttribute('aria-invalid')).toBe('true');
     const described = document.getElementById(category.getAttribute('aria-describedby') ?? '');
-    expect(described?.textContent).toBe('must be an integer');
+    expect(described?.textContent).toBe('Category id must be an integer.');
     expect(document.activeElement).toBe(category);
 
     // Only the changed field is sent; the row shows it at once.

@@ -2,22 +2,57 @@ import { PET_STATUSES } from '@pets/contract';
 import type { Pet } from '@pets/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
+import { CopyButton } from '../../../components/ui/copy-button.js';
+import { Dialog } from '../../../components/ui/dialog.js';
+import { PageHeading } from '../../../components/ui/page-heading.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { useClient } from '../../../lib/client.js';
 import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
-import { describeError, isRateLimited } from '../../../lib/errors.js';
+import { describeError, isBadCursor, isRateLimited, requestIdOf } from '../../../lib/errors.js';
 import { useAccount } from '../../../lib/get-account.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listPetsQueryOptions } from '../api/list-pets.js';
 import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
 import { PAGE_SIZES, parsePetsSearch, petsPath, type PetsView } from '../utils/pets-search.js';
+import { AddPetForm } from './add-pet-form.js';
 import { ConfirmDelete } from './pet-actions.js';
 import { PetPanel } from './pet-panel.js';
 import { PetsTable } from './pets-table.js';
+
+/** What the last action did, said once and focused. */
+interface Outcome {
+  text: string;
+  failed?: boolean;
+  /** A pet just added: a link shows it in the list. */
+  added?: Pet;
+  requestId?: string | undefined;
+}
+
+const capitalize = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/**
+ * Where this page is in the whole: "Pets 21–40 of more than 40", "Sold pets 41–45 of 45". There is
+ * no total count (a cursor does not give one): what follows is only known on the last page. Without
+ * the pages before (a shared link), only how many are shown.
+ */
+export function position(
+  what: string,
+  page: number | undefined,
+  limit: number,
+  count: number,
+  next: string | undefined,
+): string {
+  if (page === undefined)
+    return `${what}: ${count} shown, ${next === undefined ? 'the end of the list' : 'more after them'}.`;
+  const from = (page - 1) * limit + 1;
+  const to = from + count - 1;
+  const range = from === to ? `${from}` : `${from}–${to}`;
+  return `${what} ${range} of ${next === undefined ? to : `more than ${to}`}.`;
+}
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
 export function PetsList() {
@@ -32,7 +67,8 @@ export function PetsList() {
   const remove = useDeletePet();
   const [confirming, setConfirming] = useState<Pet>();
   const [openId, setOpenId] = useState<number>();
-  const [outcome, setOutcome] = useState<{ text: string; failed?: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [adding, setAdding] = useState(false);
   const said = (text: string) => {
     setOutcome({ text });
   };
@@ -48,6 +84,14 @@ export function PetsList() {
     placeholderData: keepPreviousData,
   });
 
+  // The rows last shown stay on screen while the rate limit holds the next ones back.
+  const shown = useRef<{ data: Pet[]; next: string | undefined } | undefined>(undefined);
+  if (pets.data && !pets.isPlaceholderData) shown.current = pets.data;
+  const held =
+    pets.data === undefined && (blocked || (pets.isError && isRateLimited(pets.error)))
+      ? shown.current
+      : undefined;
+
   const show = (next: PetsView, before: string[]) => {
     const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
     navigate(petsPath(next), { state });
@@ -59,9 +103,16 @@ export function PetsList() {
   // Without the history of how we got here (a shared link), Previous goes to the first page.
   const page =
     view.cursor === undefined ? 1 : previous.length > 0 ? previous.length + 1 : undefined;
-  const found = pets.data?.data ?? [];
-  const noun = found.length === 1 ? 'pet' : 'pets';
-  const what = view.status === undefined ? noun : `${view.status} ${noun}`;
+  const found = pets.data?.data ?? held?.data ?? [];
+  const what = view.status === undefined ? 'Pets' : `${capitalize(view.status)} pets`;
+  const clearFilters = () => {
+    setNameInput('');
+    setCategoryInput('');
+    show({ ...view, name: undefined, categoryId: undefined, cursor: undefined }, []);
+  };
+  const firstPage = () => {
+    show({ ...view, cursor: undefined }, []);
+  };
   // The pet beside the table is the one on this page, so it shows every change the table shows.
   const opened = found.find((pet) => pet.id === openId);
   // Partners change only their own pets, which the "My pets" view lists.
@@ -72,35 +123,112 @@ export function PetsList() {
     document.getElementById(`pet-${String(id)}-open`)?.focus();
   };
   const failed = (pet: Pet) => (error: unknown) => {
-    setOutcome({ text: `${pet.name} was not changed. ${describeError(error)}`, failed: true });
+    setOutcome({
+      text: `${pet.name} was not changed. ${describeError(error)}`,
+      failed: true,
+      requestId: requestIdOf(error),
+    });
   };
 
+  const pager = (label: string) => (
+    <Pager
+      label={label}
+      previousDisabled={blocked || view.cursor === undefined}
+      nextDisabled={blocked || nextCursor === undefined}
+      onPrevious={() => {
+        show({ ...view, cursor: previous.at(-1) || undefined }, previous.slice(0, -1));
+      }}
+      onNext={() => {
+        // While the next page loads, Next stays enabled (focus stays on it) but waits.
+        if (nextCursor !== undefined && !pets.isPlaceholderData)
+          show({ ...view, cursor: nextCursor }, [...previous, view.cursor ?? '']);
+      }}
+      fallback={() => status.current}
+    />
+  );
+
   let message: ReactNode = null;
-  if (waiting)
+  if (held) message = <p>Showing the pets loaded before the rate limit was reached.</p>;
+  else if (waiting)
     message = <p>{blocked ? 'The pets load when the rate limit allows.' : 'Loading pets…'}</p>;
+  else if (pets.isError && isBadCursor(pets.error))
+    message = (
+      <ErrorMessage
+        error={pets.error}
+        message="This page's address holds a position in the list that is no longer valid."
+      >
+        <button type="button" onClick={firstPage}>
+          Back to the first page
+        </button>
+      </ErrorMessage>
+    );
   else if (pets.isError && !isRateLimited(pets.error))
-    message = <ErrorMessage error={pets.error} />;
+    message = (
+      <ErrorMessage
+        error={pets.error}
+        onRetry={() => {
+          void pets.refetch();
+        }}
+      >
+        {view.cursor === undefined ? null : (
+          <button type="button" className="secondary" onClick={firstPage}>
+            Back to the first page
+          </button>
+        )}
+      </ErrorMessage>
+    );
   else if (pets.data && found.length === 0)
     message = (
-      <p>
-        {filtered
-          ? 'No pets match these filters.'
-          : view.owner === 'me' && view.status === undefined
-            ? 'Your account has not added any pets.'
-            : 'No pets match.'}
-      </p>
+      <div className="empty-state">
+        <p>
+          {filtered
+            ? 'No pets match these filters.'
+            : view.owner === 'me' && view.status === undefined
+              ? 'Your account has not added any pets.'
+              : 'No pets match.'}
+        </p>
+        {filtered ? (
+          <button type="button" className="secondary" onClick={clearFilters}>
+            Clear filters
+          </button>
+        ) : view.cursor === undefined ? null : (
+          <button type="button" className="secondary" onClick={firstPage}>
+            Back to the first page
+          </button>
+        )}
+      </div>
     );
-  else if (pets.data)
-    message = (
-      <p>
-        {page === undefined ? '' : `Page ${page}: `}
-        {found.length} {what}.
-      </p>
-    );
+  else if (pets.data) message = <p>{position(what, page, view.limit, found.length, nextCursor)}</p>;
 
   return (
-    <section aria-labelledby="pets-heading">
-      <h2 id="pets-heading">Catalogue</h2>
+    <>
+      <div className="page-head">
+        <PageHeading>Pets</PageHeading>
+        <button
+          type="button"
+          disabled={blocked}
+          onClick={() => {
+            setAdding(true);
+          }}
+        >
+          Add pet
+        </button>
+      </div>
+      {adding ? (
+        <Dialog
+          title="Add a pet"
+          onClose={() => {
+            setAdding(false);
+          }}
+        >
+          <AddPetForm
+            onAdded={(pet) => {
+              setAdding(false);
+              setOutcome({ text: `Added ${pet.name} (id ${pet.id}).`, added: pet });
+            }}
+          />
+        </Dialog>
+      ) : null}
       <form
         role="search"
         aria-label="Find pets"
@@ -141,14 +269,7 @@ export function PetsList() {
         </div>
         <button type="submit">Search</button>
         {filtered ? (
-          <button
-            type="button"
-            onClick={() => {
-              setNameInput('');
-              setCategoryInput('');
-              show({ ...view, name: undefined, categoryId: undefined, cursor: undefined }, []);
-            }}
-          >
+          <button type="button" className="secondary" onClick={clearFilters}>
             Clear filters
           </button>
         ) : null}
@@ -205,14 +326,39 @@ export function PetsList() {
         </div>
       </form>
 
-      <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
-        {message}
+      <div className="list-head">
+        <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
+          {message}
+        </div>
+        {pager('Pages')}
       </div>
 
       {role === 'partner' && view.owner === undefined && found.length > 0 ? (
         <p className="hint">To change the pets your account added, show My pets.</p>
       ) : null}
-      <StatusMessage message={outcome?.text ?? null} failed={outcome?.failed} />
+      <StatusMessage message={outcome?.text ?? null} failed={outcome?.failed}>
+        {outcome?.added ? (
+          <>
+            {' '}
+            <Link
+              href={petsPath({
+                status: undefined,
+                name: outcome.added.name,
+                limit: view.limit,
+                cursor: undefined,
+              })}
+            >
+              Show {outcome.added.name} in the list
+            </Link>
+          </>
+        ) : null}
+        {outcome?.requestId ? (
+          <>
+            {' '}
+            <CopyButton value={outcome.requestId} label="Copy request id" />
+          </>
+        ) : null}
+      </StatusMessage>
 
       <div className={opened ? 'pets-body with-panel' : 'pets-body'}>
         {found.length > 0 ? (
@@ -271,19 +417,7 @@ export function PetsList() {
         />
       ) : null}
 
-      <Pager
-        previousDisabled={blocked || view.cursor === undefined}
-        nextDisabled={blocked || nextCursor === undefined}
-        onPrevious={() => {
-          show({ ...view, cursor: previous.at(-1) || undefined }, previous.slice(0, -1));
-        }}
-        onNext={() => {
-          // While the next page loads, Next stays enabled (focus stays on it) but waits.
-          if (nextCursor !== undefined && !pets.isPlaceholderData)
-            show({ ...view, cursor: nextCursor }, [...previous, view.cursor ?? '']);
-        }}
-        fallback={() => status.current}
-      />
-    </section>
+      {found.length > 0 ? pager('Pages (bottom)') : null}
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { StatusChoice } from './pet-actions.js';
 
 /** What a signed-in caller may do to the rows; without it the table only shows. */
@@ -31,9 +30,9 @@ export function PetsTable({
   actions?: RowActions | undefined;
 }) {
   return (
-    <TableScroll labelledBy="pets-caption">
-      <table aria-busy={busy || undefined}>
-        <caption id="pets-caption">
+    <div className="table-frame">
+      <table className="stack pets-table" aria-busy={busy || undefined}>
+        <caption id="pets-caption" className="visually-hidden">
           {caption}
           {actions ? (
             <span id="pet-open-hint" className="visually-hidden">
@@ -63,8 +62,10 @@ export function PetsTable({
         <tbody>
           {pets.map((pet) => (
             <tr key={pet.id}>
-              <td className="number">{pet.id}</td>
-              <td>
+              <td className="number" data-label="Id">
+                {pet.id}
+              </td>
+              <td className="name" data-label="Name">
                 {actions?.canEdit(pet) ? (
                   <button
                     type="button"
@@ -82,8 +83,10 @@ export function PetsTable({
                   pet.name
                 )}
               </td>
-              <td className="number">{pet.categoryId}</td>
-              <td>
+              <td className="number" data-label="Category">
+                {pet.categoryId}
+              </td>
+              <td data-label="Status">
                 {actions?.canEdit(pet) ? (
                   <StatusChoice
                     pet={pet}
@@ -98,7 +101,7 @@ export function PetsTable({
                 )}
               </td>
               {actions?.role === 'staff' ? (
-                <td>
+                <td className="row-actions">
                   <button
                     type="button"
                     className="link danger"
@@ -114,6 +117,6 @@ export function PetsTable({
           ))}
         </tbody>
       </table>
-    </TableScroll>
+    </div>
   );
 }
