@@ -235,7 +235,9 @@ describe('when a page cannot be shown', () => {
     const { user } = renderWithApp(withLayout, client);
     await screen.findByRole('cell', { name: 'Pet 2' });
     await user.selectOptions(screen.getByLabelText('Filter by status'), 'sold');
-    await screen.findByText('Showing the pets loaded before the rate limit was reached.');
+    await screen.findByText(
+      'Still showing the pets loaded before the rate limit was reached; this view loads when it allows.',
+    );
     expect(screen.getByRole('cell', { name: 'Pet 1' })).toBeDefined();
     expect(screen.getByRole('cell', { name: 'Pet 2' })).toBeDefined();
     expect(document.querySelector('.notice')?.textContent).toContain(

@@ -148,7 +148,13 @@ export function PetsList() {
   );
 
   let message: ReactNode = null;
-  if (held) message = <p>Showing the pets loaded before the rate limit was reached.</p>;
+  if (held)
+    message = (
+      <p>
+        Still showing the pets loaded before the rate limit was reached; this view loads when it
+        allows.
+      </p>
+    );
   else if (waiting)
     message = <p>{blocked ? 'The pets load when the rate limit allows.' : 'Loading pets…'}</p>;
   else if (pets.isError && isBadCursor(pets.error))
