@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useModal } from './dialog.js';
 
 /**
  * Asks before an action that cannot be taken back: modal (the page behind is inert), titled with
@@ -24,14 +25,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
+  const dialog = useModal();
   return (
     <dialog
       ref={dialog}

@@ -1,5 +1,18 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
+/** Opens the dialog as modal when it mounts (the page behind turns inert) and closes it on unmount. */
+export function useModal() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+    };
+  }, []);
+  return dialog;
+}
+
 /** A modal dialog with a title and a Close button; Escape closes it too. */
 export function Dialog({
   title,
@@ -10,14 +23,7 @@ export function Dialog({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-    };
-  }, []);
+  const dialog = useModal();
   return (
     <dialog
       ref={dialog}

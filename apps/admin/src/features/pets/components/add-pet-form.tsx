@@ -1,10 +1,10 @@
 import type { Pet } from '@pets/client';
-import type { ErrorDetail } from '@pets/contract';
 import { NewPet, PET_STATUSES, toErrorDetails, type PetStatus } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../../components/ui/field.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
-import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { newIdempotencyKey, useCreatePet } from '../api/create-pet.js';
 
@@ -27,8 +27,6 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
   const createPet = useCreatePet();
   const { blocked } = useRateLimit();
   const [values, setValues] = useState(EMPTY);
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
   // One idempotency key per body: a repeat of the same values reuses it, new values get a new one.
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -37,14 +35,7 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
     categoryId: useRef<HTMLInputElement>(null),
     status: useRef<HTMLSelectElement>(null),
   };
-
-  const showIssues = (details: readonly ErrorDetail[]) => {
-    const { byField, rest } = placeIssues(details, FIELDS);
-    setIssues(byField);
-    setFailure(rest);
-    const first = FIELDS.find((field) => field in byField);
-    if (first) controls[first].current?.focus();
-  };
+  const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,8 +52,7 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
     }
     const body = JSON.stringify(parsed.data);
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
-    setIssues({});
-    setFailure(null);
+    say(null);
     createPet.mutate(
       { pet: parsed.data, idempotencyKey: attempt.current.key },
       {
@@ -76,7 +66,7 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
           const details = detailsOf(error);
           if (details.length > 0) showIssues(details);
           // The page shows the countdown of a 429.
-          else setFailure(isRateLimited(error) ? null : describeError(error));
+          else say(isRateLimited(error) ? null : describeError(error));
         },
       },
     );

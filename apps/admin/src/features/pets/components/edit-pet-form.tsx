@@ -1,8 +1,9 @@
 import type { Pet } from '@pets/client';
-import { PetPatch, toErrorDetails, type ErrorDetail, type PetPatchInput } from '@pets/contract';
+import { PetPatch, toErrorDetails, type PetPatchInput } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../../components/ui/field.js';
-import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useUpdatePet } from '../api/update-pet.js';
 import { toCategoryId } from './add-pet-form.js';
@@ -19,20 +20,11 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
   const { blocked } = useRateLimit();
   const [name, setName] = useState(pet.name);
   const [category, setCategory] = useState(String(pet.categoryId));
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const controls = {
     name: useRef<HTMLInputElement>(null),
     categoryId: useRef<HTMLInputElement>(null),
   };
-
-  const showIssues = (details: readonly ErrorDetail[]) => {
-    const { byField, rest } = placeIssues(details, FIELDS);
-    setIssues(byField);
-    setFailure(rest);
-    const first = FIELDS.find((field) => field in byField);
-    if (first) controls[first].current?.focus();
-  };
+  const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,8 +34,7 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
     const categoryId = toCategoryId(category);
     if (categoryId !== pet.categoryId) patch.categoryId = categoryId ?? null;
     if (Object.keys(patch).length === 0) {
-      setIssues({});
-      setFailure(`Nothing to save: the name and category are those ${pet.name} already has.`);
+      say(`Nothing to save: the name and category are those ${pet.name} already has.`);
       return;
     }
     const parsed = PetPatch.safeParse(patch);
@@ -58,8 +49,7 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
       );
       return;
     }
-    setIssues({});
-    setFailure(null);
+    say(null);
     const sent: PetPatchInput = parsed.data;
     update.mutate(
       { pet, patch: sent },
@@ -70,7 +60,7 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
         onError: (error) => {
           const details = detailsOf(error);
           if (details.length > 0) showIssues(details);
-          else setFailure(isRateLimited(error) ? null : `Not saved. ${describeError(error)}`);
+          else say(isRateLimited(error) ? null : `Not saved. ${describeError(error)}`);
         },
       },
     );
