@@ -303,7 +303,10 @@ describe('a member of staff', () => {
     expect(await page.getByText(key).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Revoke E2E key' }).click();
-    await page.getByRole('button', { name: 'Confirm revoke E2E key' }).click();
+    await page
+      .getByRole('dialog', { name: /^Revoke the key “E2E key”/ })
+      .getByRole('button', { name: 'Revoke key' })
+      .click();
     // The row now says when the key was revoked, and offers no revoke button.
     const row = page.locator('tr', { hasText: 'E2E key' });
     await row.getByText(/^Revoked /).waitFor();
@@ -315,7 +318,7 @@ describe('a member of staff', () => {
       if (status === 200) await new Promise((resolve) => setTimeout(resolve, 300));
     }
     expect(status).toBe(401);
-    await page.getByRole('heading', { name: 'Accounts' }).waitFor();
+    await page.getByRole('heading', { name: 'Your keys' }).waitFor();
     await screenshot(page, 'keys');
     await expectAccessible(page, 'the API keys page');
   });

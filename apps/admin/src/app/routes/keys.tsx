@@ -1,21 +1,15 @@
-import { RateLimitMeter } from '../../components/rate-limit-meter.js';
-import { RateLimitNotice } from '../../components/rate-limit-notice.js';
 import { PageHeading } from '../../components/ui/page-heading.js';
-import { AccountsSection } from '../../features/accounts/components/accounts-section.js';
 import { KeysSection } from '../../features/keys/components/keys-section.js';
-import { useAccount } from '../../lib/get-account.js';
 
+/**
+ * The signed-in account's own keys; staff manage other accounts' on the Accounts pages. The
+ * rate limit and its notice are the layout's, as on every page.
+ */
 export function KeysRoute() {
-  const account = useAccount().data?.data;
   return (
     <>
       <PageHeading>API keys</PageHeading>
-      <RateLimitMeter />
-      <div aria-live="polite">
-        <RateLimitNotice />
-      </div>
-      <KeysSection />
-      {account?.role === 'staff' ? <AccountsSection /> : null}
+      <KeysSection of="own" />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
-import { keysQueryKey } from './list-keys.js';
+import { keysQueryKey, type KeysOf } from './list-keys.js';
 
-export function useCreateKey() {
+export function useCreateKey(of: KeysOf) {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (label: string) => client.createKey(label),
+    mutationFn: (label: string) =>
+      of === 'own' ? client.createKey(label) : client.admin.createAccountKey(of.accountId, label),
     // The answer holds the plaintext key: drop it from the cache as soon as the form lets go.
     gcTime: 0,
     onSuccess: () => {

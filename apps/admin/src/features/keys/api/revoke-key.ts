@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
-import { keysQueryKey } from './list-keys.js';
+import { keysQueryKey, type KeysOf } from './list-keys.js';
 
-export function useRevokeKey() {
+export function useRevokeKey(of: KeysOf) {
   const client = useClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: number) => client.revokeKey(keyId),
+    // Staff revoke another account's key through the admin operation; anyone their own.
+    mutationFn: (keyId: number) =>
+      of === 'own' ? client.revokeKey(keyId) : client.admin.revokeKey(keyId),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keysQueryKey });
     },

@@ -5,15 +5,21 @@ import { Field } from '../../../components/ui/field.js';
 import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useCreateKey } from '../api/create-key.js';
+import type { KeysOf } from '../api/list-keys.js';
 
 export function CreateKeyForm({
+  of,
+  hint,
   onCreated,
   focusOnMount,
 }: {
+  of: KeysOf;
+  /** Why a label: "To tell your keys apart". */
+  hint: string;
   onCreated: (created: CreatedApiKey) => void;
   focusOnMount: boolean;
 }) {
-  const createKey = useCreateKey();
+  const createKey = useCreateKey(of);
   const { blocked } = useRateLimit();
   const [label, setLabel] = useState('');
   const [issue, setIssue] = useState<string>();
@@ -56,7 +62,7 @@ export function CreateKeyForm({
   return (
     <form noValidate onSubmit={submit}>
       <div className="form-row">
-        <Field label="Label" error={issue} hint="To tell your keys apart, e.g. “Shop website”.">
+        <Field label="Label" error={issue} hint={`${hint}, e.g. “Shop website”.`}>
           {(control) => (
             <input
               {...control}

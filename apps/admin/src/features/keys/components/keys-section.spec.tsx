@@ -1,15 +1,17 @@
-import type { ApiKey, CreatedApiKey } from '@pets/client';
+import type { ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
   apiKey,
   createFakeClient,
+  deferred,
   type FakeClient,
   result,
 } from '../../../testing/fake-client.js';
-import { renderWithApp, TEST_API_KEY } from '../../../testing/render.js';
+import { renderApp, renderWithApp, TEST_API_KEY } from '../../../testing/render.js';
 import { KeysSection } from './keys-section.js';
+import { REVOKED_OWN_KEY_NOTICE } from './keys-table.js';
 
 const SECRET = 'pets_live_Zz9_the-whole-secret-key';
 
@@ -23,7 +25,7 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined) {
     ]),
   );
   prepare(client);
-  return { client, ...renderWithApp(<KeysSection />, client, { url: '/admin/keys' }) };
+  return { client, ...renderWithApp(<KeysSection of="own" />, client, { url: '/admin/keys' }) };
 }
 
 const rowOf = async (label: string) => {
@@ -99,56 +101,113 @@ describe('the keys of the account', () => {
     expect(client.createKey).not.toHaveBeenCalled();
   });
 
-  it('revokes a key only after a confirmation', async () => {
+  it('revokes a key only after a dialog that names it; Keep key changes nothing', async () => {
     const { user, client } = setUp((fake) => {
       fake.revokeKey.mockImplementation((id) =>
         Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
       );
     });
     const shop = await rowOf('Shop');
+    const revoke = within(shop).getByRole('button', { name: 'Revoke Shop' });
 
-    await user.click(within(shop).getByRole('button', { name: 'Revoke Shop' }));
-    expect(client.revokeKey).not.toHaveBeenCalled();
-    const confirm = within(shop).getByRole('button', { name: 'Confirm revoke Shop' });
-    expect(document.activeElement).toBe(confirm);
-
-    await user.click(within(shop).getByRole('button', { name: 'Cancel' }));
-    expect(within(shop).queryByRole('button', { name: 'Confirm revoke Shop' })).toBeNull();
-    expect(document.activeElement).toBe(within(shop).getByRole('button', { name: 'Revoke Shop' }));
+    await user.click(revoke);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Revoke the key “Shop” (pets_live_K2…)?',
+    });
+    expect(dialog.textContent).not.toContain('signed out');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep key' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep key' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(revoke);
     expect(client.revokeKey).not.toHaveBeenCalled();
 
     client.listKeys.mockResolvedValue(
       result([apiKey(2, { label: 'Shop', revokedAt: '2030-01-04T00:00:00.000Z' })]),
     );
-    await user.click(within(shop).getByRole('button', { name: 'Revoke Shop' }));
-    await user.click(within(shop).getByRole('button', { name: 'Confirm revoke Shop' }));
+    await user.click(revoke);
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
+    );
 
     expect(client.revokeKey).toHaveBeenCalledExactlyOnceWith(2);
     const message = await screen.findByText('Revoked the key “Shop”.');
     await waitFor(() => {
       expect(document.activeElement).toBe(message);
     });
+    expect(message.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(async () => {
       expect((await rowOf('Shop')).textContent).toContain('Revoked');
     });
   });
 
-  it('warns before revoking the key of this session', async () => {
-    const { user } = setUp();
-    const admin = await rowOf('Admin');
-    await user.click(within(admin).getByRole('button', { name: 'Revoke Admin' }));
-    expect(admin.textContent).toContain('You will be signed out.');
+  it('names a key without a label by its prefix', async () => {
+    const { user } = setUp((fake) => {
+      fake.listKeys.mockResolvedValue(result([apiKey(4, { label: '', prefix: 'pets_live_Q4' })]));
+    });
+    const row = (await screen.findByRole('rowheader', { name: 'No label' })).closest('tr');
+    if (!row) throw new Error('no row');
+    await user.click(within(row).getByRole('button', { name: 'Revoke pets_live_Q4…' }));
+    expect(screen.getByRole('dialog', { name: 'Revoke the key pets_live_Q4…?' })).toBeDefined();
   });
 
-  it('says why a revocation failed', async () => {
+  it('warns before revoking the key of this session, and says why it signed out after', async () => {
+    const client = createFakeClient();
+    client.listKeys.mockResolvedValue(
+      result([apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) })]),
+    );
+    client.revokeKey.mockImplementation((id) =>
+      Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
+    );
+    const { user } = renderApp(client, { url: '/admin/keys' });
+    const admin = await rowOf('Admin');
+    await user.click(within(admin).getByRole('button', { name: 'Revoke Admin' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'You are signed in with this key: you will be signed out.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(client.revokeKey).toHaveBeenCalledWith(1);
+    expect(await screen.findByText(REVOKED_OWN_KEY_NOTICE)).toBeDefined();
+    expect(screen.getByLabelText('API key')).toBeDefined();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('says why a revocation failed, and gives focus back to the row', async () => {
     const { user } = setUp((fake) => {
       fake.revokeKey.mockRejectedValue(
         apiError({ code: 'not_found', status: 404, message: 'No such key.' }),
       );
     });
     const shop = await rowOf('Shop');
-    await user.click(within(shop).getByRole('button', { name: 'Revoke Shop' }));
-    await user.click(within(shop).getByRole('button', { name: 'Confirm revoke Shop' }));
+    const revoke = within(shop).getByRole('button', { name: 'Revoke Shop' });
+    await user.click(revoke);
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
+    );
     expect(await screen.findByText('No such key.')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(revoke);
+  });
+
+  it('shows loading, then the error, in a live region', async () => {
+    const pending = deferred<ApiResult<ApiKey[]>>();
+    setUp((fake) => {
+      fake.listKeys.mockReturnValue(pending.promise);
+    });
+    const loading = screen.getByText('Loading keys…');
+    expect(loading.closest('[aria-live]')).not.toBeNull();
+    pending.reject(apiError({ message: 'Internal error.' }));
+    const error = await screen.findByText(/^Internal error\./);
+    expect(error.closest('[aria-live]')).not.toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when the account has no keys', async () => {
+    setUp((fake) => {
+      fake.listKeys.mockResolvedValue(result([]));
+    });
+    expect(await screen.findByText('This account has no keys.')).toBeDefined();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

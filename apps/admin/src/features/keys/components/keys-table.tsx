@@ -4,111 +4,80 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { useClient } from '../../../lib/client.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSession } from '../../../lib/session.js';
-import { listKeysQueryOptions } from '../api/list-keys.js';
+import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
 import { useRevokeKey } from '../api/revoke-key.js';
+import { shortName } from '../utils/key-name.js';
+import { ConfirmRevoke } from './confirm-revoke.js';
+
+/** Told on the sign-in page after revoking the key of this session. */
+export const REVOKED_OWN_KEY_NOTICE =
+  'You revoked the key you were signed in with. Sign in with another key.';
+
+/** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
+const COLUMN = {
+  prefix: 'Prefix',
+  created: 'Created',
+  lastUsed: 'Last used',
+  status: 'Status',
+} as const;
 
 function KeyRow({
   apiKey,
   inUse,
-  onRevoked,
-  onFailed,
+  busy,
+  revokeRef,
+  onRevoke,
 }: {
   apiKey: ApiKey;
   inUse: boolean;
-  onRevoked: (key: ApiKey) => void;
-  onFailed: (error: unknown) => void;
+  busy: boolean;
+  revokeRef: (button: HTMLButtonElement | null) => void;
+  onRevoke: () => void;
 }) {
-  const revoke = useRevokeKey();
-  const { blocked } = useRateLimit();
-  const [confirming, setConfirming] = useState(false);
-  const revokeButton = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
-
-  const confirm = (next: boolean) => {
-    flushSync(() => {
-      setConfirming(next);
-    });
-    (next ? confirmButton : revokeButton).current?.focus();
-  };
-
   return (
     <tr>
       <th scope="row">
-        {apiKey.label}
+        {apiKey.label || <span className="muted">No label</span>}
         {inUse ? <span className="tag">signed in with it</span> : null}
       </th>
-      <td>
+      <td data-label={COLUMN.prefix}>
         <code>{apiKey.prefix}</code>
       </td>
-      <td>
+      <td data-label={COLUMN.created}>
         <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
       </td>
-      <td>
+      <td data-label={COLUMN.lastUsed}>
         {apiKey.lastUsedAt ? (
           <time dateTime={apiKey.lastUsedAt}>{formatDateTime(apiKey.lastUsedAt)}</time>
         ) : (
           'Never'
         )}
       </td>
-      <td>
+      <td data-label={COLUMN.status}>
+        {/* One element: on a phone the cell is a grid of its label and its value. */}
         {apiKey.revokedAt ? (
-          <>
+          <span>
             Revoked <time dateTime={apiKey.revokedAt}>{formatDateTime(apiKey.revokedAt)}</time>
-          </>
+          </span>
         ) : (
           'Active'
         )}
       </td>
-      <td className="actions-cell">
-        {apiKey.revokedAt ? null : confirming ? (
-          <div className="actions">
-            {inUse ? <span className="warning">You will be signed out.</span> : null}
-            <button
-              ref={confirmButton}
-              type="button"
-              className="danger"
-              disabled={revoke.isPending || revoke.isSuccess || blocked}
-              onClick={() => {
-                revoke.mutate(apiKey.id, {
-                  onSuccess: () => {
-                    onRevoked(apiKey);
-                  },
-                  onError: (error) => {
-                    confirm(false);
-                    onFailed(error);
-                  },
-                });
-              }}
-            >
-              Confirm revoke <span className="visually-hidden">{apiKey.label}</span>
-            </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={revoke.isPending}
-              onClick={() => {
-                confirm(false);
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        ) : (
+      <td className="stacked-actions">
+        {apiKey.revokedAt ? null : (
           <button
-            ref={revokeButton}
+            ref={revokeRef}
             type="button"
             className="secondary"
-            onClick={() => {
-              confirm(true);
-            }}
+            disabled={busy}
+            onClick={onRevoke}
           >
-            Revoke <span className="visually-hidden">{apiKey.label}</span>
+            Revoke <span className="visually-hidden">{shortName(apiKey)}</span>
           </button>
         )}
       </td>
@@ -116,14 +85,47 @@ function KeyRow({
   );
 }
 
-/** The signed-in account's keys, each revocable after a confirmation. */
-export function KeysTable() {
+/**
+ * An account's keys, each revocable after a confirmation that names it. Fits any width: on a
+ * phone each row stacks into a card (app.css, `table.stacked`).
+ */
+export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }) {
   const client = useClient();
-  const { apiKey: signedInKey } = useSession();
+  const { apiKey: signedInKey, signOut } = useSession();
   const { blocked } = useRateLimit();
-  const keys = useQuery({ ...listKeysQueryOptions(client), enabled: !blocked });
+  const keys = useQuery({ ...listKeysQueryOptions(client, of), enabled: !blocked });
+  const revoke = useRevokeKey(of);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const revokeButtons = useRef(new Map<number, HTMLButtonElement>());
+
+  const inUse = (key: ApiKey) => signedInKey?.startsWith(key.prefix) ?? false;
+
+  // Back to the row's Revoke button, once the dialog (which makes the page inert) is gone.
+  const stopConfirming = (key: ApiKey) => {
+    flushSync(() => {
+      setRevoking(null);
+    });
+    revokeButtons.current.get(key.id)?.focus();
+  };
+
+  const confirmRevoke = (key: ApiKey) => {
+    setMessage(null);
+    setFailure(null);
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        setRevoking(null);
+        // Every later request with it would be refused: say why instead of "not accepted".
+        if (inUse(key)) signOut(REVOKED_OWN_KEY_NOTICE);
+        else setMessage(`Revoked the key ${shortName(key, true)}.`);
+      },
+      onError: (error) => {
+        stopConfirming(key);
+        if (!isRateLimited(error)) setFailure(describeError(error));
+      },
+    });
+  };
 
   let state = null;
   if (keys.isPending && keys.isFetching) state = <p>Loading keys…</p>;
@@ -137,16 +139,15 @@ export function KeysTable() {
         {failure ? <p className="error">{failure}</p> : null}
       </div>
       {keys.data && keys.data.data.length > 0 ? (
-        <TableScroll labelledBy="keys-caption">
-          <table>
-            <caption id="keys-caption">Keys of this account</caption>
+        <div className="stacked-frame">
+          <table className="stacked" aria-labelledby={labelledBy}>
             <thead>
               <tr>
                 <th scope="col">Label</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
+                <th scope="col">{COLUMN.prefix}</th>
+                <th scope="col">{COLUMN.created}</th>
+                <th scope="col">{COLUMN.lastUsed}</th>
+                <th scope="col">{COLUMN.status}</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -157,22 +158,35 @@ export function KeysTable() {
                 <KeyRow
                   key={key.id}
                   apiKey={key}
-                  inUse={signedInKey?.startsWith(key.prefix) ?? false}
-                  onRevoked={(revoked) => {
-                    setFailure(null);
-                    setMessage(`Revoked the key “${revoked.label}”.`);
+                  inUse={inUse(key)}
+                  busy={revoke.isPending || blocked}
+                  revokeRef={(button) => {
+                    if (button) revokeButtons.current.set(key.id, button);
+                    else revokeButtons.current.delete(key.id);
                   }}
-                  onFailed={(error) => {
-                    setMessage(null);
-                    if (!isRateLimited(error)) setFailure(describeError(error));
+                  onRevoke={() => {
+                    setRevoking(key);
                   }}
                 />
               ))}
             </tbody>
           </table>
-        </TableScroll>
+        </div>
       ) : null}
       <StatusMessage message={message} />
+      {revoking ? (
+        <ConfirmRevoke
+          apiKey={revoking}
+          inUse={inUse(revoking)}
+          busy={revoke.isPending || blocked}
+          onConfirm={() => {
+            confirmRevoke(revoking);
+          }}
+          onCancel={() => {
+            stopConfirming(revoking);
+          }}
+        />
+      ) : null}
     </>
   );
 }
