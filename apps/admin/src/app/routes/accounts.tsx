@@ -1,3 +1,27 @@
+import { Route, Switch } from 'wouter';
+import { AccountDetail } from '../../features/accounts/components/account-detail.js';
 import { AccountsPage } from '../../features/accounts/components/accounts-page.js';
+import { accountIdOf } from '../../features/accounts/utils/account-paths.js';
+import { KeysSection } from '../../features/keys/components/keys-section.js';
 
-export const AccountsRoute = AccountsPage;
+/** Staff's accounts, nested under /accounts: the list, and one account with its keys. */
+export function AccountsRoute() {
+  return (
+    <Switch>
+      <Route path="/">
+        <AccountsPage />
+      </Route>
+      {/* Anything else names an account, or says there is none by that id. */}
+      <Route path="/*">
+        {({ '*': id }) => (
+          <AccountDetail
+            key={id}
+            id={accountIdOf(id)}
+            param={id}
+            keys={(account) => <KeysSection of={{ accountId: account.id }} owner={account.name} />}
+          />
+        )}
+      </Route>
+    </Switch>
+  );
+}

@@ -1,12 +1,14 @@
 import { PageHeading } from '../../../components/ui/page-heading.js';
-import { AccountsSection } from './accounts-section.js';
+import { AccountsTable } from './accounts-table.js';
+import { CreateAccountForm } from './create-account-form.js';
 
-/** Staff: the partner accounts, their plans and limits. */
+/** Staff: every account, its plan and limits, each opening its own page; create accounts. */
 export function AccountsPage() {
   return (
     <>
       <PageHeading>Accounts</PageHeading>
-      <AccountsSection />
+      <AccountsTable />
+      <CreateAccountForm />
     </>
   );
 }

@@ -1,17 +1,23 @@
+import type { Account } from '@pets/client';
 import { NewAccount, Role, toErrorDetails, type ErrorDetail } from '@pets/contract';
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'wouter';
 import { Field } from '../../../components/ui/field.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useCreateAccount } from '../api/create-account.js';
+import { accountPath } from '../utils/account-paths.js';
 import { limitField, limitsOf, PLAN_FIELDS, type PlanValues } from '../utils/limits.js';
+import { ConfirmStaff } from './confirm-staff.js';
 import { PlanFields } from './plan-fields.js';
 
 const NO_PLAN: PlanValues = { plan: 'free', perMinute: '', perDay: '' };
 
 const FIELDS = ['name', 'role', ...PLAN_FIELDS];
 
+/** Creates an account; a staff one only after a confirmation that says what staff can do. */
 export function CreateAccountForm() {
   const createAccount = useCreateAccount();
   const { blocked } = useRateLimit();
@@ -20,12 +26,35 @@ export function CreateAccountForm() {
   const [plan, setPlan] = useState(NO_PLAN);
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<Account | null>(null);
+  const [confirming, setConfirming] = useState<NewAccount | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
 
   const showIssues = (details: readonly ErrorDetail[]) => {
     const { byField, rest } = placeIssues(details, FIELDS, limitField);
     setIssues(byField);
     setFailure(rest);
+  };
+
+  const create = (account: NewAccount) => {
+    createAccount.mutate(account, {
+      onSuccess: ({ data }) => {
+        setConfirming(null);
+        setName('');
+        setRole('partner');
+        setPlan(NO_PLAN);
+        setCreated(data);
+      },
+      onError: (error) => {
+        flushSync(() => {
+          setConfirming(null);
+        });
+        const details = detailsOf(error);
+        if (details.length > 0) showIssues(details);
+        else if (!isRateLimited(error)) setFailure(describeError(error));
+        submitButton.current?.focus();
+      },
+    });
   };
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -44,62 +73,77 @@ export function CreateAccountForm() {
       return;
     }
     setIssues({});
-    createAccount.mutate(parsed.data, {
-      onSuccess: ({ data }) => {
-        setName('');
-        setRole('partner');
-        setPlan(NO_PLAN);
-        setCreated(`Created the account ${data.name} (id ${data.id}).`);
-      },
-      onError: (error) => {
-        const details = detailsOf(error);
-        if (details.length > 0) showIssues(details);
-        else if (!isRateLimited(error)) setFailure(describeError(error));
-      },
-    });
+    if (parsed.data.role === 'staff') setConfirming(parsed.data);
+    else create(parsed.data);
   };
 
   return (
-    <form className="panel" aria-labelledby="create-account-heading" noValidate onSubmit={submit}>
-      <h3 id="create-account-heading">Create an account</h3>
-      <div className="form-row">
-        <Field label="Name" error={issues.name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Role" error={issues.role}>
-          {(control) => (
-            <select
-              {...control}
-              value={role}
-              onChange={(event) => {
-                setRole(Role.options.find((known) => known === event.target.value) ?? role);
-              }}
-            >
-              {Role.options.map((known) => (
-                <option key={known} value={known}>
-                  {known}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <PlanFields values={plan} issues={issues} onChange={setPlan} />
-      </div>
-      <button type="submit" disabled={createAccount.isPending || blocked}>
-        {createAccount.isPending ? 'Creating…' : 'Create account'}
-      </button>
-      <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
-      <StatusMessage message={created} />
-    </form>
+    <>
+      <form className="panel" aria-labelledby="create-account-heading" noValidate onSubmit={submit}>
+        <h2 id="create-account-heading">Create an account</h2>
+        <div className="form-row">
+          <Field label="Name" error={issues.name}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                value={name}
+                onChange={(event) => {
+                  setName(event.target.value);
+                }}
+              />
+            )}
+          </Field>
+          <Field label="Role" error={issues.role}>
+            {(control) => (
+              <select
+                {...control}
+                value={role}
+                onChange={(event) => {
+                  setRole(Role.options.find((known) => known === event.target.value) ?? role);
+                }}
+              >
+                {Role.options.map((known) => (
+                  <option key={known} value={known}>
+                    {known}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <PlanFields values={plan} issues={issues} onChange={setPlan} />
+        </div>
+        <button ref={submitButton} type="submit" disabled={createAccount.isPending || blocked}>
+          {createAccount.isPending ? 'Creating…' : 'Create account'}
+        </button>
+        <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
+        <StatusMessage
+          message={created ? `Created the account ${created.name} (id ${created.id}).` : null}
+        >
+          {created ? (
+            <>
+              {' '}
+              <Link href={accountPath(created.id)}>Open {created.name} to give it a key</Link>
+            </>
+          ) : null}
+        </StatusMessage>
+      </form>
+      {confirming ? (
+        <ConfirmStaff
+          name={confirming.name}
+          busy={createAccount.isPending || blocked}
+          onConfirm={() => {
+            create(confirming);
+          }}
+          onCancel={() => {
+            flushSync(() => {
+              setConfirming(null);
+            });
+            submitButton.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
   );
 }

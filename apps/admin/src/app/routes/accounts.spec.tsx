@@ -1,0 +1,297 @@
+import type { Account, ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Route } from 'wouter';
+import {
+  account,
+  apiError,
+  apiKey,
+  createFakeClient,
+  deferred,
+  type FakeClient,
+  result,
+} from '../../testing/fake-client.js';
+import { renderWithApp } from '../../testing/render.js';
+import { AccountsRoute } from './accounts.js';
+
+const ACCOUNTS = [
+  account({ id: 1, name: 'Staff', role: 'staff', plan: 'business' }),
+  account({
+    id: 2,
+    name: 'Big Pets',
+    plan: 'enterprise',
+    limits: { perMinute: 5000, perDay: 2_000_000 },
+  }),
+];
+
+function setUp(url: string, prepare: (client: FakeClient) => void = () => undefined) {
+  const client = createFakeClient();
+  client.getAccount.mockResolvedValue(result(ACCOUNTS[0] ?? account()));
+  client.admin.listAccounts.mockResolvedValue(result(ACCOUNTS));
+  client.admin.listAccountKeys.mockResolvedValue(
+    result([apiKey(5, { accountId: 2, label: 'Shop', prefix: 'pets_live_Sh5' })]),
+  );
+  prepare(client);
+  const view = renderWithApp(
+    <Route path="/accounts" nest>
+      <AccountsRoute />
+    </Route>,
+    client,
+    { url },
+  );
+  return { client, ...view };
+}
+
+const createForm = () => within(screen.getByRole('form', { name: 'Create an account' }));
+
+const creates = (fake: FakeClient) => {
+  fake.admin.createAccount.mockImplementation((input) =>
+    Promise.resolve(
+      result<Account>(
+        account({ id: 9, name: input.name, plan: input.plan, role: input.role ?? 'partner' }),
+      ),
+    ),
+  );
+};
+
+describe('the Accounts page', () => {
+  it('lists name, plan, role and limits, each name a link to the account', async () => {
+    setUp('/admin/accounts');
+    expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeDefined();
+    const name = await screen.findByRole('rowheader', { name: 'Big Pets' });
+    const cells = [...(name.closest('tr')?.cells ?? [])].map((cell) => cell.textContent);
+    expect(cells.slice(0, 3)).toEqual(['Big Pets', 'enterprise', 'partner']);
+    expect(cells[3]?.replace(/\D/g, '')).toBe('5000');
+    expect(cells[4]?.replace(/\D/g, '')).toBe('2000000');
+    // On a phone each cell shows its column's name.
+    expect(name.closest('tr')?.cells[3]?.getAttribute('data-label')).toBe('Per minute');
+    expect(within(name).getByRole('link').getAttribute('href')).toBe('/admin/accounts/2');
+  });
+
+  it('shows loading, then the error, in a live region', async () => {
+    const pending = deferred<ApiResult<Account[]>>();
+    setUp('/admin/accounts', (fake) => {
+      fake.admin.listAccounts.mockReturnValue(pending.promise);
+    });
+    const loading = screen.getByText('Loading accounts…');
+    expect(loading.closest('[aria-live]')).not.toBeNull();
+    pending.reject(apiError({ message: 'Internal error.' }));
+    const error = await screen.findByText(/^Internal error\./);
+    expect(error.closest('[aria-live]')).not.toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when there are no accounts', async () => {
+    setUp('/admin/accounts', (fake) => {
+      fake.admin.listAccounts.mockResolvedValue(result([]));
+    });
+    expect(await screen.findByText('There are no accounts yet.')).toBeDefined();
+  });
+
+  it('creates a partner account, then links to it as the next step', async () => {
+    const { user, client } = setUp('/admin/accounts', creates);
+    await screen.findByRole('rowheader', { name: 'Big Pets' });
+    const form = createForm();
+    expect(form.queryByLabelText('Requests per minute')).toBeNull();
+    await user.type(form.getByLabelText('Name'), 'Acme');
+    client.admin.listAccounts.mockResolvedValue(
+      result([...ACCOUNTS, account({ id: 9, name: 'Acme' })]),
+    );
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+
+    expect(client.admin.createAccount).toHaveBeenCalledWith({
+      name: 'Acme',
+      plan: 'free',
+      role: 'partner',
+    });
+    const message = await screen.findByText('Created the account Acme (id 9).');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(message);
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(client.admin.listAccounts).toHaveBeenCalledTimes(2);
+    });
+
+    const next = screen.getByRole('link', { name: 'Open Acme to give it a key' });
+    expect(next.getAttribute('href')).toBe('/admin/accounts/9');
+    client.admin.listAccountKeys.mockResolvedValue(result([]));
+    await user.click(next);
+    expect(window.location.pathname).toBe('/admin/accounts/9');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeDefined();
+    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(9, expect.anything());
+  });
+
+  it('sends limits only for the enterprise plan', async () => {
+    const { user, client } = setUp('/admin/accounts', creates);
+    const form = createForm();
+    await user.type(form.getByLabelText('Name'), 'Acme');
+    await user.selectOptions(form.getByLabelText('Plan'), 'enterprise');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    // Empty limits: refused in the browser, on their fields.
+    expect(client.admin.createAccount).not.toHaveBeenCalled();
+    expect(form.getByLabelText('Requests per minute').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(form.getByLabelText('Requests per minute'), '500');
+    await user.type(form.getByLabelText('Requests per day'), '90000');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(client.admin.createAccount).toHaveBeenCalledWith({
+      name: 'Acme',
+      plan: 'enterprise',
+      role: 'partner',
+      limits: { perMinute: 500, perDay: 90000 },
+    });
+  });
+
+  it('makes an account staff only after a dialog that says what staff can do', async () => {
+    const { user, client } = setUp('/admin/accounts', creates);
+    const form = createForm();
+    await user.type(form.getByLabelText('Name'), 'Night shift');
+    await user.selectOptions(form.getByLabelText('Role'), 'staff');
+    const submit = form.getByRole('button', { name: 'Create account' });
+    await user.click(submit);
+
+    const dialog = screen.getByRole('dialog', { name: 'Make “Night shift” a staff account?' });
+    expect(dialog.textContent).toContain('change and remove any pet');
+    expect(dialog.textContent).toContain('create and revoke the keys of any account');
+    expect(dialog.textContent).toContain('The role cannot be changed once the account exists.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(client.admin.createAccount).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(submit);
+    expect(client.admin.createAccount).not.toHaveBeenCalled();
+    // What was typed is still there.
+    expect(form.getByLabelText<HTMLSelectElement>('Role').value).toBe('staff');
+
+    await user.click(submit);
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create staff account' }),
+    );
+    expect(client.admin.createAccount).toHaveBeenCalledExactlyOnceWith({
+      name: 'Night shift',
+      plan: 'free',
+      role: 'staff',
+    });
+    expect(await screen.findByText('Created the account Night shift (id 9).')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("an account's page", () => {
+  it('shows its plan, limits and role, and its keys', async () => {
+    const { client } = setUp('/admin/accounts/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Big Pets' })).toBeDefined();
+    const facts = screen.getByRole('heading', { name: 'Plan and limits' }).closest('section');
+    expect(facts?.textContent).toContain('enterprise');
+    expect(facts?.textContent.replace(/\D/g, '')).toContain('50002000000');
+    expect(await screen.findByRole('rowheader', { name: 'Shop' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Keys of Big Pets' })).toBeDefined();
+    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(2, expect.anything());
+    expect(client.listKeys).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'All accounts' }).getAttribute('href')).toBe(
+      '/admin/accounts',
+    );
+  });
+
+  it('says so when there is no account with that id', async () => {
+    setUp('/admin/accounts/77');
+    const said = await screen.findByText(/^No account with id 77\./);
+    expect(said.closest('[aria-live]')).not.toBeNull();
+    expect(within(said).getByRole('link', { name: 'See all accounts' })).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Plan and limits' })).toBeNull();
+  });
+
+  it('asks nothing of the API for an address that cannot name an account', async () => {
+    const { client } = setUp('/admin/accounts/abc');
+    expect(await screen.findByText(/^No account with id abc\./)).toBeDefined();
+    expect(client.admin.listAccounts).not.toHaveBeenCalled();
+  });
+
+  it('shows loading, then the error', async () => {
+    const pending = deferred<ApiResult<Account[]>>();
+    setUp('/admin/accounts/2', (fake) => {
+      fake.admin.listAccounts.mockReturnValue(pending.promise);
+    });
+    expect(screen.getByText('Loading the account…').closest('[aria-live]')).not.toBeNull();
+    pending.reject(apiError({ message: 'Internal error.' }));
+    expect(await screen.findByText(/^Internal error\./)).toBeDefined();
+  });
+
+  it('changes the plan, with limits for enterprise, and says so', async () => {
+    const { user, client } = setUp('/admin/accounts/1', (fake) => {
+      fake.admin.changePlan.mockImplementation((id, change) =>
+        Promise.resolve(result<Account>(account({ id, name: 'Staff', plan: change.plan }))),
+      );
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change plan' }));
+    const form = within(screen.getByRole('form', { name: 'Change the plan of Staff' }));
+    const plan = form.getByLabelText<HTMLSelectElement>('Plan');
+    expect(plan.value).toBe('business');
+    expect(document.activeElement).toBe(plan);
+
+    await user.selectOptions(plan, 'enterprise');
+    const perMinute = form.getByLabelText('Requests per minute');
+    await user.clear(perMinute);
+    await user.type(perMinute, '2000');
+    await user.click(form.getByRole('button', { name: 'Save plan' }));
+
+    expect(client.admin.changePlan).toHaveBeenCalledWith(1, {
+      plan: 'enterprise',
+      limits: { perMinute: 2000, perDay: 1000 },
+    });
+    const message = await screen.findByText('Staff is now on the enterprise plan.');
+    await waitFor(() => {
+      expect(document.activeElement).toBe(message);
+    });
+    expect(screen.queryByRole('form', { name: 'Change the plan of Staff' })).toBeNull();
+    await waitFor(() => {
+      expect(client.admin.listAccounts).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('puts focus back on Change plan when the change is cancelled', async () => {
+    const { user, client } = setUp('/admin/accounts/2');
+    const open = await screen.findByRole('button', { name: 'Change plan' });
+    await user.click(open);
+    const form = within(screen.getByRole('form', { name: 'Change the plan of Big Pets' }));
+    await user.selectOptions(form.getByLabelText('Plan'), 'pro');
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change plan' }));
+    expect(client.admin.changePlan).not.toHaveBeenCalled();
+  });
+
+  it("creates a key for the account, shown once, and revokes the account's keys", async () => {
+    const { user, client } = setUp('/admin/accounts/2', (fake) => {
+      fake.admin.createAccountKey.mockImplementation((accountId, label) =>
+        Promise.resolve(
+          result<CreatedApiKey>({
+            ...apiKey(6, { accountId, label, prefix: 'pets_live_Nw6' }),
+            key: 'pets_live_Nw6_secret',
+          }),
+        ),
+      );
+      fake.admin.revokeKey.mockImplementation((id) =>
+        Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
+      );
+    });
+    await screen.findByRole('rowheader', { name: 'Shop' });
+    expect(screen.getByRole('heading', { name: 'Create a key for Big Pets' })).toBeDefined();
+    await user.type(screen.getByLabelText('Label'), 'Till');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const shown = await screen.findByLabelText<HTMLInputElement>('New API key “Till”');
+    expect(shown.value).toBe('pets_live_Nw6_secret');
+    expect(client.admin.createAccountKey).toHaveBeenCalledWith(2, 'Till');
+    expect(client.createKey).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Done, I have stored it' }));
+    expect(document.body.textContent).not.toContain('pets_live_Nw6_secret');
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Shop' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the key “Shop” (pets_live_Sh5…)?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
+    expect(client.admin.revokeKey).toHaveBeenCalledExactlyOnceWith(5);
+    expect(client.revokeKey).not.toHaveBeenCalled();
+    expect(await screen.findByText('Revoked the key “Shop”.')).toBeDefined();
+  });
+});
