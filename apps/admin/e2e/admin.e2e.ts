@@ -438,7 +438,7 @@ describe('a partner', () => {
     const page = await openPage(browser);
     await signIn(page, partnerKey);
     await page.goto('/admin/pets?name=shared');
-    await page.getByRole('cell', { name: 'Shared staff 1' }).waitFor();
+    await page.getByRole('cell', { name: 'Shared staff 1', exact: true }).waitFor();
     expect(await tableNames(page)).toEqual(['Shared staff 1', 'Shared partner 1']);
     // All pets: no control on any row, and a pointer to where its own are.
     expect(await page.locator('table select, table button').count()).toBe(0);
@@ -447,7 +447,9 @@ describe('a partner', () => {
 
     await page.getByLabel('Show').selectOption('My pets');
     await page.waitForURL(/owner=me/);
-    await page.getByRole('cell', { name: 'Shared staff 1' }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('cell', { name: 'Shared staff 1', exact: true })
+      .waitFor({ state: 'detached' });
     expect(await tableNames(page)).toEqual(['Shared partner 1']);
     await page.getByLabel('Status of Shared partner 1').selectOption('pending');
     await page.getByText('Shared partner 1 is now pending.').waitFor();

@@ -14,7 +14,10 @@ import { renderApp, TEST_API_KEY } from '../testing/render.js';
 describe('routing', () => {
   it.each(['/admin', '/admin/'])('sends %s to the pets page', async (url) => {
     renderApp(createFakeClient(), { url });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pets' })).toBeDefined();
+    // The first test to open the lazily loaded page waits for its module to be transformed.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pets' }, { timeout: 5000 }),
+    ).toBeDefined();
     expect(window.location.pathname).toBe('/admin/pets');
   });
 
@@ -48,6 +51,15 @@ describe('routing', () => {
     expect((await screen.findByText('Zoo Shop')).parentElement?.textContent).toBe(
       'Signed in as Zoo Shop · pro plan',
     );
+  });
+
+  it("marks a section's link on its inner pages too", async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    renderApp(client, { url: '/admin/accounts/4' });
+    const link = await screen.findByRole('link', { name: 'Accounts' });
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('says so for an unknown page', async () => {

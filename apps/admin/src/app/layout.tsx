@@ -6,7 +6,8 @@ import { useAccount } from '../lib/get-account.js';
 import { useSession } from '../lib/session.js';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const [active] = useRoute(href);
+  // The section's own pages too: Accounts stays marked on /accounts/4.
+  const [active] = useRoute(`${href}/*?`);
   return (
     <Link href={href} aria-current={active ? 'page' : undefined}>
       {children}

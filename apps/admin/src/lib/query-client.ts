@@ -7,14 +7,25 @@ export interface ApiEvents {
   onError: (error: unknown) => void;
 }
 
+/** The audit trail's queries (Activity, a pet's history): every change adds to it. */
+export const AUDIT_QUERY_ROOT = 'audit';
+
 export function createQueryClient({ onSuccess, onError }: ApiEvents): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onSuccess, onError }),
-    mutationCache: new MutationCache({ onSuccess, onError }),
+    mutationCache: new MutationCache({
+      onSuccess: (data) => {
+        onSuccess(data);
+        // Every change the API accepts writes an audit event: what shows the trail is stale.
+        void queryClient.invalidateQueries({ queryKey: [AUDIT_QUERY_ROOT] });
+      },
+      onError,
+    }),
     defaultOptions: {
       // Every request counts against the account's rate limit: no retries, no refetch on focus.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

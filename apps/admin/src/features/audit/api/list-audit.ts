@@ -1,9 +1,10 @@
 import type { ListAuditQueryInput, PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
+import { AUDIT_QUERY_ROOT } from '../../../lib/query-client.js';
 
 export const auditQueryKeys = {
-  all: ['audit'] as const,
-  list: (query: ListAuditQueryInput) => ['audit', 'list', query] as const,
+  all: [AUDIT_QUERY_ROOT] as const,
+  list: (query: ListAuditQueryInput) => [AUDIT_QUERY_ROOT, 'list', query] as const,
 };
 
 export const listAuditQueryOptions = (client: PetstoreClient, query: ListAuditQueryInput) =>

@@ -1,6 +1,5 @@
 import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { auditQueryKeys } from '../../audit/api/list-audit.js';
 import { useClient } from '../../../lib/client.js';
 import { petsQueryKeys } from './list-pets.js';
 
@@ -41,7 +40,7 @@ export function useUpdatePet() {
   });
 }
 
-/** Removes a pet (staff only); the lists and the history are read again. */
+/** Removes a pet (staff only); the lists are read again. */
 export function useDeletePet() {
   const client = useClient();
   const queryClient = useQueryClient();
@@ -51,9 +50,6 @@ export function useDeletePet() {
   });
 }
 
-/** After a change, the lists and the history on screen are read again. */
+/** After a change (or a refusal), the lists are read again; the history is, by every change. */
 const readAgain = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
-    queryClient.invalidateQueries({ queryKey: auditQueryKeys.all }),
-  ]);
+  queryClient.invalidateQueries({ queryKey: petsQueryKeys.all });

@@ -475,7 +475,9 @@ describe('managing pets in the table', () => {
       expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
     });
     const nameNow = within(screen.getByRole('complementary')).getByLabelText('Name');
-    expect(nameNow.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => {
+      expect(nameNow.getAttribute('aria-invalid')).toBe('true');
+    });
     expect(document.activeElement).toBe(nameNow);
 
     // Closing hands focus back to the pet's button.

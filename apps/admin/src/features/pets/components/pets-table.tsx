@@ -30,8 +30,8 @@ export function PetsTable({
   actions?: RowActions | undefined;
 }) {
   return (
-    <div className="table-frame">
-      <table className="stack pets-table" aria-busy={busy || undefined}>
+    <div className="stacked-frame">
+      <table className="stacked pets-table" aria-busy={busy || undefined}>
         <caption id="pets-caption" className="visually-hidden">
           {caption}
           {actions ? (
@@ -101,7 +101,7 @@ export function PetsTable({
                 )}
               </td>
               {actions?.role === 'staff' ? (
-                <td className="row-actions">
+                <td className="stacked-actions">
                   <button
                     type="button"
                     className="link danger"
