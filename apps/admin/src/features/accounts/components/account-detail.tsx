@@ -102,7 +102,14 @@ export function AccountDetail({
     );
   } else if (found.isFetching && !account) state = <p>Loading the account…</p>;
   else if (found.isError && !isRateLimited(found.error))
-    state = <ErrorMessage error={found.error} />;
+    state = (
+      <ErrorMessage
+        error={found.error}
+        onRetry={() => {
+          void found.refetch();
+        }}
+      />
+    );
 
   return (
     <>

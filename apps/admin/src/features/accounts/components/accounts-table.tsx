@@ -25,7 +25,14 @@ export function AccountsTable() {
   let state = null;
   if (accounts.isPending && accounts.isFetching) state = <p>Loading accounts…</p>;
   else if (accounts.isError && !isRateLimited(accounts.error))
-    state = <ErrorMessage error={accounts.error} />;
+    state = (
+      <ErrorMessage
+        error={accounts.error}
+        onRetry={() => {
+          void accounts.refetch();
+        }}
+      />
+    );
   else if (accounts.data?.data.length === 0) state = <p>There are no accounts yet.</p>;
 
   return (

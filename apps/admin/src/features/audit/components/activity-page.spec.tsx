@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@pets/client';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, createFakeClient, result } from '../../../testing/fake-client.js';
+import { account, apiError, createFakeClient, result } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { ActivityPage } from './activity-page.js';
 
@@ -83,6 +83,20 @@ describe('the Activity page', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(window.location.search).toBe('?targetType=pet');
+  });
+
+  it('offers Retry when the API could not be reached', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.admin.listAudit
+      .mockRejectedValueOnce(
+        apiError({ kind: 'network', code: 'network_error', status: undefined, message: 'x' }),
+      )
+      .mockResolvedValue(page([event(1)]));
+    const { user } = renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
+    await screen.findByText('Could not reach the API. Check your connection, then retry.');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('1 event, newest first.');
   });
 
   it('tells partners it is for staff, and asks nothing of the API', async () => {

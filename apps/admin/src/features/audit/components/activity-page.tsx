@@ -66,7 +66,14 @@ function ActivityList() {
   let message: ReactNode = null;
   if (waiting) message = <p>Loading the activity…</p>;
   else if (events.isError && !isRateLimited(events.error))
-    message = <ErrorMessage error={events.error} />;
+    message = (
+      <ErrorMessage
+        error={events.error}
+        onRetry={() => {
+          void events.refetch();
+        }}
+      />
+    );
   else if (events.data && found.length === 0) message = <p>Nothing has happened yet.</p>;
   else if (events.data)
     message = <p>{`${found.length} ${found.length === 1 ? 'event' : 'events'}, newest first.`}</p>;

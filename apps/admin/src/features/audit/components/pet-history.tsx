@@ -30,7 +30,12 @@ export function PetHistory({ petId, headingId }: { petId: number; headingId: str
       <div aria-live="polite">
         {history.isPending ? <p>Loading the history…</p> : null}
         {history.isError && !isRateLimited(history.error) ? (
-          <ErrorMessage error={history.error} />
+          <ErrorMessage
+            error={history.error}
+            onRetry={() => {
+              void history.refetch();
+            }}
+          />
         ) : null}
         {history.data && events.length === 0 ? <p>No changes recorded.</p> : null}
       </div>

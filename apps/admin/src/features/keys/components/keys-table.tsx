@@ -129,7 +129,15 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
 
   let state = null;
   if (keys.isPending && keys.isFetching) state = <p>Loading keys…</p>;
-  else if (keys.isError && !isRateLimited(keys.error)) state = <ErrorMessage error={keys.error} />;
+  else if (keys.isError && !isRateLimited(keys.error))
+    state = (
+      <ErrorMessage
+        error={keys.error}
+        onRetry={() => {
+          void keys.refetch();
+        }}
+      />
+    );
   else if (keys.data?.data.length === 0) state = <p>This account has no keys.</p>;
 
   return (
