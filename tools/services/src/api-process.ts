@@ -15,13 +15,17 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the built API (`dist/main.js`) and waits until it answers `/healthz`. */
+/**
+ * Starts the built API (`dist/main.js`) and waits until it answers `/healthz`. `nodeArgs` go to
+ * Node itself (`--cpu-prof`, which NODE_OPTIONS does not accept).
+ */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOST: '127.0.0.1',
