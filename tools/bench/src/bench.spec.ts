@@ -30,17 +30,27 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       'GET /v1/pets?status=available&cursor=…',
       'POST /v1/pets',
       'GET /v1/pets/{petId}',
+      'GET /v1/no-such-route (404)',
+      'GET /v1/pets?limit=20, unknown key (401)',
+      'GET /healthz (public, no key)',
     ]);
     for (const endpoint of variant.endpoints) {
       expect(endpoint.errors, endpoint.name).toBe(0);
       expect(endpoint.requestsPerSecond).toBeGreaterThan(0);
       expect(endpoint.baselineRequestsPerSecond).toBeGreaterThan(0);
+      expect(endpoint.cpuMicrosPerRequest, endpoint.name).toBeGreaterThan(0);
+      expect(endpoint.baselineCpuMicrosPerRequest, endpoint.name).toBeGreaterThan(0);
+      expect(endpoint.cpuRatio, endpoint.name).toBeGreaterThan(0);
     }
-    expect(variant.fixedRate.errors + variant.fixedRate.non2xx).toBe(0);
+    expect(variant.fixedRate.errors).toBe(0);
+    expect(variant.fixedRate.non2xx).toBe(0);
+    expect(variant.fixedRate.cpuMicrosPerRequest).toBeGreaterThan(0);
     expect(variant.memory.errors).toBe(0);
     expect(variant.memory.rssAfterMb.every((mb) => mb > 0)).toBe(true);
     expect(variant.memory.lastTenthPeakMb.every((mb) => mb > 0)).toBe(true);
     expect(variant.memory.trendMb).toHaveLength(variant.instances);
   }
-  expect(readFileSync(join(out, 'latest.md'), 'utf8')).toMatch(/^# Benchmark \(smoke run/);
+  const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
+  expect(markdown).toMatch(/^# Benchmark \(smoke run/);
+  expect(markdown).toContain('| CPU µs/req | baseline CPU µs/req | CPU ratio |');
 });

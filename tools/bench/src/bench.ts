@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, release, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,7 +14,15 @@ import {
   startRedis,
   startServer,
 } from '@pets/services';
-import { type Measurement, measure, type Target } from './measure.js';
+import {
+  clockTicksPerSecond,
+  cpuBetween,
+  type CpuSpent,
+  cpuRatio,
+  microsPerRequest,
+  readCpu,
+} from './cpu-time.js';
+import { type Measurement, measure, type RunOptions, type Target } from './measure.js';
 import { type BenchReport, type EndpointResult, toMarkdown, type VariantReport } from './report.js';
 
 const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
@@ -29,6 +37,7 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
 const CONNECTIONS = 50;
+const TICKS_PER_SECOND = clockTicksPerSecond();
 
 interface Settings {
   duration: number;
@@ -121,6 +130,30 @@ async function filteredPage(baseUrl: string, key: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+interface Run {
+  measurement: Measurement;
+  /** CPU of the measured processes over the run. */
+  cpu: CpuSpent;
+}
+
+/** One measurement, with the CPU the given processes used over it, read from /proc. */
+async function run(target: Target, pids: readonly number[], options: RunOptions): Promise<Run> {
+  const before = pids.map(readCpu);
+  const measurement = await measure(target, options);
+  const after = pids.map(readCpu);
+  return { measurement, cpu: cpuBetween(before, after, TICKS_PER_SECOND) };
+}
+
+/** µs per request over several runs: their CPU summed over their requests summed. */
+function cpuPerRequest(runs: readonly Run[]): { micros: number; source: CpuSpent['source'] } {
+  const nanoseconds = runs.reduce((total, r) => total + r.cpu.nanoseconds, 0);
+  const requests = runs.reduce((total, r) => total + r.measurement.total, 0);
+  return {
+    micros: microsPerRequest(nanoseconds, requests),
+    source: runs.every((r) => r.cpu.source === 'schedstat') ? 'schedstat' : 'stat',
+  };
+}
+
 async function runVariant(name: VariantReport['name'], settings: Settings): Promise<VariantReport> {
   const dir = mkdtempSync(join(tmpdir(), 'pets-bench-'));
   let postgres: PostgresServer | undefined;
@@ -132,6 +165,8 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1',
       LOG_LEVEL: 'info',
+      // The load generator is the proxy: its X-Forwarded-For is the client's address.
+      TRUST_PROXY: '127.0.0.1',
     };
     if (name === 'sqlite') {
       env['DATABASE_URL'] = `sqlite:${join(dir, 'petstore.sqlite')}`;
@@ -162,6 +197,8 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
       headers,
       ...extra,
     });
+    // Well formed, so it is looked up, and unknown.
+    const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
     const endpoints: { name: string; target: Target }[] = [
       { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
       { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
@@ -174,8 +211,23 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
         }),
       },
       { name: 'GET /v1/pets/{petId}', target: api('/v1/pets/7') },
+      {
+        name: 'GET /v1/no-such-route (404)',
+        target: api('/v1/no-such-route', { expectedStatus: 404 }),
+      },
+      {
+        name: 'GET /v1/pets?limit=20, unknown key (401)',
+        target: api('/v1/pets?limit=20', {
+          headers: { authorization: `Bearer ${unknownKey}` },
+          expectedStatus: 401,
+          manyClients: true,
+        }),
+      },
+      { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
     ];
     const baselineTarget: Target = { urls: [baseline.url] };
+    const pids = servers.map((server) => server.child.pid ?? 0);
+    const baselinePids = [baseline.child.pid ?? 0];
 
     for (const endpoint of endpoints)
       await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
@@ -183,27 +235,22 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
 
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
-      const runs: { baseline: Measurement[]; api: Measurement[] } = { baseline: [], api: [] };
+      const runs: { baseline: Run[]; api: Run[] } = { baseline: [], api: [] };
+      const options = { connections: CONNECTIONS, duration: settings.duration };
       // A B A B: the baseline and the API take turns, so drift in the machine hits both.
       for (let round = 0; round < 2; round++) {
-        runs.baseline.push(
-          await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.duration }),
-        );
-        runs.api.push(
-          await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.duration }),
-        );
+        runs.baseline.push(await run(baselineTarget, baselinePids, options));
+        runs.api.push(await run(endpoint.target, pids, options));
       }
       results.push(summarise(endpoint.name, runs.api, runs.baseline));
       process.stderr.write(`${name}: ${endpoint.name} done\n`);
     }
-
-    const fixed = await measure(endpoints[0]?.target ?? baselineTarget, {
+    const fixed = await run(endpoints[0]?.target ?? baselineTarget, pids, {
       connections: CONNECTIONS,
       duration: settings.fixedRate.duration,
       overallRate: settings.fixedRate.rate,
     });
 
-    const pids = servers.map((server) => server.child.pid ?? 0);
     const rssBefore = pids.map(rssMegabytes);
     // Sampled through the run: RSS follows V8's collection cycle (it rises and falls by tens of MB
     // while garbage accumulates and is collected), so two single readings can land on opposite ends
@@ -229,7 +276,12 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
       fixedRate: {
         offered: settings.fixedRate.rate,
         seconds: settings.fixedRate.duration,
-        ...fixed,
+        requestsPerSecond: fixed.measurement.requestsPerSecond,
+        p50: fixed.measurement.p50,
+        p99: fixed.measurement.p99,
+        errors: fixed.measurement.errors,
+        non2xx: fixed.measurement.non2xx,
+        cpuMicrosPerRequest: cpuPerRequest([fixed]).micros,
       },
       memory: {
         requests: settings.memoryRequests,
@@ -253,17 +305,25 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
-function summarise(name: string, api: Measurement[], baseline: Measurement[]): EndpointResult {
+function summarise(name: string, apiRuns: Run[], baselineRuns: Run[]): EndpointResult {
+  const api = apiRuns.map((r) => r.measurement);
+  const baseline = baselineRuns.map((r) => r.measurement);
   const apiRps = Math.round(mean(api.map((m) => m.requestsPerSecond)));
   const baselineRps = Math.round(mean(baseline.map((m) => m.requestsPerSecond)));
+  const apiCpu = cpuPerRequest(apiRuns);
+  const baselineCpu = cpuPerRequest(baselineRuns);
   return {
     name,
     requestsPerSecond: apiRps,
     baselineRequestsPerSecond: baselineRps,
     ratio: baselineRps === 0 ? 0 : Math.round((apiRps / baselineRps) * 100) / 100,
+    cpuMicrosPerRequest: apiCpu.micros,
+    baselineCpuMicrosPerRequest: baselineCpu.micros,
+    cpuRatio: cpuRatio(apiCpu.micros, baselineCpu.micros),
+    cpuSource: apiCpu.source === 'stat' || baselineCpu.source === 'stat' ? 'stat' : 'schedstat',
     p50: Math.max(...api.map((m) => m.p50)),
     p99: Math.max(...api.map((m) => m.p99)),
-    errors: api.reduce((total, m) => total + m.errors + m.non2xx, 0),
+    errors: api.reduce((total, m) => total + m.errors + m.unexpected, 0),
   };
 }
 
@@ -304,6 +364,7 @@ async function main(): Promise<number> {
     }
     settings.duration = Number(values.duration);
   }
+  const out = values.out ?? RESULTS;
 
   const report: BenchReport = {
     date: new Date().toISOString(),
@@ -312,6 +373,7 @@ async function main(): Promise<number> {
       cpus: availableParallelism(),
       model: cpus()[0]?.model ?? 'unknown',
       node: process.version,
+      kernel: release(),
     },
     connections: CONNECTIONS,
     secondsPerRun: settings.duration,
@@ -321,7 +383,6 @@ async function main(): Promise<number> {
 
   const markdown = toMarkdown(report);
   process.stdout.write(`${markdown}\n`);
-  const out = values.out ?? RESULTS;
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'latest.md'), `${markdown}\n`);
   writeFileSync(join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

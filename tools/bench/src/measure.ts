@@ -6,6 +6,14 @@ export interface Target {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** The status every answer should have (default: any 2xx). */
+  expectedStatus?: number;
+  /**
+   * Each request from another client address, in X-Forwarded-For (the API trusts the loopback
+   * proxy in the bench): refused callers are limited per address, so from one address a load of
+   * 401s turns into 429s within a minute.
+   */
+  manyClients?: boolean;
 }
 
 export interface Measurement {
@@ -14,6 +22,8 @@ export interface Measurement {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Answers without the expected status (non-2xx when none is expected). */
+  unexpected: number;
   total: number;
 }
 
@@ -25,6 +35,18 @@ export interface RunOptions {
   amount?: number;
   /** Offered load: requests per second over all connections. */
   overallRate?: number;
+}
+
+/** 65,536 addresses in turn: each sends a few requests a minute even at 100,000 req/s. */
+function nextClient(): (request: autocannon.Request) => autocannon.Request {
+  let n = 0;
+  return (request) => {
+    n = (n + 1) % 65_536;
+    return {
+      ...request,
+      headers: { ...request.headers, 'x-forwarded-for': `10.0.${n >> 8}.${n & 255}` },
+    };
+  };
 }
 
 export async function measure(target: Target, options: RunOptions): Promise<Measurement> {
@@ -40,13 +62,19 @@ export async function measure(target: Target, options: RunOptions): Promise<Meas
       ? { amount: options.amount }
       : { duration: options.duration ?? 8 }),
     ...(options.overallRate !== undefined ? { overallRate: options.overallRate } : {}),
+    ...(target.manyClients ? { requests: [{ setupRequest: nextClient() }] } : {}),
   });
+  const expected =
+    target.expectedStatus === undefined
+      ? result['2xx']
+      : (result.statusCodeStats?.[`${target.expectedStatus}`]?.count ?? 0);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    unexpected: result.requests.total - expected,
     total: result.requests.total,
   };
 }
