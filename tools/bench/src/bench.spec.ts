@@ -41,16 +41,56 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       expect(endpoint.cpuMicrosPerRequest, endpoint.name).toBeGreaterThan(0);
       expect(endpoint.baselineCpuMicrosPerRequest, endpoint.name).toBeGreaterThan(0);
       expect(endpoint.cpuRatio, endpoint.name).toBeGreaterThan(0);
+      expect(endpoint.profile).toBeUndefined();
     }
-    expect(variant.fixedRate.errors).toBe(0);
-    expect(variant.fixedRate.non2xx).toBe(0);
-    expect(variant.fixedRate.cpuMicrosPerRequest).toBeGreaterThan(0);
-    expect(variant.memory.errors).toBe(0);
-    expect(variant.memory.rssAfterMb.every((mb) => mb > 0)).toBe(true);
-    expect(variant.memory.lastTenthPeakMb.every((mb) => mb > 0)).toBe(true);
-    expect(variant.memory.trendMb).toHaveLength(variant.instances);
+    expect(variant.fixedRate?.errors).toBe(0);
+    expect(variant.fixedRate?.non2xx).toBe(0);
+    expect(variant.fixedRate?.cpuMicrosPerRequest).toBeGreaterThan(0);
+    expect(variant.memory?.errors).toBe(0);
+    expect(variant.memory?.rssAfterMb.every((mb) => mb > 0)).toBe(true);
+    expect(variant.memory?.lastTenthPeakMb.every((mb) => mb > 0)).toBe(true);
+    expect(variant.memory?.trendMb).toHaveLength(variant.instances);
   }
   const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
   expect(markdown).toMatch(/^# Benchmark \(smoke run/);
   expect(markdown).toContain('| CPU µs/req | baseline CPU µs/req | CPU ratio |');
+});
+
+it('--profile --endpoint profiles the chosen endpoint alone and names the functions it ran', () => {
+  const profiled = join(out, 'profiled');
+  const result = spawnSync(
+    process.execPath,
+    [
+      BENCH,
+      '--smoke',
+      '--variant',
+      'sqlite',
+      '--endpoint',
+      'limit=20',
+      '--profile',
+      '--out',
+      profiled,
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(result.stderr).not.toMatch(/The bench failed/);
+  expect(result.status).toBe(0);
+  const report = JSON.parse(readFileSync(join(profiled, 'latest.json'), 'utf8')) as BenchReport;
+  expect(report.profiled).toBe(true);
+  const [variant] = report.variants;
+  expect(variant?.fixedRate).toBeUndefined();
+  expect(variant?.memory).toBeUndefined();
+  expect(variant?.endpoints.map((endpoint) => endpoint.name)).toEqual([
+    'GET /v1/pets?limit=20',
+    'GET /v1/pets?limit=20, unknown key (401)',
+  ]);
+  for (const endpoint of variant?.endpoints ?? []) {
+    const profile = endpoint.profile;
+    expect(profile?.requests).toBeGreaterThan(0);
+    expect(profile?.samples).toBeGreaterThan(0);
+    expect(profile?.mainThreadMicrosPerRequest).toBeGreaterThan(0);
+    expect(profile?.functions.length).toBeGreaterThan(5);
+    expect(profile?.areas.map((entry) => entry.area)).toContain('apps/api');
+  }
+  expect(result.stdout).toContain('### Profile of GET /v1/pets?limit=20 (SQLite');
 });

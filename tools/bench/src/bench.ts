@@ -14,6 +14,7 @@ import {
   startRedis,
   startServer,
 } from '@pets/services';
+import { type CpuProfile, summariseProfiles, type Window } from './cpu-profile.js';
 import {
   clockTicksPerSecond,
   cpuBetween,
@@ -23,24 +24,41 @@ import {
   readCpu,
 } from './cpu-time.js';
 import { type Measurement, measure, type RunOptions, type Target } from './measure.js';
-import { type BenchReport, type EndpointResult, toMarkdown, type VariantReport } from './report.js';
+import {
+  type BenchReport,
+  type EndpointResult,
+  toEndpointProfile,
+  toMarkdown,
+  type VariantReport,
+} from './report.js';
 
 const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
 
 Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
+                        [--endpoint <text>] [--profile]
 
   --variant   which setup to measure (default: all)
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
   --duration  seconds per measurement (default 8)
-  --out       where to write latest.md and latest.json (default tools/bench/results)`;
+  --out       where to write latest.md and latest.json (default tools/bench/results)
+  --endpoint  measure only the endpoints whose name contains this text, e.g. "limit=20"
+              (the fixed-rate and memory runs are left out)
+  --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
+              packages with the most self time per request over its measured runs; the profiles
+              are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)`;
 
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+const WORKSPACE = fileURLToPath(new URL('../../../', import.meta.url));
 const CONNECTIONS = 50;
 const TICKS_PER_SECOND = clockTicksPerSecond();
 
 interface Settings {
   duration: number;
+  /** Only the endpoints whose name contains this text, and no fixed-rate or memory run. */
+  endpoint: string | undefined;
+  /** Where the API writes its CPU profiles, when profiled. */
+  profileDir: string | undefined;
   fixedRate: { rate: number; duration: number };
   memoryRequests: number;
   /** How often RSS is read during the memory run. */
@@ -51,6 +69,8 @@ interface Settings {
 
 const FULL: Settings = {
   duration: 8,
+  endpoint: undefined,
+  profileDir: undefined,
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
   rssSampleMs: 1_000,
@@ -59,6 +79,8 @@ const FULL: Settings = {
 };
 const SMOKE: Settings = {
   duration: 1,
+  endpoint: undefined,
+  profileDir: undefined,
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
   rssSampleMs: 50,
@@ -130,18 +152,23 @@ async function filteredPage(baseUrl: string, key: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
 interface Run {
   measurement: Measurement;
   /** CPU of the measured processes over the run. */
   cpu: CpuSpent;
+  window: Window;
 }
 
 /** One measurement, with the CPU the given processes used over it, read from /proc. */
 async function run(target: Target, pids: readonly number[], options: RunOptions): Promise<Run> {
   const before = pids.map(readCpu);
+  const start = monotonicMicros();
   const measurement = await measure(target, options);
+  const end = monotonicMicros();
   const after = pids.map(readCpu);
-  return { measurement, cpu: cpuBetween(before, after, TICKS_PER_SECOND) };
+  return { measurement, cpu: cpuBetween(before, after, TICKS_PER_SECOND), window: { start, end } };
 }
 
 /** µs per request over several runs: their CPU summed over their requests summed. */
@@ -154,12 +181,50 @@ function cpuPerRequest(runs: readonly Run[]): { micros: number; source: CpuSpent
   };
 }
 
+/** Each instance's profile, written by `node --cpu-prof` when it exited. */
+const profileName = (variant: VariantReport['name'], instance: number) =>
+  `${variant}-api-${instance + 1}.cpuprofile`;
+
+/** When each endpoint's API runs took place, the requests they answered, the main threads' CPU. */
+type Windows = Map<
+  string,
+  { windows: Window[]; requests: number; mainThreadNanoseconds: number | undefined }
+>;
+
 async function runVariant(name: VariantReport['name'], settings: Settings): Promise<VariantReport> {
+  const { report, windows } = await measureVariant(name, settings);
+  const profileDir = settings.profileDir;
+  if (profileDir === undefined) return report;
+  const profiles = Array.from(
+    { length: report.instances },
+    (_, i) =>
+      JSON.parse(readFileSync(join(profileDir, profileName(name, i)), 'utf8')) as CpuProfile,
+  );
+  // Each endpoint's share of the profiles: the samples taken during its measured runs.
+  for (const endpoint of report.endpoints) {
+    const measured = windows.get(endpoint.name);
+    if (!measured) continue;
+    const summary = summariseProfiles(profiles, { root: WORKSPACE, windows: measured.windows });
+    const main = measured.mainThreadNanoseconds;
+    endpoint.profile = toEndpointProfile(
+      summary,
+      measured.requests,
+      main === undefined ? undefined : microsPerRequest(main, measured.requests),
+    );
+  }
+  return report;
+}
+
+async function measureVariant(
+  name: VariantReport['name'],
+  settings: Settings,
+): Promise<{ report: VariantReport; windows: Windows }> {
   const dir = mkdtempSync(join(tmpdir(), 'pets-bench-'));
   let postgres: PostgresServer | undefined;
   let redis: RedisServer | undefined;
   const servers: ServerProcess[] = [];
   let baseline: { child: ChildProcess; url: string } | undefined;
+  const windows: Windows = new Map();
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'production',
@@ -184,7 +249,21 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
       perDay: 1_000_000_000,
     });
     const instances = name === 'sqlite' ? 1 : 2;
-    for (let i = 0; i < instances; i++) servers.push(await startServer(env));
+    const profileDir = settings.profileDir;
+    for (let i = 0; i < instances; i++)
+      servers.push(
+        await startServer(
+          env,
+          undefined,
+          profileDir === undefined
+            ? []
+            : [
+                '--cpu-prof',
+                `--cpu-prof-dir=${profileDir}`,
+                `--cpu-prof-name=${profileName(name, i)}`,
+              ],
+        ),
+      );
     baseline = await startBaseline();
     const primary = servers[0];
     if (!primary) throw new Error('no API instance');
@@ -199,7 +278,7 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
     });
     // Well formed, so it is looked up, and unknown.
     const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
-    const endpoints: { name: string; target: Target }[] = [
+    const allEndpoints: { name: string; target: Target }[] = [
       { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
       { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
       {
@@ -225,6 +304,15 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
       },
       { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
     ];
+    const filter = settings.endpoint;
+    const endpoints =
+      filter === undefined
+        ? allEndpoints
+        : allEndpoints.filter((endpoint) => endpoint.name.includes(filter));
+    if (endpoints.length === 0)
+      throw new Error(
+        `No endpoint's name contains "${filter ?? ''}"; they are: ${allEndpoints.map((e) => e.name).join(', ')}`,
+      );
     const baselineTarget: Target = { urls: [baseline.url] };
     const pids = servers.map((server) => server.child.pid ?? 0);
     const baselinePids = [baseline.child.pid ?? 0];
@@ -243,9 +331,19 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
         runs.api.push(await run(endpoint.target, pids, options));
       }
       results.push(summarise(endpoint.name, runs.api, runs.baseline));
+      windows.set(endpoint.name, {
+        windows: runs.api.map((r) => r.window),
+        requests: runs.api.reduce((total, r) => total + r.measurement.total, 0),
+        mainThreadNanoseconds: runs.api.every((r) => r.cpu.mainThreadNanoseconds !== undefined)
+          ? runs.api.reduce((total, r) => total + (r.cpu.mainThreadNanoseconds ?? 0), 0)
+          : undefined,
+      });
       process.stderr.write(`${name}: ${endpoint.name} done\n`);
     }
-    const fixed = await run(endpoints[0]?.target ?? baselineTarget, pids, {
+    const report: VariantReport = { name, instances, endpoints: results };
+    if (filter !== undefined) return { report, windows };
+
+    const fixed = await run(allEndpoints[0]?.target ?? baselineTarget, pids, {
       connections: CONNECTIONS,
       duration: settings.fixedRate.duration,
       overallRate: settings.fixedRate.rate,
@@ -257,7 +355,7 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
     // of a cycle. The peaks of the first and the last tenth of the run show a trend, a leak, instead.
     const samples: number[][] = [rssBefore];
     const sampler = setInterval(() => samples.push(pids.map(rssMegabytes)), settings.rssSampleMs);
-    const soak = await measure(endpoints[0]?.target ?? baselineTarget, {
+    const soak = await measure(allEndpoints[0]?.target ?? baselineTarget, {
       connections: CONNECTIONS,
       amount: settings.memoryRequests,
     });
@@ -269,33 +367,30 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
     const firstPeaks = pids.map((_, i) => peak(samples.slice(0, tenth), i));
     const lastPeaks = pids.map((_, i) => peak(samples.slice(-tenth), i));
 
-    return {
-      name,
-      instances,
-      endpoints: results,
-      fixedRate: {
-        offered: settings.fixedRate.rate,
-        seconds: settings.fixedRate.duration,
-        requestsPerSecond: fixed.measurement.requestsPerSecond,
-        p50: fixed.measurement.p50,
-        p99: fixed.measurement.p99,
-        errors: fixed.measurement.errors,
-        non2xx: fixed.measurement.non2xx,
-        cpuMicrosPerRequest: cpuPerRequest([fixed]).micros,
-      },
-      memory: {
-        requests: settings.memoryRequests,
-        rssBeforeMb: rssBefore,
-        rssAfterMb: rssAfter,
-        growthMb: rssAfter.map((after, i) => Math.round((after - (rssBefore[i] ?? 0)) * 10) / 10),
-        firstTenthPeakMb: firstPeaks,
-        lastTenthPeakMb: lastPeaks,
-        trendMb: lastPeaks.map((last, i) => Math.round((last - (firstPeaks[i] ?? 0)) * 10) / 10),
-        errors: soak.errors + soak.non2xx,
-      },
+    report.fixedRate = {
+      offered: settings.fixedRate.rate,
+      seconds: settings.fixedRate.duration,
+      requestsPerSecond: fixed.measurement.requestsPerSecond,
+      p50: fixed.measurement.p50,
+      p99: fixed.measurement.p99,
+      errors: fixed.measurement.errors,
+      non2xx: fixed.measurement.non2xx,
+      cpuMicrosPerRequest: cpuPerRequest([fixed]).micros,
     };
+    report.memory = {
+      requests: settings.memoryRequests,
+      rssBeforeMb: rssBefore,
+      rssAfterMb: rssAfter,
+      growthMb: rssAfter.map((after, i) => Math.round((after - (rssBefore[i] ?? 0)) * 10) / 10),
+      firstTenthPeakMb: firstPeaks,
+      lastTenthPeakMb: lastPeaks,
+      trendMb: lastPeaks.map((last, i) => Math.round((last - (firstPeaks[i] ?? 0)) * 10) / 10),
+      errors: soak.errors + soak.non2xx,
+    };
+    return { report, windows };
   } finally {
     if (baseline) await stop(baseline.child);
+    // An instance writes its CPU profile as it exits.
     for (const server of servers) await stop(server.child);
     if (redis) await redis.stop();
     postgres?.destroy();
@@ -334,6 +429,8 @@ async function main(): Promise<number> {
       smoke: { type: 'boolean', default: false },
       duration: { type: 'string' },
       out: { type: 'string' },
+      endpoint: { type: 'string' },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -365,10 +462,16 @@ async function main(): Promise<number> {
     settings.duration = Number(values.duration);
   }
   const out = values.out ?? RESULTS;
+  settings.endpoint = values.endpoint;
+  if (values.profile) {
+    settings.profileDir = join(out, 'profiles');
+    mkdirSync(settings.profileDir, { recursive: true });
+  }
 
   const report: BenchReport = {
     date: new Date().toISOString(),
     smoke: values.smoke,
+    profiled: values.profile,
     machine: {
       cpus: availableParallelism(),
       model: cpus()[0]?.model ?? 'unknown',

@@ -1,5 +1,26 @@
 import { expect, it } from 'vitest';
-import { type BenchReport, type EndpointResult, toMarkdown } from './report.js';
+import type { ProfileSummary } from './cpu-profile.js';
+import { type BenchReport, type EndpointResult, toEndpointProfile, toMarkdown } from './report.js';
+
+const summary: ProfileSummary = {
+  samples: 1_200,
+  idle: 200,
+  busy: 1_000,
+  functions: [
+    { name: 'writev', location: '', area: 'node (native)', samples: 200 },
+    {
+      name: 'all',
+      location: 'apps/api/dist/database/database.js:51',
+      area: 'apps/api',
+      samples: 150,
+    },
+    { name: 'a|b', location: 'x.js:1', area: 'x', samples: 5 },
+  ],
+  areas: [
+    { area: 'node (native)', samples: 200 },
+    { area: 'apps/api', samples: 150 },
+  ],
+};
 
 const endpoint = (overrides: Partial<EndpointResult> = {}): EndpointResult => ({
   name: 'GET /v1/pets?limit=20',
@@ -19,36 +40,42 @@ const endpoint = (overrides: Partial<EndpointResult> = {}): EndpointResult => ({
 const report = (endpoints: EndpointResult[]): BenchReport => ({
   date: '2026-11-22T00:00:00.000Z',
   smoke: false,
+  profiled: false,
   machine: { cpus: 2, model: 'AMD EPYC', node: 'v20.20.2', kernel: '6.18.44' },
   connections: 50,
   secondsPerRun: 8,
-  variants: [
-    {
-      name: 'sqlite',
-      instances: 1,
-      endpoints,
-      fixedRate: {
-        offered: 5_000,
-        seconds: 30,
-        requestsPerSecond: 4_900,
-        p50: 5,
-        p99: 12,
-        errors: 0,
-        non2xx: 0,
-        cpuMicrosPerRequest: 121.4,
+  variants: [{ name: 'sqlite', instances: 1, endpoints }],
+});
+
+it('sizes each share of the samples by the main thread’s CPU per request', () => {
+  expect(toEndpointProfile(summary, 40_000, 120, { functions: 2, areas: 5 })).toEqual({
+    requests: 40_000,
+    samples: 1_000,
+    mainThreadMicrosPerRequest: 120,
+    areas: [
+      { area: 'node (native)', share: 0.2, microsPerRequest: 24 },
+      { area: 'apps/api', share: 0.15, microsPerRequest: 18 },
+    ],
+    functions: [
+      { name: 'writev', location: '', area: 'node (native)', share: 0.2, microsPerRequest: 24 },
+      {
+        name: 'all',
+        location: 'apps/api/dist/database/database.js:51',
+        area: 'apps/api',
+        share: 0.15,
+        microsPerRequest: 18,
       },
-      memory: {
-        requests: 1_000_000,
-        rssBeforeMb: [200],
-        rssAfterMb: [210],
-        growthMb: [10],
-        firstTenthPeakMb: [250],
-        lastTenthPeakMb: [251],
-        trendMb: [1],
-        errors: 0,
-      },
-    },
-  ],
+    ],
+  });
+});
+
+it('gives shares only when the main thread’s CPU is unknown', () => {
+  const profile = toEndpointProfile(summary, 40_000, undefined);
+  expect(profile.functions.map((f) => [f.share, f.microsPerRequest])).toEqual([
+    [0.2, undefined],
+    [0.15, undefined],
+    [0.005, undefined],
+  ]);
 });
 
 it('prints the CPU figures beside req/s and latency', () => {
@@ -63,7 +90,7 @@ it('prints the CPU figures beside req/s and latency', () => {
   );
   expect(markdown).toContain('| POST /v1/pets | 5,000 | 40,000 | 0.13× | 12.3 | 24.3 | 0.17× |');
   expect(markdown).not.toContain('utime + stime');
-  expect(markdown).toContain('0 errors, 121 CPU µs per request.');
+  expect(markdown).not.toContain('### Profile');
 });
 
 it('says which endpoints fell back to clock ticks', () => {
@@ -71,4 +98,23 @@ it('says which endpoints fell back to clock ticks', () => {
   expect(markdown).toContain(
     '- A thread ended during the runs of GET /v1/pets?limit=20: CPU from utime + stime (10 ms ticks), not schedstat.',
   );
+});
+
+it('prints each profile: its areas and top functions, with shares and µs per request', () => {
+  const profiled = {
+    ...report([endpoint({ profile: toEndpointProfile(summary, 40_000, 120) })]),
+    profiled: true,
+  };
+  const markdown = toMarkdown(profiled);
+  expect(markdown).toMatch(
+    /^# Benchmark \(profiled: the CPU figures include the profiler's cost\)/,
+  );
+  expect(markdown).toContain(
+    '### Profile of GET /v1/pets?limit=20 (SQLite (embedded default), one instance)',
+  );
+  expect(markdown).toContain('The main thread used 120 of the 147 CPU µs per request');
+  expect(markdown).toContain('| node (native) | 20.0% | 24.0 |');
+  expect(markdown).toContain('| writev | node (native) | 20.0% | 24.0 |');
+  expect(markdown).toContain('| all | apps/api/dist/database/database.js:51 | 15.0% | 18.0 |');
+  expect(markdown).toContain('| a\\|b | x.js:1 | 0.5% | 0.6 |');
 });

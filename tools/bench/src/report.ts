@@ -1,5 +1,28 @@
 /** The report of one bench run, as latest.json holds it, and its Markdown (latest.md). */
 import type { CpuSource } from './cpu-time.js';
+import type { ProfileSummary } from './cpu-profile.js';
+
+/**
+ * Where one endpoint's main thread spent its CPU, from the profile's samples over the endpoint's
+ * measured runs: each entry's share of the samples of work, and that share of the main thread's
+ * CPU per request read from /proc (the profile gives the shares, the kernel their size).
+ */
+export interface EndpointProfile {
+  /** Requests answered in the profiled windows. */
+  requests: number;
+  /** Samples of work in the windows (idle left out). */
+  samples: number;
+  /** Undefined when schedstat could not be read for every run. */
+  mainThreadMicrosPerRequest: number | undefined;
+  areas: { area: string; share: number; microsPerRequest: number | undefined }[];
+  functions: {
+    name: string;
+    location: string;
+    area: string;
+    share: number;
+    microsPerRequest: number | undefined;
+  }[];
+}
 
 export interface EndpointResult {
   name: string;
@@ -20,13 +43,15 @@ export interface EndpointResult {
   p99: number;
   /** Connection errors, timeouts and answers without the endpoint's expected status. */
   errors: number;
+  profile?: EndpointProfile;
 }
 
 export interface VariantReport {
   name: 'sqlite' | 'postgres-redis';
   instances: number;
   endpoints: EndpointResult[];
-  fixedRate: {
+  /** Left out when only some endpoints were measured (`--endpoint`). */
+  fixedRate?: {
     offered: number;
     seconds: number;
     requestsPerSecond: number;
@@ -36,7 +61,7 @@ export interface VariantReport {
     non2xx: number;
     cpuMicrosPerRequest: number;
   };
-  memory: {
+  memory?: {
     requests: number;
     rssBeforeMb: number[];
     rssAfterMb: number[];
@@ -52,6 +77,8 @@ export interface VariantReport {
 export interface BenchReport {
   date: string;
   smoke: boolean;
+  /** The API ran under `node --cpu-prof`: its CPU figures include the profiler's own cost. */
+  profiled: boolean;
   machine: { cpus: number; model: string; node: string; kernel: string };
   connections: number;
   secondsPerRun: number;
@@ -64,11 +91,75 @@ const TITLES: Record<VariantReport['name'], string> = {
 };
 
 const number = (value: number) => value.toLocaleString('en-US');
-const micros = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toFixed(1));
+const micros = (value: number | undefined) =>
+  value === undefined ? '–' : value >= 100 ? String(Math.round(value)) : value.toFixed(1);
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** One endpoint's profile: its top functions and areas, as shares and µs per request. */
+export function toEndpointProfile(
+  summary: ProfileSummary,
+  requests: number,
+  mainThreadMicrosPerRequest: number | undefined,
+  limits = { functions: 20, areas: 12 },
+): EndpointProfile {
+  const share = (samples: number) =>
+    summary.busy > 0 ? Math.round((samples / summary.busy) * 1000) / 1000 : 0;
+  const size = (samples: number) =>
+    mainThreadMicrosPerRequest === undefined || summary.busy === 0
+      ? undefined
+      : Math.round((samples / summary.busy) * mainThreadMicrosPerRequest * 10) / 10;
+  return {
+    requests,
+    samples: summary.busy,
+    mainThreadMicrosPerRequest,
+    areas: summary.areas.slice(0, limits.areas).map((entry) => ({
+      area: entry.area,
+      share: share(entry.samples),
+      microsPerRequest: size(entry.samples),
+    })),
+    functions: summary.functions.slice(0, limits.functions).map((entry) => ({
+      name: entry.name,
+      location: entry.location,
+      area: entry.area,
+      share: share(entry.samples),
+      microsPerRequest: size(entry.samples),
+    })),
+  };
+}
+
+function profileMarkdown(variant: VariantReport, endpoint: EndpointResult): string[] {
+  const profile = endpoint.profile;
+  if (!profile) return [];
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  return [
+    '',
+    `### Profile of ${endpoint.name} (${TITLES[variant.name]})`,
+    '',
+    `The main thread used ${micros(profile.mainThreadMicrosPerRequest)} of the ${micros(endpoint.cpuMicrosPerRequest)} CPU µs per request (the rest ran on libuv's pool and V8's helper threads), over ${number(profile.requests)} requests and ${number(profile.samples)} samples of work. Self time: a function's own code, not the functions it called; native: C++ called from there (a socket write, a SQLite step).`,
+    '',
+    '| where (package, or project of this workspace) | share | µs/req |',
+    '| --- | ---: | ---: |',
+    ...profile.areas.map(
+      (entry) =>
+        `| ${cell(entry.area)} | ${percent(entry.share)} | ${micros(entry.microsPerRequest)} |`,
+    ),
+    '',
+    '| function (self time) | file:line | share | µs/req |',
+    '| --- | --- | ---: | ---: |',
+    ...profile.functions.map(
+      (entry) =>
+        `| ${cell(entry.name)} | ${cell(entry.location || entry.area)} | ${percent(entry.share)} | ${micros(entry.microsPerRequest)} |`,
+    ),
+  ];
+}
 
 export function toMarkdown(report: BenchReport): string {
+  const notes = [
+    report.smoke ? 'smoke run: the numbers mean nothing' : '',
+    report.profiled ? "profiled: the CPU figures include the profiler's cost" : '',
+  ].filter((note) => note !== '');
   const lines = [
-    `# Benchmark${report.smoke ? ' (smoke run: the numbers mean nothing)' : ''}`,
+    `# Benchmark${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
     '',
     `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Linux ${report.machine.kernel} · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run, API and baseline in turns (A B A B)`,
     '',
@@ -92,11 +183,16 @@ export function toMarkdown(report: BenchReport): string {
         '',
         `- A thread ended during the runs of ${fallback.join(', ')}: CPU from utime + stime (10 ms ticks), not schedstat.`,
       );
-    lines.push(
-      '',
-      `- Offered ${number(variant.fixedRate.offered)} req/s for ${variant.fixedRate.seconds} s to GET /v1/pets?limit=20: served ${number(variant.fixedRate.requestsPerSecond)} req/s, p50 ${variant.fixedRate.p50} ms, p99 ${variant.fixedRate.p99} ms, ${variant.fixedRate.errors + variant.fixedRate.non2xx} errors, ${micros(variant.fixedRate.cpuMicrosPerRequest)} CPU µs per request.`,
-      `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB); highest in the first tenth of the run ${variant.memory.firstTenthPeakMb.join(' / ')} MB, in the last tenth ${variant.memory.lastTenthPeakMb.join(' / ')} MB (trend ${variant.memory.trendMb.join(' / ')} MB); ${variant.memory.errors} errors.`,
-    );
+    if (variant.fixedRate || variant.memory) lines.push('');
+    if (variant.fixedRate)
+      lines.push(
+        `- Offered ${number(variant.fixedRate.offered)} req/s for ${variant.fixedRate.seconds} s to GET /v1/pets?limit=20: served ${number(variant.fixedRate.requestsPerSecond)} req/s, p50 ${variant.fixedRate.p50} ms, p99 ${variant.fixedRate.p99} ms, ${variant.fixedRate.errors + variant.fixedRate.non2xx} errors, ${micros(variant.fixedRate.cpuMicrosPerRequest)} CPU µs per request.`,
+      );
+    if (variant.memory)
+      lines.push(
+        `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB); highest in the first tenth of the run ${variant.memory.firstTenthPeakMb.join(' / ')} MB, in the last tenth ${variant.memory.lastTenthPeakMb.join(' / ')} MB (trend ${variant.memory.trendMb.join(' / ')} MB); ${variant.memory.errors} errors.`,
+      );
+    for (const endpoint of variant.endpoints) lines.push(...profileMarkdown(variant, endpoint));
   }
   return lines.join('\n');
 }
