@@ -89,6 +89,8 @@ it('--profile --endpoint profiles the chosen endpoint alone and names the functi
     expect(profile?.requests).toBeGreaterThan(0);
     expect(profile?.samples).toBeGreaterThan(0);
     expect(profile?.mainThreadMicrosPerRequest).toBeGreaterThan(0);
+    expect(profile?.mainThreadWaitMicrosPerRequest).toBeGreaterThanOrEqual(0);
+    expect(profile?.systemShare).toBeGreaterThan(0);
     expect(profile?.functions.length).toBeGreaterThan(5);
     expect(profile?.areas.map((entry) => entry.area)).toContain('apps/api');
   }

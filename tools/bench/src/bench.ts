@@ -22,6 +22,7 @@ import {
   cpuRatio,
   microsPerRequest,
   readCpu,
+  systemShare,
 } from './cpu-time.js';
 import { type Measurement, measure, type RunOptions, type Target } from './measure.js';
 import {
@@ -41,8 +42,8 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
   --duration  seconds per measurement (default 8)
   --out       where to write latest.md and latest.json (default tools/bench/results)
-  --endpoint  measure only the endpoints whose name contains this text, e.g. "limit=20"
-              (the fixed-rate and memory runs are left out)
+  --endpoint  measure only the endpoints whose name contains this text, e.g. limit=20 or 404
+              (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
               are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)`;
@@ -185,14 +186,11 @@ function cpuPerRequest(runs: readonly Run[]): { micros: number; source: CpuSpent
 const profileName = (variant: VariantReport['name'], instance: number) =>
   `${variant}-api-${instance + 1}.cpuprofile`;
 
-/** When each endpoint's API runs took place, the requests they answered, the main threads' CPU. */
-type Windows = Map<
-  string,
-  { windows: Window[]; requests: number; mainThreadNanoseconds: number | undefined }
->;
+/** Each endpoint's measured API runs, by endpoint name. */
+type ApiRuns = Map<string, Run[]>;
 
 async function runVariant(name: VariantReport['name'], settings: Settings): Promise<VariantReport> {
-  const { report, windows } = await measureVariant(name, settings);
+  const { report, apiRuns } = await measureVariant(name, settings);
   const profileDir = settings.profileDir;
   if (profileDir === undefined) return report;
   const profiles = Array.from(
@@ -202,15 +200,30 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
   );
   // Each endpoint's share of the profiles: the samples taken during its measured runs.
   for (const endpoint of report.endpoints) {
-    const measured = windows.get(endpoint.name);
-    if (!measured) continue;
-    const summary = summariseProfiles(profiles, { root: WORKSPACE, windows: measured.windows });
-    const main = measured.mainThreadNanoseconds;
-    endpoint.profile = toEndpointProfile(
-      summary,
-      measured.requests,
-      main === undefined ? undefined : microsPerRequest(main, measured.requests),
-    );
+    const runs = apiRuns.get(endpoint.name) ?? [];
+    const summary = summariseProfiles(profiles, {
+      root: WORKSPACE,
+      windows: runs.map((r) => r.window),
+    });
+    const requests = runs.reduce((total, r) => total + r.measurement.total, 0);
+    const perRequest = (nanoseconds: (cpu: CpuSpent) => number | undefined) => {
+      const values = runs.map((r) => nanoseconds(r.cpu));
+      return values.every((value) => value !== undefined)
+        ? microsPerRequest(
+            values.reduce((total, value) => total + value, 0),
+            requests,
+          )
+        : undefined;
+    };
+    endpoint.profile = toEndpointProfile(summary, {
+      requests,
+      mainThreadMicrosPerRequest: perRequest((cpu) => cpu.mainThreadNanoseconds),
+      mainThreadWaitMicrosPerRequest: perRequest((cpu) => cpu.mainThreadWaitNanoseconds),
+      systemShare: systemShare({
+        user: runs.reduce((total, r) => total + r.cpu.ticks.user, 0),
+        system: runs.reduce((total, r) => total + r.cpu.ticks.system, 0),
+      }),
+    });
   }
   return report;
 }
@@ -218,13 +231,13 @@ async function runVariant(name: VariantReport['name'], settings: Settings): Prom
 async function measureVariant(
   name: VariantReport['name'],
   settings: Settings,
-): Promise<{ report: VariantReport; windows: Windows }> {
+): Promise<{ report: VariantReport; apiRuns: ApiRuns }> {
   const dir = mkdtempSync(join(tmpdir(), 'pets-bench-'));
   let postgres: PostgresServer | undefined;
   let redis: RedisServer | undefined;
   const servers: ServerProcess[] = [];
   let baseline: { child: ChildProcess; url: string } | undefined;
-  const windows: Windows = new Map();
+  const apiRuns: ApiRuns = new Map();
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'production',
@@ -331,17 +344,11 @@ async function measureVariant(
         runs.api.push(await run(endpoint.target, pids, options));
       }
       results.push(summarise(endpoint.name, runs.api, runs.baseline));
-      windows.set(endpoint.name, {
-        windows: runs.api.map((r) => r.window),
-        requests: runs.api.reduce((total, r) => total + r.measurement.total, 0),
-        mainThreadNanoseconds: runs.api.every((r) => r.cpu.mainThreadNanoseconds !== undefined)
-          ? runs.api.reduce((total, r) => total + (r.cpu.mainThreadNanoseconds ?? 0), 0)
-          : undefined,
-      });
+      apiRuns.set(endpoint.name, runs.api);
       process.stderr.write(`${name}: ${endpoint.name} done\n`);
     }
     const report: VariantReport = { name, instances, endpoints: results };
-    if (filter !== undefined) return { report, windows };
+    if (filter !== undefined) return { report, apiRuns };
 
     const fixed = await run(allEndpoints[0]?.target ?? baselineTarget, pids, {
       connections: CONNECTIONS,
@@ -387,7 +394,7 @@ async function measureVariant(
       trendMb: lastPeaks.map((last, i) => Math.round((last - (firstPeaks[i] ?? 0)) * 10) / 10),
       errors: soak.errors + soak.non2xx,
     };
-    return { report, windows };
+    return { report, apiRuns };
   } finally {
     if (baseline) await stop(baseline.child);
     // An instance writes its CPU profile as it exits.

@@ -7,27 +7,38 @@ import {
   parseSchedstat,
   parseStat,
   readCpu,
+  systemShare,
 } from './cpu-time.js';
 
-const reading = (pid: number, ticks: number, threads?: Record<number, bigint>): CpuReading => ({
+/** A reading; ticks as [user, system], threads as thread id: [runtime, waited] in nanoseconds. */
+const reading = (
+  pid: number,
+  [user, system]: [number, number],
+  threads?: Record<number, [bigint, bigint]>,
+): CpuReading => ({
   pid,
-  ticks,
+  ticks: { user, system },
   threads:
     threads === undefined
       ? undefined
-      : new Map(Object.entries(threads).map(([t, ns]) => [Number(t), ns])),
+      : new Map(
+          Object.entries(threads).map(([tid, [runtime, waited]]) => [
+            Number(tid),
+            { runtime, waited },
+          ]),
+        ),
 });
 
 describe('parseStat', () => {
-  it('adds utime and stime (fields 14 and 15)', () => {
+  it('reads utime and stime (fields 14 and 15)', () => {
     const line =
       '4242 (node) S 4200 4242 4200 0 -1 4194560 51000 0 12 0 1503 207 0 0 20 0 11 0 4799000 1234567 30000 18446744073709551615\n';
-    expect(parseStat(line)).toBe(1710);
+    expect(parseStat(line)).toEqual({ user: 1503, system: 207 });
   });
 
   it('reads past a command name holding spaces and parentheses', () => {
     const line = '77 (a (b) c) R 1 77 77 0 -1 0 0 0 0 0 9 4 0 0 20 0 1 0 100 0 0\n';
-    expect(parseStat(line)).toBe(13);
+    expect(parseStat(line)).toEqual({ user: 9, system: 4 });
   });
 
   it('refuses a line that is not a stat line', () => {
@@ -36,9 +47,15 @@ describe('parseStat', () => {
 });
 
 describe('parseSchedstat', () => {
-  it('reads the first field, nanoseconds on a CPU', () => {
-    expect(parseSchedstat('1085082 3336207 1\n')).toBe(1_085_082n);
-    expect(parseSchedstat('98765432109876 5 7')).toBe(98_765_432_109_876n);
+  it('reads nanoseconds on a CPU and nanoseconds waiting for one', () => {
+    expect(parseSchedstat('1085082 3336207 1\n')).toEqual({
+      runtime: 1_085_082n,
+      waited: 3_336_207n,
+    });
+    expect(parseSchedstat('98765432109876 5 7')).toEqual({
+      runtime: 98_765_432_109_876n,
+      waited: 5n,
+    });
   });
 
   it('refuses anything else', () => {
@@ -49,33 +66,45 @@ describe('parseSchedstat', () => {
 
 describe('cpuBetween', () => {
   it('sums every thread of every process in nanoseconds, a thread born in the window from zero', () => {
-    const before = [reading(10, 100, { 10: 1_000n, 11: 500n }), reading(20, 50, { 20: 2_000n })];
+    const before = [
+      reading(10, [100, 10], { 10: [1_000n, 50n], 11: [500n, 0n] }),
+      reading(20, [50, 5], { 20: [2_000n, 10n] }),
+    ];
     const after = [
-      reading(10, 101, { 10: 4_000n, 11: 700n, 12: 300n }),
-      reading(20, 51, { 20: 2_500n }),
+      reading(10, [104, 11], { 10: [4_000n, 80n], 11: [700n, 9n], 12: [300n, 1n] }),
+      reading(20, [51, 6], { 20: [2_500n, 20n] }),
     ];
     expect(cpuBetween(before, after, 100)).toEqual({
       nanoseconds: 3_000 + 200 + 300 + 500,
       source: 'schedstat',
+      ticks: { user: 5, system: 2 },
       mainThreadNanoseconds: 3_000 + 500,
+      mainThreadWaitNanoseconds: 30 + 10,
     });
   });
 
   it('falls back to utime + stime when a thread ended inside the window', () => {
-    const before = [reading(10, 100, { 10: 1_000n, 11: 500n })];
-    const after = [reading(10, 103, { 10: 4_000n })];
+    const before = [reading(10, [100, 20], { 10: [1_000n, 0n], 11: [500n, 0n] })];
+    const after = [reading(10, [102, 21], { 10: [4_000n, 0n] })];
     expect(cpuBetween(before, after, 100)).toEqual({
       nanoseconds: 30_000_000,
       source: 'stat',
+      ticks: { user: 2, system: 1 },
       mainThreadNanoseconds: undefined,
+      mainThreadWaitNanoseconds: undefined,
     });
   });
 
   it('falls back to utime + stime without schedstat, at the clock tick rate given', () => {
-    const before = [reading(10, 100), reading(20, 10)];
-    const after = [reading(10, 350), reading(20, 12)];
+    const before = [reading(10, [100, 0]), reading(20, [10, 0])];
+    const after = [reading(10, [300, 50]), reading(20, [11, 1])];
     expect(cpuBetween(before, after, 250).nanoseconds).toBe(1_008_000_000);
   });
+});
+
+it('gives the system share of the ticks', () => {
+  expect(systemShare({ user: 880, system: 120 })).toBe(0.12);
+  expect(systemShare({ user: 0, system: 0 })).toBe(0);
 });
 
 describe('per request', () => {
@@ -104,4 +133,5 @@ it('reads this process from /proc', () => {
   const spent = cpuBetween([first], [second], 100);
   expect(spent.nanoseconds).toBeGreaterThan(20_000_000);
   expect(spent.mainThreadNanoseconds).toBeGreaterThan(20_000_000);
+  expect(spent.mainThreadWaitNanoseconds).toBeGreaterThanOrEqual(0);
 });

@@ -47,11 +47,17 @@ const report = (endpoints: EndpointResult[]): BenchReport => ({
   variants: [{ name: 'sqlite', instances: 1, endpoints }],
 });
 
+const measured = {
+  requests: 40_000,
+  mainThreadMicrosPerRequest: 120,
+  mainThreadWaitMicrosPerRequest: 61.5,
+  systemShare: 0.114,
+};
+
 it('sizes each share of the samples by the main thread’s CPU per request', () => {
-  expect(toEndpointProfile(summary, 40_000, 120, { functions: 2, areas: 5 })).toEqual({
-    requests: 40_000,
+  expect(toEndpointProfile(summary, measured, { functions: 2, areas: 5 })).toEqual({
+    ...measured,
     samples: 1_000,
-    mainThreadMicrosPerRequest: 120,
     areas: [
       { area: 'node (native)', share: 0.2, microsPerRequest: 24 },
       { area: 'apps/api', share: 0.15, microsPerRequest: 18 },
@@ -70,7 +76,11 @@ it('sizes each share of the samples by the main thread’s CPU per request', () 
 });
 
 it('gives shares only when the main thread’s CPU is unknown', () => {
-  const profile = toEndpointProfile(summary, 40_000, undefined);
+  const profile = toEndpointProfile(summary, {
+    ...measured,
+    mainThreadMicrosPerRequest: undefined,
+    mainThreadWaitMicrosPerRequest: undefined,
+  });
   expect(profile.functions.map((f) => [f.share, f.microsPerRequest])).toEqual([
     [0.2, undefined],
     [0.15, undefined],
@@ -102,7 +112,7 @@ it('says which endpoints fell back to clock ticks', () => {
 
 it('prints each profile: its areas and top functions, with shares and µs per request', () => {
   const profiled = {
-    ...report([endpoint({ profile: toEndpointProfile(summary, 40_000, 120) })]),
+    ...report([endpoint({ profile: toEndpointProfile(summary, measured) })]),
     profiled: true,
   };
   const markdown = toMarkdown(profiled);
@@ -112,7 +122,9 @@ it('prints each profile: its areas and top functions, with shares and µs per re
   expect(markdown).toContain(
     '### Profile of GET /v1/pets?limit=20 (SQLite (embedded default), one instance)',
   );
-  expect(markdown).toContain('The main thread used 120 of the 147 CPU µs per request');
+  expect(markdown).toContain(
+    "The main thread used 120 of the 147 CPU µs per request (the rest ran on libuv's pool and V8's helper threads) and waited a further 61.5 µs per request for a core; the kernel counted 11.4% of the process's CPU as system calls. 1,000 samples of work over 40,000 requests.",
+  );
   expect(markdown).toContain('| node (native) | 20.0% | 24.0 |');
   expect(markdown).toContain('| writev | node (native) | 20.0% | 24.0 |');
   expect(markdown).toContain('| all | apps/api/dist/database/database.js:51 | 15.0% | 18.0 |');

@@ -12,8 +12,12 @@ export interface EndpointProfile {
   requests: number;
   /** Samples of work in the windows (idle left out). */
   samples: number;
-  /** Undefined when schedstat could not be read for every run. */
+  /** The main thread's CPU per request; undefined when schedstat could not be read for every run. */
   mainThreadMicrosPerRequest: number | undefined;
+  /** How long per request the main thread was ready to run but waited for a core. */
+  mainThreadWaitMicrosPerRequest: number | undefined;
+  /** The share of the processes' CPU the kernel counted as system time (system calls). */
+  systemShare: number;
   areas: { area: string; share: number; microsPerRequest: number | undefined }[];
   functions: {
     name: string;
@@ -98,10 +102,13 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** One endpoint's profile: its top functions and areas, as shares and µs per request. */
 export function toEndpointProfile(
   summary: ProfileSummary,
-  requests: number,
-  mainThreadMicrosPerRequest: number | undefined,
+  measured: Pick<
+    EndpointProfile,
+    'requests' | 'mainThreadMicrosPerRequest' | 'mainThreadWaitMicrosPerRequest' | 'systemShare'
+  >,
   limits = { functions: 20, areas: 12 },
 ): EndpointProfile {
+  const { mainThreadMicrosPerRequest } = measured;
   const share = (samples: number) =>
     summary.busy > 0 ? Math.round((samples / summary.busy) * 1000) / 1000 : 0;
   const size = (samples: number) =>
@@ -109,9 +116,8 @@ export function toEndpointProfile(
       ? undefined
       : Math.round((samples / summary.busy) * mainThreadMicrosPerRequest * 10) / 10;
   return {
-    requests,
+    ...measured,
     samples: summary.busy,
-    mainThreadMicrosPerRequest,
     areas: summary.areas.slice(0, limits.areas).map((entry) => ({
       area: entry.area,
       share: share(entry.samples),
@@ -135,7 +141,9 @@ function profileMarkdown(variant: VariantReport, endpoint: EndpointResult): stri
     '',
     `### Profile of ${endpoint.name} (${TITLES[variant.name]})`,
     '',
-    `The main thread used ${micros(profile.mainThreadMicrosPerRequest)} of the ${micros(endpoint.cpuMicrosPerRequest)} CPU µs per request (the rest ran on libuv's pool and V8's helper threads), over ${number(profile.requests)} requests and ${number(profile.samples)} samples of work. Self time: a function's own code, not the functions it called; native: C++ called from there (a socket write, a SQLite step).`,
+    `The main thread used ${micros(profile.mainThreadMicrosPerRequest)} of the ${micros(endpoint.cpuMicrosPerRequest)} CPU µs per request (the rest ran on libuv's pool and V8's helper threads) and waited a further ${micros(profile.mainThreadWaitMicrosPerRequest)} µs per request for a core; the kernel counted ${percent(profile.systemShare)} of the process's CPU as system calls. ${number(profile.samples)} samples of work over ${number(profile.requests)} requests.`,
+    '',
+    "Share: of the samples; µs/req: that share of the main thread's CPU. Self time: a function's own code, not what it called; native: C++ called from there. V8 samples on the wall clock, so a wait for a core is charged to where the thread stood, above all the socket write that wakes the load generator (writev): its share beyond the system calls' is waiting, not work.",
     '',
     '| where (package, or project of this workspace) | share | µs/req |',
     '| --- | ---: | ---: |',
