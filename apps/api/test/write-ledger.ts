@@ -455,11 +455,20 @@ export async function checkLedger(
 
   const retried: number[] = [];
   for (const name of [...ledger.refused, ...ledger.unanswered]) {
-    const response = await fetch(`${baseUrl}/v1/pets`, {
-      method: 'POST',
-      headers: createHeaders(ledger.senders.get(name) ?? key, name),
-      body: bodyOf(name),
-    });
+    const send = () =>
+      fetch(`${baseUrl}/v1/pets`, {
+        method: 'POST',
+        headers: createHeaders(ledger.senders.get(name) ?? key, name),
+        body: bodyOf(name),
+      });
+    // A 503 asks the client to come back (the restarted database may still be settling, e.g. a
+    // full disk's WAL being checkpointed): retried as a client would, for up to 10 s.
+    let response = await send();
+    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
+      await response.text();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      response = await send();
+    }
     // A retry creates the pet now, or replays the first answer if the first attempt was stored.
     expect(response.status, `retry of ${name}`).toBe(201);
     const { id } = (await response.json()) as Pet;
