@@ -22,6 +22,17 @@ export abstract class Database {
   /** The rows of a read. */
   abstract all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]>;
 
+  /**
+   * The rows of a read that many requests repeat (a list's page), kept between calls for as long
+   * as the database has not changed since. Every commit on any connection or process changes what
+   * counts as unchanged, so a kept answer is never older than the last acknowledged write. The rows
+   * are shared between callers: never change them. Engines that cannot tell cheaply whether the
+   * database changed read every time.
+   */
+  allKept<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
+    return this.all(statement, parameters);
+  }
+
   /** The first row of a read, if any. */
   async first<P extends object, R>(
     statement: Statement<P, R>,
@@ -60,21 +71,57 @@ function objectMaker(names: readonly string[]): (row: unknown[]) => unknown {
   return new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
 }
 
+/** How many distinct reads {@link SqliteDatabase.allKept} keeps; the oldest kept goes first. */
+export const KEPT_READS_MAX = 512;
+
 /**
  * SQLite: a connection of our own for reads (read-only), each statement prepared once. In WAL mode
  * it reads the last committed state while the writer's connection writes.
+ *
+ * Kept reads are checked against `PRAGMA data_version`, which changes on this connection whenever
+ * any other connection, in this process or another, has committed since it was last read (this
+ * connection never writes). It costs about 2 µs against 25 µs or more for a page of pets. The
+ * version is read before the rows: a commit between the two makes the rows newer than their
+ * version, so they are read again next time, never the other way round.
  */
 export class SqliteDatabase extends Database {
   readonly engine = 'sqlite';
   private db: BetterSqlite3.Database | undefined;
   private readonly prepared = new Map<string, PreparedRead>();
+  private readonly dataVersion: BetterSqlite3.Statement<[], number>;
+  private keptVersion = -1;
+  private readonly kept = new Map<string, unknown[]>();
 
   constructor(file: string, busyTimeoutMs: number) {
     super();
     const Sqlite = sqliteModule();
     const db = new Sqlite(file, { timeout: busyTimeoutMs });
     db.pragma('query_only = ON');
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.db = db;
+  }
+
+  override allKept<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
+    try {
+      const version = this.dataVersion.get() as number;
+      if (version !== this.keptVersion) {
+        this.kept.clear();
+        this.keptVersion = version;
+      }
+      const values = statement.values(parameters);
+      const key = `${statement.sql}\0${JSON.stringify(values)}`;
+      let rows = this.kept.get(key);
+      if (!rows) {
+        const read = this.prepare(statement.sql);
+        rows = read.statement.all(...values).map(read.toObject);
+        if (this.kept.size >= KEPT_READS_MAX)
+          this.kept.delete(this.kept.keys().next().value as string);
+        this.kept.set(key, rows);
+      }
+      return Promise.resolve(rows as R[]);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
   }
 
   all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
@@ -101,6 +148,7 @@ export class SqliteDatabase extends Database {
 
   close(): Promise<void> {
     this.prepared.clear();
+    this.kept.clear();
     this.db?.close();
     this.db = undefined;
     return Promise.resolve();

@@ -95,4 +95,49 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
         /^The pet is (sold|pending|available), /,
       );
   });
+
+  it('lists, on each instance, every change acknowledged by the other: no page is answered stale', async () => {
+    const list = async (instance: TestApp, query = '') =>
+      (
+        await instance.app.inject({
+          method: 'GET',
+          url: `/v1/pets?limit=100&name=Fresh${query}`,
+          headers: headers(),
+        })
+      ).json<Pet[]>();
+    const send = (
+      instance: TestApp,
+      method: 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      body?: object,
+    ) =>
+      instance.app.inject({
+        method,
+        url,
+        headers: headers(),
+        ...(body ? { payload: JSON.stringify(body) } : {}),
+      });
+    // Each page is read twice before every write (so a kept copy exists), then right after it.
+    const readBoth = async (expected: Partial<Pet>[]) => {
+      for (const instance of [first, second, first, second])
+        expect(await list(instance)).toMatchObject(expected);
+    };
+    await readBoth([]);
+    const made = (
+      await send(first, 'POST', '/v1/pets', { name: 'Fresh one', categoryId: 1 })
+    ).json<Pet>();
+    await readBoth([{ id: made.id, name: 'Fresh one', status: 'available' }]);
+    expect(await list(second, '&status=sold')).toEqual([]);
+    expect(
+      (await send(second, 'PATCH', `/v1/pets/${made.id}`, { status: 'sold' })).statusCode,
+    ).toBe(200);
+    expect(await list(first, '&status=sold')).toMatchObject([{ id: made.id, status: 'sold' }]);
+    await readBoth([{ id: made.id, status: 'sold' }]);
+    expect(
+      (await send(first, 'PATCH', `/v1/pets/${made.id}`, { name: 'Fresh two' })).statusCode,
+    ).toBe(200);
+    await readBoth([{ id: made.id, name: 'Fresh two' }]);
+    expect((await send(second, 'DELETE', `/v1/pets/${made.id}`)).statusCode).toBe(204);
+    await readBoth([]);
+  });
 });

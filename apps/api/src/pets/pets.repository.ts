@@ -117,7 +117,7 @@ export class PetsRepository {
       this.pages.set(key, statement);
     }
     const prefix = nameKey(filters.name ?? '');
-    return this.database.all(statement, {
+    return this.database.allKept(statement, {
       status: filters.status ?? 'available',
       categoryId: filters.categoryId ?? 0,
       nameFrom: prefix,
