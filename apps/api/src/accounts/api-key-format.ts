@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { API_KEY_PREFIX } from '@pets/contract';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -17,7 +17,8 @@ export interface GeneratedKey {
   prefix: string;
 }
 
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+/** SHA-256 in hex, in one call (no Hash object per request). */
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /** A key in its shape? Checked before any lookup, so malformed keys cost nothing. */
 export const isWellFormedKey = (key: string): boolean => KEY_SHAPE.test(key);

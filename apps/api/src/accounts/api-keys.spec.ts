@@ -18,6 +18,11 @@ describe('key format', () => {
     expect(isWellFormedKey(`${key}x`)).toBe(false);
     expect(new Set(Array.from({ length: 1000 }, () => generateKey('test').key)).size).toBe(1000);
   });
+
+  it('hashes as SHA-256 in hex, so keys stored before any change still match', () => {
+    // FIPS 180-2's test vector.
+    expect(hashKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
 });
 
 describe.each(ENGINES)('API keys on %s', (engine) => {

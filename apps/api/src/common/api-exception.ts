@@ -17,7 +17,12 @@ export class ApiException extends Error {
     readonly details?: readonly ErrorDetail[],
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
+    // A refusal is an answer, not a fault: its stack is never shown or logged, and capturing one
+    // cost more than the rest of a 401 (V8 walks and formats the frames).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiException';
     this.status = ERROR_STATUS[code];
   }

@@ -117,4 +117,13 @@ describe('ApiException', () => {
     expect(String(error)).toBe('ApiException: No pet has this id.');
     expect(error.stack).toMatch(/^ApiException: No pet has this id\./);
   });
+
+  it('captures no stack trace (a refusal is an answer), and leaves other errors theirs', () => {
+    const limit = Error.stackTraceLimit;
+    expect(new ApiException('not_found', 'No pet has this id.').stack).toBe(
+      'ApiException: No pet has this id.',
+    );
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('fault').stack).toMatch(/\n\s+at /);
+  });
 });
