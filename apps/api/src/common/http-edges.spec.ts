@@ -34,6 +34,18 @@ describe('isValidHost', () => {
   ])('refuses %j', (host) => {
     expect(isValidHost(host)).toBe(false);
   });
+
+  it('remembers only what it took: a bad host right after a good one is still refused', () => {
+    for (const [good, bad] of [
+      ['api.example.com', 'api.example.com/'],
+      ['x:1', 'x:99999'],
+      ['[::1]', '[::1'],
+    ] as const) {
+      expect(isValidHost(good)).toBe(true);
+      expect(isValidHost(bad)).toBe(false);
+      expect(isValidHost(good)).toBe(true);
+    }
+  });
 });
 
 describe('the connection cap', () => {

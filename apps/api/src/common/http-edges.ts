@@ -18,8 +18,18 @@ const HOST = new RegExp(
   `^(?:(${LABEL}(?:\\.${LABEL})*\\.?)|\\[([0-9A-Fa-f:.]+)\\])(?::([0-9]{1,5}))?$`,
 );
 
+/** The last Host found valid: nearly every request names the same host, checked once. */
+let lastValidHost: string | undefined;
+
 /** `host[:port]`: a DNS name or IPv4 address, or an IPv6 address in brackets; nothing else. */
 export function isValidHost(value: string): boolean {
+  if (value === lastValidHost) return true;
+  if (!checkHost(value)) return false;
+  lastValidHost = value;
+  return true;
+}
+
+function checkHost(value: string): boolean {
   if (value.length > 255) return false;
   const match = HOST.exec(value);
   if (!match) return false;

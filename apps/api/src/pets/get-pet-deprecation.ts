@@ -14,14 +14,21 @@ export const GET_PET_ROUTE = '/v1/pets/:petId';
  * A Fastify hook, so it runs before authentication and applies to 401s and 429s too.
  */
 export function registerGetPetDeprecation(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url === GET_PET_ROUTE) {
-      void reply.headers({
-        [HEADERS.deprecation]: GET_PET_DEPRECATION_HEADER,
-        [HEADERS.sunset]: GET_PET_SUNSET_HEADER,
-        [HEADERS.link]: getPetLinkHeader(baseUrlOf(request)),
-      });
-    }
-    done();
+  // Added to the route itself as it is registered (GET, and the HEAD Fastify makes of it): other
+  // routes and methods pay nothing, and PATCH or DELETE on the same path are not deprecated.
+  fastify.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.url !== GET_PET_ROUTE || !methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.onRequest = [
+      ...[route.onRequest ?? []].flat(),
+      (request, reply, done) => {
+        void reply.headers({
+          [HEADERS.deprecation]: GET_PET_DEPRECATION_HEADER,
+          [HEADERS.sunset]: GET_PET_SUNSET_HEADER,
+          [HEADERS.link]: getPetLinkHeader(baseUrlOf(request)),
+        });
+        done();
+      },
+    ];
   });
 }

@@ -421,6 +421,30 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       expect(response.headers).toMatchObject(DEPRECATION);
     });
 
+    it('HEAD is deprecated with it; PATCH, DELETE and the list on the same paths are not', async () => {
+      const created = (await post({ name: 'Not deprecated', categoryId: 1 })).json<{
+        id: number;
+      }>();
+      const head = await call({ method: 'HEAD', url: `/v1/pets/${created.id}`, headers: auth });
+      expect(head.headers).toMatchObject(DEPRECATION);
+      for (const request of [
+        { method: 'PATCH' as const, payload: '{"name":"Still here"}' },
+        { method: 'DELETE' as const },
+      ]) {
+        const response = await call({
+          ...request,
+          url: `/v1/pets/${created.id}`,
+          headers: { ...auth, 'content-type': 'application/json' },
+        });
+        // PATCH answers 200; DELETE is staff's (this key is a partner's): 403, no headers either.
+        expect(response.statusCode).toBe(request.method === 'PATCH' ? 200 : 403);
+        expect(response.headers['deprecation']).toBeUndefined();
+        expect(response.headers['sunset']).toBeUndefined();
+      }
+      const listed = await call({ method: 'GET', url: '/v1/pets', headers: auth });
+      expect(listed.headers['deprecation']).toBeUndefined();
+    });
+
     it('answers until the sunset instant, and 410 gone from it on', async () => {
       const created = (await post({ name: 'Sunset', categoryId: 1 })).json<{ id: number }>();
       const saved = t.clock.ms;
