@@ -11,6 +11,13 @@ declare module 'fastify' {
 /** `{base_url}` for absolute URLs: `PUBLIC_URL`, or the request's checked address. */
 export const baseUrlOf = (request: FastifyRequest): string => request.baseUrl;
 
+/** What form encoding leaves as it is (`URLSearchParams` writes these characters unchanged). */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/** A query value as `URLSearchParams` writes it; built by hand only when there is nothing to escape. */
+export const formEncoded = (value: string): string =>
+  FORM_SAFE.test(value) ? value : new URLSearchParams([['', value]]).toString().slice(1);
+
 /**
  * Sets `Link: <{base_url}{path}?…>; rel="next"` with the query's values in the order given; those
  * that are `undefined` are left out.
@@ -21,8 +28,11 @@ export function setNextLink(
   path: string,
   query: Readonly<Record<string, string | number | undefined>>,
 ): void {
-  const next = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    if (value !== undefined) next.set(name, String(value));
-  void reply.header(HEADERS.link, `<${baseUrlOf(request)}${path}?${next.toString()}>; rel="next"`);
+  let search = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined) continue;
+    search += `${search === '' ? '' : '&'}${name}=${formEncoded(String(value))}`;
+  }
+  void reply.header(HEADERS.link, `<${baseUrlOf(request)}${path}?${search}>; rel="next"`);
 }

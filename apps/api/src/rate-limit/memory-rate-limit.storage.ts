@@ -7,44 +7,81 @@ import {
   type RateLimitStorage,
 } from './rate-limit.storage.js';
 
-const MAX_ENTRIES = 200_000;
+/** How many callers (accounts and client addresses) are remembered; the least recent go first. */
+const MAX_TRACKERS = 200_000;
 
-const banKeyOf = (tracker: string, keyId: number | string) => `${tracker}:ban:${keyId}`;
+/** One window's count, for the window that started at `start`. */
+interface Count {
+  start: number;
+  count: number;
+}
+
+/** A key's refusals in one minute, and its ban. */
+interface KeyRecord {
+  minuteEnd: number;
+  refused: number;
+  banEndsAt: number;
+}
+
+/** Everything counted for one caller: one entry, read once per request. */
+interface Tracked {
+  /** By the position of the window in the request (the throttlers' order, which never changes). */
+  readonly windows: Count[];
+  /** Only for keys that were ever refused. */
+  keys?: Map<number | string, KeyRecord>;
+}
 
 /**
- * Counters in this process. Fixed windows are keyed by their start, so an entry is never reset,
- * only forgotten: the LRU bounds memory however many callers and windows pass through.
+ * Counters in this process: one record per caller, changed in place, so a request costs one lookup
+ * (an entry per window and per ban, each with its own expiry, cost three lookups and two timed
+ * writes). A window that has ended is replaced by the next when a request is counted in it; a
+ * request stamped in a window older than the one counted (the clock stepped back) counts in the
+ * newer one. The LRU bounds memory however many callers pass through.
  */
 export class MemoryRateLimitStorage implements RateLimitStorage {
-  private readonly counters = new LRUCache<string, number>({ max: MAX_ENTRIES });
-  private readonly bans = new LRUCache<string, number>({ max: MAX_ENTRIES });
+  private readonly trackers = new LRUCache<string, Tracked>({ max: MAX_TRACKERS });
 
   consume({ tracker, windows, ban, now }: ConsumeRequest): Promise<ConsumeResult> {
-    const slots = windows.map((window) => {
-      const key = `${tracker}:${window.name}:${window.start}`;
-      return { window, key, count: this.counters.get(key) ?? 0 };
+    let tracked = this.trackers.get(tracker);
+    if (!tracked) {
+      tracked = { windows: [] };
+      this.trackers.set(tracker, tracked);
+    }
+    const counted = tracked.windows;
+    const counts = windows.map((window, i) => {
+      const current = counted[i];
+      return current && current.start >= window.start ? current.count : 0;
     });
-    const counts = slots.map((slot) => slot.count);
 
-    const banEndsAt = ban && this.bans.get(banKeyOf(tracker, ban.keyId));
-    if ((banEndsAt ?? 0) > now) return Promise.resolve({ outcome: 'banned', counts, banEndsAt });
+    const key = ban && tracked.keys?.get(ban.keyId);
+    if (key && key.banEndsAt > now)
+      return Promise.resolve({ outcome: 'banned', counts, banEndsAt: key.banEndsAt });
 
-    if (!slots.some((slot) => slot.count >= slot.window.limit)) {
-      const after = slots.map(({ window, key, count }) => {
-        this.counters.set(key, count + 1, { ttl: Math.max(1, window.end - now) });
-        return count + 1;
+    if (windows.every((window, i) => (counts[i] as number) < window.limit)) {
+      const after = windows.map((window, i) => {
+        const current = counted[i];
+        if (current && current.start >= window.start) return ++current.count;
+        counted[i] = { start: window.start, count: 1 };
+        return 1;
       });
       return Promise.resolve({ outcome: 'allowed', counts: after });
     }
 
     if (ban) {
-      const refusedKey = `${tracker}:refused:${ban.keyId}:${ban.minuteEnd}`;
-      const refused = (this.counters.get(refusedKey) ?? 0) + 1;
-      this.counters.set(refusedKey, refused, { ttl: Math.max(1, ban.minuteEnd - now) });
-      if (refused > ban.threshold) {
-        const endsAt = now + ban.durationMs;
-        this.bans.set(banKeyOf(tracker, ban.keyId), endsAt, { ttl: ban.durationMs });
-        return Promise.resolve({ outcome: 'banned', counts, banEndsAt: endsAt });
+      tracked.keys ??= new Map();
+      let record = tracked.keys.get(ban.keyId);
+      if (!record) {
+        record = { minuteEnd: ban.minuteEnd, refused: 0, banEndsAt: 0 };
+        tracked.keys.set(ban.keyId, record);
+      }
+      if (record.minuteEnd !== ban.minuteEnd) {
+        record.minuteEnd = ban.minuteEnd;
+        record.refused = 0;
+      }
+      record.refused++;
+      if (record.refused > ban.threshold) {
+        record.banEndsAt = now + ban.durationMs;
+        return Promise.resolve({ outcome: 'banned', counts, banEndsAt: record.banEndsAt });
       }
     }
     return Promise.resolve({ outcome: 'limited', counts });

@@ -170,6 +170,23 @@ describe.each([
   });
 });
 
+describe('memory storage when the clock steps back', () => {
+  it('counts a request stamped in an older window in the newer one, never in a fresh count', async () => {
+    const storage = new MemoryRateLimitStorage();
+    const tracker = unique();
+    const now = Date.UTC(2030, 0, 1, 10, 0, 30);
+    expect((await storage.consume(request(tracker, now + MINUTE, 2, 100))).counts).toEqual([1, 1]);
+    expect(await storage.consume(request(tracker, now, 2, 100))).toEqual({
+      outcome: 'allowed',
+      counts: [2, 2],
+    });
+    expect((await storage.consume(request(tracker, now, 2, 100))).outcome).toBe('limited');
+    expect((await storage.consume(request(tracker, now + 2 * MINUTE, 2, 100))).counts).toEqual([
+      1, 3,
+    ]);
+  });
+});
+
 describe('what Redis holds', () => {
   it('each counter expires with its window, a count of refusals with its minute, a ban with the ban', async () => {
     const storage = new RedisRateLimitStorage(inject('redisUrl'), new Logger('test'));
