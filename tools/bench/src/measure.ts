@@ -14,6 +14,11 @@ export interface Target {
    * 401s turns into 429s within a minute.
    */
   manyClients?: boolean;
+  /**
+   * Paths taken in turn, one per request across all connections (instead of the URL's own path):
+   * pages no cache can keep when there are more of them than it holds.
+   */
+  paths?: readonly string[];
 }
 
 export interface Measurement {
@@ -37,8 +42,10 @@ export interface RunOptions {
   overallRate?: number;
 }
 
+type SetupRequest = (request: autocannon.Request) => autocannon.Request;
+
 /** 65,536 addresses in turn: each sends a few requests a minute even at 100,000 req/s. */
-function nextClient(): (request: autocannon.Request) => autocannon.Request {
+function nextClient(): SetupRequest {
   let n = 0;
   return (request) => {
     n = (n + 1) % 65_536;
@@ -49,7 +56,27 @@ function nextClient(): (request: autocannon.Request) => autocannon.Request {
   };
 }
 
+/** The paths in turn, shared by every connection. */
+export function nextPath(paths: readonly string[]): SetupRequest {
+  let n = -1;
+  return (request) => {
+    n = (n + 1) % paths.length;
+    return { ...request, path: paths[n] ?? '/' };
+  };
+}
+
+function setupOf(target: Target): SetupRequest | undefined {
+  const steps = [
+    ...(target.manyClients ? [nextClient()] : []),
+    ...(target.paths ? [nextPath(target.paths)] : []),
+  ];
+  return steps.length === 0
+    ? undefined
+    : (request) => steps.reduce((changed, step) => step(changed), request);
+}
+
 export async function measure(target: Target, options: RunOptions): Promise<Measurement> {
+  const setupRequest = setupOf(target);
   const result = await autocannon({
     // autocannon spreads connections over several URLs; its type declarations only know one.
     url: (target.urls.length === 1 ? (target.urls[0] ?? '') : target.urls) as string,
@@ -62,7 +89,7 @@ export async function measure(target: Target, options: RunOptions): Promise<Meas
       ? { amount: options.amount }
       : { duration: options.duration ?? 8 }),
     ...(options.overallRate !== undefined ? { overallRate: options.overallRate } : {}),
-    ...(target.manyClients ? { requests: [{ setupRequest: nextClient() }] } : {}),
+    ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
   });
   const expected =
     target.expectedStatus === undefined
