@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
 import { API_GUARDS, AppModule, type AppOptions } from './app.module.js';
 import { NestPinoLogger } from './common/logger.js';
+import { Metrics } from './metrics/metrics.js';
 import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
@@ -124,17 +125,22 @@ export async function createApp(
     done();
   });
 
+  const metrics = app.get(Metrics);
+  fastify.decorate('metrics', metrics);
   fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url;
+    const elapsedMs = reply.elapsedTime;
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url ?? null,
+        route: route ?? null,
         status: reply.statusCode,
-        latencyMs: Math.round(reply.elapsedTime * 100) / 100,
+        latencyMs: Math.round(elapsedMs * 100) / 100,
         accountId: request.principal?.accountId ?? null,
       },
       'request',
     );
+    metrics.request(request.method, route, reply.statusCode, elapsedMs / 1000);
     done();
   });
 

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { UsageModule } from './accounts/usage.controller.js';
 import { ApiKeyGuard } from './accounts/api-key.guard.js';
 import { FirstRunService } from './accounts/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
@@ -11,6 +12,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { FallbackController } from './common/fallback.controller.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
@@ -34,7 +36,9 @@ export class AppModule {
         ConfigModule.forRoot(config, options.clock ?? systemClock),
         DatabaseModule,
         RateLimitModule,
+        MetricsModule,
         AccountsModule,
+        UsageModule,
         HealthModule,
         DocsModule,
         PetsModule,

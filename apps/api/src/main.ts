@@ -1,6 +1,9 @@
+import type { Server } from 'node:http';
 import { createApp } from './app.factory.js';
 import { createLogger } from './common/logger.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { Metrics } from './metrics/metrics.js';
+import { serveMetrics } from './metrics/metrics-server.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
 
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
+  let metricsServer: Server | undefined;
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
+    metricsServer?.close();
     app
       .close()
       .then(() => {
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
+  if (config.metrics) metricsServer = await serveMetrics(app.get(Metrics), config.metrics, logger);
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` },

@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import type { Account, ApiKey, CreatedApiKey } from '@pets/contract';
+import type { Account, AccountUsage, ApiKey, CreatedApiKey } from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
@@ -976,6 +976,13 @@ const apiKey: ApiKey = {
 const createdKey: CreatedApiKey = { ...apiKey, key: 'pets_live_Ab12Cd34Ef56Gh78Ij90' };
 const revokedKey: ApiKey = { ...apiKey, revokedAt: '2030-01-02T00:00:00.000Z' };
 const enterprise = { plan: 'enterprise' as const, limits: { perMinute: 1000, perDay: 100_000 } };
+const usage: AccountUsage = {
+  minute: { used: 60, limit: 60, resetsAt: '2030-01-01T10:01:00.000Z' },
+  day: { used: 600, limit: 10_000, resetsAt: '2030-01-02T00:00:00.000Z' },
+  refusedToday: 1,
+  bannedUntil: null,
+  keys: [{ id: 5, label: 'ci', lastUsedAt: '2030-01-01T09:00:00.000Z' }],
+};
 
 interface Operation {
   name: string;
@@ -1045,6 +1052,14 @@ const operations: Operation[] = [
     path: '/admin/accounts/3',
     body: enterprise,
     answer: account(enterprise),
+    status: 200,
+  },
+  {
+    name: 'admin.getAccountUsage',
+    call: (client, signal) => client.admin.getAccountUsage(3, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/usage',
+    answer: usage,
     status: 200,
   },
   {

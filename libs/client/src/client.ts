@@ -1,5 +1,6 @@
 import {
   type Account,
+  type AccountUsage,
   type AuditEvent,
   AuditEvents,
   ApiError,
@@ -121,6 +122,8 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<Account>>;
     listAccountKeys(accountId: number, options?: CallOptions): Promise<ApiResult<ApiKey[]>>;
+    /** Its use of its limits this minute and today, refusals today, a ban, its keys (beta). */
+    getAccountUsage(accountId: number, options?: CallOptions): Promise<ApiResult<AccountUsage>>;
     createAccountKey(
       accountId: number,
       label: string,
@@ -486,6 +489,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
       listAccountKeys: (accountId, callOptions = {}) =>
         result(invoke('listKeysOfAccount', { params: { accountId } }, callOptions.signal)),
+      getAccountUsage: (accountId, callOptions = {}) =>
+        result(invoke('getAccountUsage', { params: { accountId } }, callOptions.signal)),
       createAccountKey: (accountId, label, callOptions = {}) =>
         result(
           invoke(

@@ -14,6 +14,7 @@ export type { RateLimitState } from './rate-limit.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
 export type {
   Account,
+  AccountUsage,
   ApiKey,
   AuditEvent,
   ListAuditQueryInput,

@@ -116,3 +116,47 @@ export const CreatedApiKey = ApiKey.extend({
     .meta({ description: 'The key itself. This is the only time it is shown: store it now.' }),
 }).meta({ id: 'CreatedApiKey', description: 'A new API key, with its secret, shown this once.' });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+const UsageWindow = (name: string) =>
+  z.strictObject({
+    used: z
+      .int()
+      .min(0)
+      .meta({
+        description: `Requests counted this ${name}: each one the limiter let through (refusals are not counted).`,
+      }),
+    limit: z
+      .int()
+      .min(1)
+      .meta({ description: `Requests allowed per UTC ${name}.` }),
+    resetsAt: instant(`When this UTC ${name} ends and its count starts again.`),
+  });
+
+/** What the rate limiter holds for an account now (decisions §14). */
+export const AccountUsage = z
+  .strictObject({
+    minute: UsageWindow('minute').meta({ description: 'The current UTC minute.' }),
+    day: UsageWindow('day').meta({ description: 'The current UTC day.' }),
+    refusedToday: z.int().min(0).meta({
+      description:
+        "Requests refused with 429 since the UTC day began (rate-limited or banned), across the account's keys.",
+    }),
+    bannedUntil: instant(
+      'When the ban of one of its keys ends (the latest, if several are banned); `null` when none is banned.',
+    ).nullable(),
+    keys: z
+      .array(
+        z.strictObject({
+          id: positiveId('Identifier of the key (not the key itself).'),
+          label: z.string(),
+          lastUsedAt: instant('When the key was last used, to within an hour.').nullable(),
+        }),
+      )
+      .meta({ description: "The account's live keys, oldest first." }),
+  })
+  .meta({
+    id: 'AccountUsage',
+    description:
+      "An account's use of its rate limits, from the limiter's own counters (exact across instances when they share Redis).",
+  });
+export type AccountUsage = z.infer<typeof AccountUsage>;

@@ -177,6 +177,7 @@ describe('OpenAPI document', () => {
       'ApiKeys',
       'NewApiKey',
       'CreatedApiKey',
+      'AccountUsage',
       'AuditAction',
       'AuditTargetType',
       'AuditEvent',
@@ -253,7 +254,7 @@ describe('OpenAPI document', () => {
         );
       }
     }
-    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(5);
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(6);
     expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
   });
 

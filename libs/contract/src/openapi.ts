@@ -7,6 +7,7 @@ import {
 } from 'zod-openapi';
 import {
   Account,
+  AccountUsage,
   Accounts,
   ApiKey,
   ApiKeys,
@@ -71,6 +72,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   ApiKeys,
   NewApiKey,
   CreatedApiKey,
+  AccountUsage,
   AuditAction,
   AuditTargetType,
   AuditEvent,

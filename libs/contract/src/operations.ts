@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Account,
+  AccountUsage,
   Accounts,
   ApiKey,
   ApiKeys,
@@ -281,6 +282,19 @@ export const OPERATIONS = {
       schema: Account,
     },
     errors: { 400: 'InvalidAdminBody', 404: 'NotFound' },
+  },
+  getAccountUsage: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/usage',
+    tag: 'admin',
+    summary: "An account's usage",
+    description:
+      "Requests counted in the current UTC minute and day against their limits, requests refused today, a ban if any, and the live keys with their last use. Read from the rate limiter's counters: with Redis, the same on every instance.",
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    success: { status: 200, description: 'Its usage now.', schema: AccountUsage },
+    errors: { 404: 'NotFound' },
   },
   listKeysOfAccount: {
     method: 'GET',

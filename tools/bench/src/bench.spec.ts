@@ -52,8 +52,13 @@ it('a smoke run measures every endpoint on both setups without errors and writes
     expect(variant.memory?.lastTenthPeakMb.every((mb) => mb > 0)).toBe(true);
     expect(variant.memory?.trendMb).toHaveLength(variant.instances);
   }
+  const [sqlite, postgres] = report.variants;
+  expect(sqlite?.metricsCost?.withMicros).toBeGreaterThan(0);
+  expect(sqlite?.metricsCost?.withoutMicros).toBeGreaterThan(0);
+  expect(postgres?.metricsCost).toBeUndefined();
   const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
   expect(markdown).toMatch(/^# Benchmark \(smoke run/);
+  expect(markdown).toContain('- Metrics on the hot path: GET /v1/pets?limit=20 costs ');
   expect(markdown).toContain('| CPU µs/req | baseline CPU µs/req | CPU ratio |');
 });
 

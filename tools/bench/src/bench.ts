@@ -62,6 +62,8 @@ interface Settings {
   profileDir: string | undefined;
   fixedRate: { rate: number; duration: number };
   memoryRequests: number;
+  /** Runs of the keyed list with and without metrics, each. */
+  metricsRounds: number;
   /** How often RSS is read during the memory run. */
   rssSampleMs: number;
   seed: number;
@@ -74,6 +76,7 @@ const FULL: Settings = {
   profileDir: undefined,
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
+  metricsRounds: 5,
   rssSampleMs: 1_000,
   seed: 1_000,
   warmup: 3,
@@ -84,6 +87,7 @@ const SMOKE: Settings = {
   profileDir: undefined,
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
+  metricsRounds: 1,
   rssSampleMs: 50,
   seed: 100,
   warmup: 1,
@@ -423,6 +427,7 @@ async function measureVariant(
       trendMb: lastPeaks.map((last, i) => Math.round((last - (firstPeaks[i] ?? 0)) * 10) / 10),
       errors: soak.errors + soak.non2xx,
     };
+    if (name === 'sqlite') report.metricsCost = await metricsCost(env, key, servers, settings);
     return { report, apiRuns };
   } finally {
     if (baseline) await stop(baseline.child);
@@ -432,6 +437,49 @@ async function measureVariant(
     postgres?.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * The keyed list on the running instance (metrics on) and on a second one on the same database
+ * with `METRICS_PORT=off`, in turns: CPU µs per request of each, medians over the rounds.
+ */
+async function metricsCost(
+  env: Record<string, string>,
+  key: string,
+  servers: ServerProcess[],
+  settings: Settings,
+): Promise<NonNullable<VariantReport['metricsCost']>> {
+  const withMetrics = servers[0];
+  if (!withMetrics) throw new Error('no API instance');
+  const without = await startServer({ ...env, METRICS_PORT: 'off' });
+  servers.push(without);
+  const target = (server: ServerProcess): Target => ({
+    urls: [`${server.baseUrl}/v1/pets?limit=20`],
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const options = { connections: CONNECTIONS, duration: settings.duration };
+  await measure(target(without), { connections: CONNECTIONS, duration: settings.warmup });
+  const micros: { with: number[]; without: number[] } = { with: [], without: [] };
+  for (let round = 0; round < settings.metricsRounds; round++) {
+    const on = await run(target(withMetrics), [withMetrics.child.pid ?? 0], options);
+    micros.with.push(cpuPerRequest([on]).micros);
+    const off = await run(target(without), [without.child.pid ?? 0], options);
+    micros.without.push(cpuPerRequest([off]).micros);
+  }
+  process.stderr.write('sqlite: metrics cost done\n');
+  return {
+    rounds: settings.metricsRounds,
+    withMicros: median(micros.with),
+    withoutMicros: median(micros.without),
+  };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);

@@ -76,6 +76,15 @@ export interface VariantReport {
     trendMb: number[];
     errors: number;
   };
+  /**
+   * The keyed list on two instances on one database, one with metrics and one without
+   * (`METRICS_PORT=off`), in turns: what counting a request in the metrics costs.
+   */
+  metricsCost?: {
+    rounds: number;
+    withMicros: number;
+    withoutMicros: number;
+  };
 }
 
 export interface BenchReport {
@@ -191,7 +200,7 @@ export function toMarkdown(report: BenchReport): string {
         '',
         `- A thread ended during the runs of ${fallback.join(', ')}: CPU from utime + stime (10 ms ticks), not schedstat.`,
       );
-    if (variant.fixedRate || variant.memory) lines.push('');
+    if (variant.fixedRate || variant.memory || variant.metricsCost) lines.push('');
     if (variant.fixedRate)
       lines.push(
         `- Offered ${number(variant.fixedRate.offered)} req/s for ${variant.fixedRate.seconds} s to GET /v1/pets?limit=20: served ${number(variant.fixedRate.requestsPerSecond)} req/s, p50 ${variant.fixedRate.p50} ms, p99 ${variant.fixedRate.p99} ms, ${variant.fixedRate.errors + variant.fixedRate.non2xx} errors, ${micros(variant.fixedRate.cpuMicrosPerRequest)} CPU µs per request.`,
@@ -200,6 +209,12 @@ export function toMarkdown(report: BenchReport): string {
       lines.push(
         `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB); highest in the first tenth of the run ${variant.memory.firstTenthPeakMb.join(' / ')} MB, in the last tenth ${variant.memory.lastTenthPeakMb.join(' / ')} MB (trend ${variant.memory.trendMb.join(' / ')} MB); ${variant.memory.errors} errors.`,
       );
+    if (variant.metricsCost) {
+      const { rounds, withMicros, withoutMicros } = variant.metricsCost;
+      lines.push(
+        `- Metrics on the hot path: GET /v1/pets?limit=20 costs ${micros(withMicros)} CPU µs per request with metrics and ${micros(withoutMicros)} without (METRICS_PORT=off), ${micros(withMicros - withoutMicros)} µs apart; medians of ${rounds} runs each, in turns.`,
+      );
+    }
     for (const endpoint of variant.endpoints) lines.push(...profileMarkdown(variant, endpoint));
   }
   return lines.join('\n');

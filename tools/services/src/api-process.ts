@@ -31,6 +31,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      // Any free port for /metrics, so that instances started side by side do not meet on 9464.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,7 +74,7 @@ export function runServer(
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [API_MAIN], {
-      env: { PATH: process.env['PATH'] ?? '', ...env },
+      env: { PATH: process.env['PATH'] ?? '', METRICS_PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

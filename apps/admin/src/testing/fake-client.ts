@@ -111,6 +111,9 @@ export function createFakeClient() {
       createAccount: vi.fn<PetstoreClient['admin']['createAccount']>(notFaked('createAccount')),
       changePlan: vi.fn<PetstoreClient['admin']['changePlan']>(notFaked('changePlan')),
       listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(notFaked('listKeys')),
+      getAccountUsage: vi.fn<PetstoreClient['admin']['getAccountUsage']>(
+        notFaked('getAccountUsage'),
+      ),
       createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(notFaked('createKey')),
       revokeKey: vi.fn<PetstoreClient['admin']['revokeKey']>(notFaked('revokeKey')),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),

@@ -1,4 +1,4 @@
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /** Our own: the SQLite write connection is stuck in a transaction it could not roll back. */
 export const WRITE_CONNECTION_STUCK = 'PETS_WRITE_CONNECTION_STUCK';
@@ -89,6 +89,32 @@ export function isUniqueViolation(error: unknown): boolean {
     driverError?: { code?: unknown };
   };
   return UNIQUE_VIOLATION_CODES.has(code) || UNIQUE_VIOLATION_CODES.has(driverError?.code);
+}
+
+/** SQLite's result codes, and PostgreSQL's SQLSTATE (five digits or capitals). */
+const DRIVER_CODE = /^(SQLITE_[A-Z_]+|[0-9A-Z]{5})$/;
+
+/**
+ * An error from the database (a driver's, or TypeORM's wrapping of one), as opposed to one of our
+ * own code: for the `db_errors_total` metric.
+ */
+export function isDatabaseError(error: unknown): boolean {
+  for (
+    let current: unknown = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth++
+  ) {
+    if (current instanceof QueryFailedError || current instanceof QueryRunnerAlreadyReleasedError)
+      return true;
+    const { code, driverError, cause } = current as {
+      code?: unknown;
+      driverError?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === 'string' && DRIVER_CODE.test(code)) return true;
+    current = driverError ?? cause;
+  }
+  return false;
 }
 
 /** A driver error's code and message: never its SQL parameters. */

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describeError, isDatabaseUnavailable } from './database-errors.js';
+import { describeError, isDatabaseError, isDatabaseUnavailable } from './database-errors.js';
 import { ApiException, noRoute } from './api-exception.js';
 
 /** Seconds a client is asked to wait when the database is away. */
@@ -58,9 +58,11 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     // Once per refused request (its logger carries the request id): the driver's code and
     // message, never SQL or parameters.
     request.log.warn({ databaseError: describeError(error) }, 'database unavailable');
+    request.server.metrics?.databaseError('unavailable');
   }
   if (!exception) {
     request.log.error({ err: error }, 'unexpected error');
+    if (isDatabaseError(error)) request.server.metrics?.databaseError('query');
     exception = ApiException.of(PROBLEMS.internalError(request.id));
   }
   if (reply.sent) return;

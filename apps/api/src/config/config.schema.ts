@@ -9,6 +9,14 @@ const port = z
   .transform(Number)
   .pipe(z.int().max(65535, { error: 'must be a port number from 0 to 65535' }));
 
+const METRICS_PORT_ISSUE = 'must be a port number from 0 to 65535, or off';
+const metricsPort = z
+  .string()
+  .refine((value) => value === 'off' || (/^[0-9]{1,5}$/.test(value) && Number(value) <= 65535), {
+    error: METRICS_PORT_ISSUE,
+  })
+  .transform((value) => (value === 'off' ? ('off' as const) : Number(value)));
+
 const databaseUrl = z
   .string()
   .refine((value) => /^postgres(ql)?:\/\/.+/.test(value) || /^sqlite:.+/.test(value), {
@@ -99,6 +107,8 @@ export const EnvSchema = z.object({
   CORS_ORIGINS: corsOrigins.default([]),
   PUBLIC_URL: publicUrl.optional(),
   MAX_CONNECTIONS: count.default(10_000),
+  METRICS_PORT: metricsPort.default(9464),
+  METRICS_HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -126,6 +136,9 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   publicUrl: env.PUBLIC_URL,
   /** Connections open at once, at most. */
   maxConnections: env.MAX_CONNECTIONS,
+  /** Where Prometheus scrapes `/metrics` (never the public port); `undefined`: no metrics at all. */
+  metrics:
+    env.METRICS_PORT === 'off' ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   logLevel: env.LOG_LEVEL,
   env: env.NODE_ENV,
 }));

@@ -22,9 +22,23 @@ describe('loadConfig', () => {
       corsOrigins: [],
       publicUrl: undefined,
       maxConnections: 10_000,
+      metrics: { port: 9464, host: '127.0.0.1' },
       logLevel: 'info',
       env: 'development',
     });
+  });
+
+  it('reads METRICS_PORT and METRICS_HOST; off means no metrics', () => {
+    expect(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 9100,
+      host: '0.0.0.0',
+    });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeUndefined();
+    for (const value of ['70000', 'no', ''])
+      expect(problemsOf({ METRICS_PORT: value })).toEqual([
+        `METRICS_PORT must be a port number from 0 to 65535, or off (got ${JSON.stringify(value)})`,
+      ]);
   });
 
   it('reads PUBLIC_URL as an origin with an optional path, and MAX_CONNECTIONS as a count', () => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../metrics/metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** Sends until the answer is what we wait for, for at most `ms`. */
@@ -82,6 +83,11 @@ describe('PostgreSQL stops while the API runs', () => {
       ),
     ).toHaveLength(1);
     expect(t.logs.some((line) => line['level'] === 'error')).toBe(false);
+    // Operators see it in the metrics too: every 503 counted, none as a failed query.
+    const metrics = await t.app.get(Metrics).scrape();
+    const unavailable = /^db_errors_total\{kind="unavailable"\} (\d+)$/m.exec(metrics)?.[1];
+    expect(Number(unavailable)).toBeGreaterThanOrEqual(2);
+    expect(metrics).not.toMatch(/^db_errors_total\{kind="query"\}/m);
 
     server.start();
     const back = await eventually(list, (response) => response.statusCode === 200);

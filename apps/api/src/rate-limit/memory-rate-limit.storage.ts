@@ -5,6 +5,8 @@ import {
   type ConsumeResult,
   incrementByConsume,
   type RateLimitStorage,
+  type Usage,
+  type UsageRequest,
 } from './rate-limit.storage.js';
 
 /** How many callers (accounts and client addresses) are remembered; the least recent go first. */
@@ -29,6 +31,16 @@ interface Tracked {
   readonly windows: Count[];
   /** Only for keys that were ever refused. */
   keys?: Map<number | string, KeyRecord>;
+  /** Refusals in the window that started at `start` (the UTC day); only once refused. */
+  refusals?: Count;
+}
+
+/** One more refusal in the caller's refusal window (a new window starts the count again). */
+function countRefusal(tracked: Tracked, window: ConsumeRequest['refusals']): void {
+  if (!window) return;
+  const current = tracked.refusals;
+  if (current && current.start >= window.start) current.count++;
+  else tracked.refusals = { start: window.start, count: 1 };
 }
 
 /**
@@ -41,7 +53,8 @@ interface Tracked {
 export class MemoryRateLimitStorage implements RateLimitStorage {
   private readonly trackers = new LRUCache<string, Tracked>({ max: MAX_TRACKERS });
 
-  consume({ tracker, windows, ban, now }: ConsumeRequest): Promise<ConsumeResult> {
+  consume(request: ConsumeRequest): Promise<ConsumeResult> {
+    const { tracker, windows, ban, now } = request;
     let tracked = this.trackers.get(tracker);
     if (!tracked) {
       tracked = { windows: [] };
@@ -54,8 +67,10 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
     });
 
     const key = ban && tracked.keys?.get(ban.keyId);
-    if (key && key.banEndsAt > now)
+    if (key && key.banEndsAt > now) {
+      countRefusal(tracked, request.refusals);
       return Promise.resolve({ outcome: 'banned', counts, banEndsAt: key.banEndsAt });
+    }
 
     if (windows.every((window, i) => (counts[i] as number) < window.limit)) {
       const after = windows.map((window, i) => {
@@ -67,6 +82,7 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       return Promise.resolve({ outcome: 'allowed', counts: after });
     }
 
+    countRefusal(tracked, request.refusals);
     if (ban) {
       tracked.keys ??= new Map();
       let record = tracked.keys.get(ban.keyId);
@@ -85,6 +101,26 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       }
     }
     return Promise.resolve({ outcome: 'limited', counts });
+  }
+
+  usage({ tracker, windows, refusalsStart, keyIds, now }: UsageRequest): Promise<Usage> {
+    // A read does not make a caller recent: peek, not get.
+    const tracked = this.trackers.peek(tracker);
+    const counts = windows.map((window, i) => {
+      const current = tracked?.windows[i];
+      return current && current.start >= window.start ? current.count : 0;
+    });
+    const refusals = tracked?.refusals;
+    let banEndsAt: number | null = null;
+    for (const keyId of keyIds) {
+      const endsAt = tracked?.keys?.get(keyId)?.banEndsAt ?? 0;
+      if (endsAt > now && endsAt > (banEndsAt ?? 0)) banEndsAt = endsAt;
+    }
+    return Promise.resolve({
+      counts,
+      refused: refusals && refusals.start >= refusalsStart ? refusals.count : 0,
+      banEndsAt,
+    });
   }
 
   increment(

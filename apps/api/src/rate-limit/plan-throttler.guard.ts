@@ -9,6 +9,7 @@ import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import type { Clock } from '../common/clock.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { RouteFlag } from '../common/route-flag.js';
 import type { ConsumeRequest, RateLimitStorage, WindowSpec } from './rate-limit.storage.js';
@@ -48,6 +49,7 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
     private readonly limiter: RateLimitStorage,
     reflector: Reflector,
     private readonly clock: Clock,
+    private readonly metrics: Metrics,
   ) {
     super(options, limiter, reflector);
     this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
@@ -105,6 +107,8 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
       windows,
       now,
       ban,
+      // Refusals are counted per caller over the longest window (the UTC day), for its usage.
+      refusals: windows[windows.length - 1],
     });
 
     // The window the headers describe. Refused: the full window that frees up last, since that is
@@ -135,6 +139,10 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
       .header(HEADERS.rateLimit, `"${shown.name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'allowed') return true;
+    this.metrics.refusal(
+      request.principal?.plan ?? 'anonymous',
+      result.outcome === 'banned' ? 'api_key_banned' : 'rate_limited',
+    );
     const problem =
       result.outcome === 'banned'
         ? PROBLEMS.banned(wait)

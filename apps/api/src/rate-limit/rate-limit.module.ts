@@ -13,11 +13,13 @@ import { ANONYMOUS_LIMITS, BAN_SECONDS, type PlanLimits, RATE_WINDOWS } from '@p
 import type { FastifyRequest } from 'fastify';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { Metrics } from '../metrics/metrics.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import { PlanThrottlerGuard } from './plan-throttler.guard.js';
 import { RateLimitHealth } from './rate-limit.health.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
+import { accountTracker, RateLimitUsage } from './rate-limit.usage.js';
 
 const [MINUTE, DAY] = RATE_WINDOWS;
 
@@ -42,7 +44,7 @@ const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => 
   ],
   getTracker: (request) => {
     const { principal, ip } = request as FastifyRequest;
-    return principal ? `account:${principal.accountId}` : `ip:${ip}`;
+    return principal ? accountTracker(principal.accountId) : `ip:${ip}`;
   },
   generateKey: (_context, tracker) => tracker,
   storage,
@@ -78,18 +80,20 @@ class RateLimitStorageModule {}
   ],
   providers: [
     RateLimitHealth,
+    RateLimitUsage,
     {
       provide: PlanThrottlerGuard,
-      inject: [getOptionsToken(), RATE_LIMIT_STORAGE, Reflector, CLOCK],
+      inject: [getOptionsToken(), RATE_LIMIT_STORAGE, Reflector, CLOCK, Metrics],
       useFactory: (
         options: ThrottlerModuleOptions,
         storage: RateLimitStorage,
         reflector: Reflector,
         clock: Clock,
-      ) => new PlanThrottlerGuard(options, storage, reflector, clock),
+        metrics: Metrics,
+      ) => new PlanThrottlerGuard(options, storage, reflector, clock, metrics),
     },
   ],
-  exports: [RateLimitHealth, PlanThrottlerGuard],
+  exports: [RateLimitHealth, RateLimitUsage, PlanThrottlerGuard],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}

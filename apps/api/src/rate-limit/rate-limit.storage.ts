@@ -23,6 +23,29 @@ export interface ConsumeRequest {
     readonly minuteEnd: number;
   };
   readonly now: number;
+  /** The window (the UTC day) in which refusals of this caller are counted for its usage. */
+  readonly refusals?: { readonly start: number; readonly end: number };
+}
+
+/** What {@link RateLimitStorage.usage} reads for one caller. */
+export interface UsageRequest {
+  readonly tracker: string;
+  /** The caller's current windows; their limits are not needed to read the counts. */
+  readonly windows: readonly Pick<WindowSpec, 'name' | 'start' | 'end'>[];
+  /** Start of the window refusals are counted in (see {@link ConsumeRequest.refusals}). */
+  readonly refusalsStart: number;
+  /** The caller's keys, whose bans are read. */
+  readonly keyIds: readonly number[];
+  readonly now: number;
+}
+
+export interface Usage {
+  /** Requests counted in each window, in request order. */
+  readonly counts: readonly number[];
+  /** Refusals counted since `refusalsStart`. */
+  readonly refused: number;
+  /** When the latest ban of one of the keys ends; `null` without one. */
+  readonly banEndsAt: number | null;
 }
 
 export type ConsumeOutcome = 'allowed' | 'limited' | 'banned';
@@ -43,6 +66,8 @@ export interface ConsumeResult {
  */
 export interface RateLimitStorage extends ThrottlerStorage {
   consume(request: ConsumeRequest): Promise<ConsumeResult>;
+  /** The caller's counts as they stand, changing nothing. */
+  usage(request: UsageRequest): Promise<Usage>;
   /** `ok`, or why the storage is not what it should be (the limiter still works). */
   health(): string;
   close(): Promise<void>;

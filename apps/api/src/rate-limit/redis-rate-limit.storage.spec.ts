@@ -9,6 +9,7 @@ import {
   type ConsumeRequest,
   RATE_LIMIT_STORAGE,
   type RateLimitStorage,
+  type UsageRequest,
 } from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
 
@@ -35,7 +36,14 @@ const request = (
       keyId === undefined
         ? undefined
         : { keyId, threshold: perMinute, durationMs: 15 * MINUTE, minuteEnd: minute + MINUTE },
+    refusals: { start: day, end: day + DAY },
   };
+};
+
+/** The usage of `tracker` at `now` as the API reads it, with these keys' bans. */
+const usageRequest = (tracker: string, now: number, keyIds: number[] = []): UsageRequest => {
+  const { windows } = request(tracker, now, 1, 1);
+  return { tracker, now, windows, refusalsStart: windows[1]!.start, keyIds };
 };
 
 const unique = () => `test:${Math.random().toString(36).slice(2)}`;
@@ -158,6 +166,44 @@ describe.each([
     // Without a block duration a refusal lasts until the window ends.
     expect(counting[3]?.timeToBlockExpire).toBe(counting[3]?.timeToExpire);
     expect(counting[3]?.timeToExpire).toBeGreaterThan(1_000);
+  });
+
+  it('reads usage without counting: both windows, refusals of the day (limited and banned), the latest ban', async () => {
+    const tracker = unique();
+    const now = Date.UTC(2030, 0, 1, 10, 0, 30);
+    expect(await storage.usage(usageRequest(tracker, now, [7]))).toEqual({
+      counts: [0, 0],
+      refused: 0,
+      banEndsAt: null,
+    });
+    for (let i = 0; i < 3; i++) await storage.consume(request(tracker, now, 2, 100, 7));
+    expect(await storage.usage(usageRequest(tracker, now, [7]))).toEqual({
+      counts: [2, 2],
+      refused: 1,
+      banEndsAt: null,
+    });
+    expect(await storage.usage(usageRequest(tracker, now, [7]))).toMatchObject({ counts: [2, 2] });
+    // Two more refusals: the second is past the threshold of 2 and bans key 7; a banned request is a
+    // refusal too.
+    for (let i = 0; i < 3; i++) await storage.consume(request(tracker, now, 2, 100, 7));
+    const banned = await storage.usage(usageRequest(tracker, now, [7, 8]));
+    expect(banned).toMatchObject({ counts: [2, 2], refused: 4 });
+    // Redis keeps the ban's time to live, which runs on its own clock while the test runs.
+    expect(banned.banEndsAt).toBeGreaterThan(now + 15 * MINUTE - 1_000);
+    expect(banned.banEndsAt).toBeLessThanOrEqual(now + 15 * MINUTE);
+    // Another key's ban is not this one's.
+    expect((await storage.usage(usageRequest(tracker, now, [8]))).banEndsAt).toBeNull();
+    // The next minute counts afresh; the day and its refusals go on.
+    expect(await storage.usage(usageRequest(tracker, now + MINUTE, [7]))).toMatchObject({
+      counts: [0, 2],
+      refused: 4,
+    });
+    // The next day: nothing.
+    expect(await storage.usage(usageRequest(tracker, now + DAY, []))).toEqual({
+      counts: [0, 0],
+      refused: 0,
+      banEndsAt: null,
+    });
   });
 
   it('admits exactly the limit under concurrency', async () => {

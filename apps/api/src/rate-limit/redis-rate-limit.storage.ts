@@ -7,35 +7,48 @@ import {
   type ConsumeResult,
   incrementByConsume,
   type RateLimitStorage,
+  type Usage,
+  type UsageRequest,
 } from './rate-limit.storage.js';
 
 /**
  * Checks every window and counts the request in all of them only if none is full, or counts a
  * refusal and bans the key past its threshold: one round trip, atomic, so any number of instances
- * together never admit more than the limit.
+ * together never admit more than the limit. Every refusal (limited or banned) is also counted in
+ * the caller's refusal window (its UTC day), for its usage.
  *
- * KEYS: ban, refused, window 1 … window n
- * ARGV: banThreshold, banMs (0: no bans), refusedTtlMs, then limit and ttlMs per window
+ * KEYS: ban, refused, refusals, window 1 … window n
+ * ARGV: banThreshold, banMs (0: no bans), refusedTtlMs, refusalsTtlMs (0: not counted), then limit
+ *       and ttlMs per window
  * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, count 1 … count n }
  */
 const CONSUME = `
+local function refusal()
+  if tonumber(ARGV[4]) > 0 and redis.call('INCR', KEYS[3]) == 1 then
+    redis.call('PEXPIRE', KEYS[3], ARGV[4])
+  end
+end
 local banTtl = 0
 if tonumber(ARGV[2]) > 0 then banTtl = redis.call('PTTL', KEYS[1]) end
-local n = #KEYS - 2
+local n = #KEYS - 3
 local counts = {}
 local full = false
 for i = 1, n do
-  counts[i] = tonumber(redis.call('GET', KEYS[i + 2]) or '0')
-  if counts[i] >= tonumber(ARGV[2 + 2 * i]) then full = true end
+  counts[i] = tonumber(redis.call('GET', KEYS[i + 3]) or '0')
+  if counts[i] >= tonumber(ARGV[3 + 2 * i]) then full = true end
 end
-if banTtl > 0 then return { 2, banTtl, unpack(counts) } end
+if banTtl > 0 then
+  refusal()
+  return { 2, banTtl, unpack(counts) }
+end
 if not full then
   for i = 1, n do
-    counts[i] = redis.call('INCR', KEYS[i + 2])
-    if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 2], ARGV[3 + 2 * i]) end
+    counts[i] = redis.call('INCR', KEYS[i + 3])
+    if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 3], ARGV[4 + 2 * i]) end
   end
   return { 0, 0, unpack(counts) }
 end
+refusal()
 if tonumber(ARGV[2]) > 0 then
   local refused = redis.call('INCR', KEYS[2])
   if refused == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
@@ -47,6 +60,21 @@ end
 return { 1, 0, unpack(counts) }
 `;
 
+/**
+ * Reads a caller's counts, changing nothing.
+ *
+ * KEYS: refusals, window 1 … window n, ban 1 … ban m
+ * ARGV: n
+ * Returns: { refusals, count 1 … count n, banTtlMs 1 … banTtlMs m (negative: no ban) }
+ */
+const USAGE = `
+local n = tonumber(ARGV[1])
+local out = { tonumber(redis.call('GET', KEYS[1]) or '0') }
+for i = 2, n + 1 do out[#out + 1] = tonumber(redis.call('GET', KEYS[i]) or '0') end
+for i = n + 2, #KEYS do out[#out + 1] = redis.call('PTTL', KEYS[i]) end
+return out
+`;
+
 /** Without a ban (ARGV[2] is 0) the script never reads its first two keys; it needs only their places. */
 const placeholders = (tag: string) => [
   // Stryker disable next-line StringLiteral: never read, so its name makes no difference
@@ -55,10 +83,16 @@ const placeholders = (tag: string) => [
   `rl:${tag}:refused:-`,
 ];
 
+const banKey = (tag: string, keyId: number | string) => `rl:${tag}:ban:${keyId}`;
+const refusalsKey = (tag: string, start: number | string) => `rl:${tag}:refusals:${start}`;
+const windowKey = (tag: string, window: { name: string; start: number }) =>
+  `rl:${tag}:${window.name}:${window.start}`;
+
 type ConsumeReply = [number, number, ...number[]];
 
 interface RedisWithConsume extends Redis {
   petsConsume(...args: (string | number)[]): Promise<ConsumeReply>;
+  petsUsage(...args: (string | number)[]): Promise<number[]>;
 }
 
 /**
@@ -84,6 +118,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       lazyConnect: false,
     });
     redis.defineCommand('petsConsume', { lua: CONSUME });
+    redis.defineCommand('petsUsage', { lua: USAGE });
     redis.on('error', () => {
       // Reported through fallback(); ioredis keeps reconnecting.
     });
@@ -100,17 +135,19 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     if (this.redis.status !== 'ready')
       return this.fallBack(request, `not connected (${this.redis.status})`);
     const tag = `{${request.tracker}}`;
-    const { ban, windows, now } = request;
+    const { ban, windows, now, refusals } = request;
     const keys = [
       ...(ban
-        ? [`rl:${tag}:ban:${ban.keyId}`, `rl:${tag}:refused:${ban.keyId}:${ban.minuteEnd}`]
+        ? [banKey(tag, ban.keyId), `rl:${tag}:refused:${ban.keyId}:${ban.minuteEnd}`]
         : placeholders(tag)),
-      ...windows.map((window) => `rl:${tag}:${window.name}:${window.start}`),
+      refusalsKey(tag, refusals ? refusals.start : '-'),
+      ...windows.map((window) => windowKey(tag, window)),
     ];
     const args = [
       ban ? ban.threshold : 0,
       ban ? ban.durationMs : 0,
       ban ? Math.max(1, ban.minuteEnd - now) : 1,
+      refusals ? Math.max(1, refusals.end - now) : 0,
       ...windows.flatMap((window) => [window.limit, Math.max(1, window.end - now)]),
     ];
     let reply: ConsumeReply;
@@ -122,6 +159,31 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     const [outcome, banTtl, ...counts] = reply;
     if (outcome === 2) return { outcome: 'banned', counts, banEndsAt: now + banTtl };
     return { outcome: outcome === 0 ? 'allowed' : 'limited', counts };
+  }
+
+  async usage(request: UsageRequest): Promise<Usage> {
+    if (this.redis.status !== 'ready') return this.fallback.usage(request);
+    const tag = `{${request.tracker}}`;
+    const { windows, keyIds, now } = request;
+    const keys = [
+      refusalsKey(tag, request.refusalsStart),
+      ...windows.map((window) => windowKey(tag, window)),
+      ...keyIds.map((keyId) => banKey(tag, keyId)),
+    ];
+    let reply: number[];
+    try {
+      reply = await this.redis.petsUsage(keys.length, ...keys, windows.length);
+    } catch {
+      // What this instance counted while Redis was away, as /readyz says.
+      return this.fallback.usage(request);
+    }
+    const [refused = 0, ...rest] = reply;
+    const banTtl = Math.max(0, ...rest.slice(windows.length));
+    return {
+      counts: rest.slice(0, windows.length),
+      refused,
+      banEndsAt: banTtl > 0 ? now + banTtl : null,
+    };
   }
 
   private fallBack(request: ConsumeRequest, reason: string): Promise<ConsumeResult> {

@@ -1,3 +1,4 @@
+import type { AccountUsage } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
@@ -13,6 +14,8 @@ async function awayFromMinuteEdge(): Promise<void> {
 describe('two API instances on one PostgreSQL and one Redis', () => {
   let servers: ServerProcess[] = [];
   let key: string;
+  let accountId: number;
+  let staff: string;
 
   beforeAll(async () => {
     const { url: databaseUrl } = await freshDatabaseUrl('postgres');
@@ -24,7 +27,14 @@ describe('two API instances on one PostgreSQL and one Redis', () => {
       NODE_ENV: 'test',
       PATH: process.env['PATH'] ?? '',
     };
-    ({ key } = createAccountKey(env, { name: 'Free partner', plan: 'free' }));
+    ({ key, accountId } = createAccountKey(env, { name: 'Free partner', plan: 'free' }));
+    ({ key: staff } = createAccountKey(env, {
+      name: 'Staff',
+      plan: 'enterprise',
+      role: 'staff',
+      perMinute: 100_000,
+      perDay: 1_000_000,
+    }));
     servers = await Promise.all([startServer(env), startServer(env)]);
   });
 
@@ -55,5 +65,21 @@ describe('two API instances on one PostgreSQL and one Redis', () => {
 
     const ready = await fetch(`${servers[0]!.baseUrl}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+
+    // Staff see the same exact usage from either instance: 60 counted, 240 refused (the 61st
+    // refusal in the minute banned the key, so the rest were refused as banned).
+    for (const server of servers) {
+      const usage = await fetch(`${server.baseUrl}/v1/admin/accounts/${accountId}/usage`, {
+        headers: { authorization: `Bearer ${staff}` },
+      });
+      expect(usage.status).toBe(200);
+      const body = (await usage.json()) as AccountUsage;
+      expect(body).toMatchObject({
+        minute: { used: 60, limit: 60 },
+        day: { used: 60, limit: 1_000 },
+        refusedToday: 240,
+      });
+      expect(Date.parse(body.bannedUntil ?? '')).toBeGreaterThan(Date.now());
+    }
   });
 });

@@ -1,0 +1,41 @@
+import { Controller, Module, Param } from '@nestjs/common';
+import type { AccountUsage } from '@pets/contract';
+import { Operation } from '../common/operation.decorator.js';
+import { RateLimitUsage } from '../rate-limit/rate-limit.usage.js';
+import { AccountsModule } from './accounts.module.js';
+import { AccountsService } from './accounts.service.js';
+import { ApiKeysService } from './api-keys.service.js';
+
+/** Staff see an account's usage (beta, decisions §14): the limiter's counters and its keys. */
+@Controller()
+export class UsageController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly keys: ApiKeysService,
+    private readonly usage: RateLimitUsage,
+  ) {}
+
+  /** With the account's live keys, oldest first (their last use to within an hour). */
+  @Operation('getAccountUsage')
+  async getUsage(@Param('accountId') accountId: string): Promise<AccountUsage> {
+    const account = await this.accounts.view(accountId);
+    const keys = (await this.keys.list(account.id)).filter((key) => key.revokedAt === null);
+    const usage = await this.usage.of(
+      account.id,
+      account.limits,
+      keys.map((key) => key.id),
+    );
+    return {
+      ...usage,
+      keys: keys.map((key) => ({
+        id: key.id,
+        label: key.label,
+        lastUsedAt: key.lastUsedAt === null ? null : new Date(key.lastUsedAt).toISOString(),
+      })),
+    };
+  }
+}
+
+/** The usage operation: served by the API only (the CLI has no rate limiter to read). */
+@Module({ imports: [AccountsModule], controllers: [UsageController] })
+export class UsageModule {}
