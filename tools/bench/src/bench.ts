@@ -36,7 +36,7 @@ import {
 const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
 
 Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
-                        [--endpoint <text>] [--profile]
+                        [--endpoint <text>] [--profile] [--metrics-cost]
 
   --variant   which setup to measure (default: all)
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
@@ -46,7 +46,9 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
               (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
-              are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)`;
+              are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)
+  --metrics-cost  only what metrics cost: the keyed list on SQLite on two instances, with metrics
+              and with METRICS_PORT=off, in turns (also part of a full run)`;
 
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
@@ -64,6 +66,8 @@ interface Settings {
   memoryRequests: number;
   /** Runs of the keyed list with and without metrics, each. */
   metricsRounds: number;
+  /** Only the cost of metrics (SQLite), nothing else. */
+  metricsOnly: boolean;
   /** How often RSS is read during the memory run. */
   rssSampleMs: number;
   seed: number;
@@ -77,6 +81,7 @@ const FULL: Settings = {
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
   metricsRounds: 5,
+  metricsOnly: false,
   rssSampleMs: 1_000,
   seed: 1_000,
   warmup: 3,
@@ -88,6 +93,7 @@ const SMOKE: Settings = {
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
   metricsRounds: 1,
+  metricsOnly: false,
   rssSampleMs: 50,
   seed: 100,
   warmup: 1,
@@ -350,6 +356,11 @@ async function measureVariant(
       },
       { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
     ];
+    if (settings.metricsOnly) {
+      const report: VariantReport = { name, instances, endpoints: [] };
+      report.metricsCost = await metricsCost(env, key, servers, settings);
+      return { report, apiRuns };
+    }
     const filter = settings.endpoint;
     const endpoints =
       filter === undefined
@@ -515,6 +526,7 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       endpoint: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      'metrics-cost': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -523,8 +535,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const variants: VariantReport['name'][] =
-    values.variant === 'all'
+  const variants: VariantReport['name'][] = values['metrics-cost']
+    ? ['sqlite']
+    : values.variant === 'all'
       ? ['sqlite', 'postgres-redis']
       : values.variant === 'sqlite' || values.variant === 'postgres-redis'
         ? [values.variant]
@@ -547,6 +560,7 @@ async function main(): Promise<number> {
   }
   const out = values.out ?? RESULTS;
   settings.endpoint = values.endpoint;
+  settings.metricsOnly = values['metrics-cost'];
   if (values.profile) {
     settings.profileDir = join(out, 'profiles');
     mkdirSync(settings.profileDir, { recursive: true });

@@ -184,17 +184,18 @@ export function toMarkdown(report: BenchReport): string {
   ];
   for (const variant of report.variants) {
     const fallback = variant.endpoints.filter((e) => e.cpuSource === 'stat').map((e) => e.name);
-    lines.push(
-      '',
-      `## ${TITLES[variant.name]}`,
-      '',
-      '| endpoint | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...variant.endpoints.map(
-        (e) =>
-          `| ${e.name} | ${number(e.requestsPerSecond)} | ${number(e.baselineRequestsPerSecond)} | ${e.ratio.toFixed(2)}× | ${micros(e.cpuMicrosPerRequest)} | ${micros(e.baselineCpuMicrosPerRequest)} | ${e.cpuRatio.toFixed(2)}× | ${e.p50} | ${e.p99} | ${e.errors} |`,
-      ),
-    );
+    lines.push('', `## ${TITLES[variant.name]}`);
+    // No table when only the cost of metrics was measured.
+    if (variant.endpoints.length > 0)
+      lines.push(
+        '',
+        '| endpoint | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
+        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...variant.endpoints.map(
+          (e) =>
+            `| ${e.name} | ${number(e.requestsPerSecond)} | ${number(e.baselineRequestsPerSecond)} | ${e.ratio.toFixed(2)}× | ${micros(e.cpuMicrosPerRequest)} | ${micros(e.baselineCpuMicrosPerRequest)} | ${e.cpuRatio.toFixed(2)}× | ${e.p50} | ${e.p99} | ${e.errors} |`,
+        ),
+      );
     if (fallback.length > 0)
       lines.push(
         '',
