@@ -16,3 +16,11 @@ export const formatDateTime = (iso: string): string => dateTime.format(new Date(
 const count = new Intl.NumberFormat();
 
 export const formatCount = (value: number): string => count.format(value);
+
+const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/** "19:46" for a time later today, else the date too. */
+export function formatTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return at.toDateString() === now.toDateString() ? time.format(at) : dateTime.format(at);
+}

@@ -1,5 +1,6 @@
 import type {
   Account,
+  AccountUsage,
   ApiKey,
   ApiResult,
   Pet,
@@ -50,6 +51,23 @@ export const account = (overrides: Partial<Account> = {}): Account => ({
   limits: { perMinute: 60, perDay: 1000 },
   createdAt: '2030-01-01T00:00:00.000Z',
   ...overrides,
+});
+
+type UsageWindow = AccountUsage['minute'];
+
+/** An account's usage: a Free plan's limits, nothing used, refused or banned, unless overridden. */
+export const usage = (
+  overrides: Omit<Partial<AccountUsage>, 'minute' | 'day'> & {
+    minute?: Partial<UsageWindow>;
+    day?: Partial<UsageWindow>;
+  } = {},
+): AccountUsage => ({
+  refusedToday: 0,
+  bannedUntil: null,
+  keys: [],
+  ...overrides,
+  minute: { used: 0, limit: 60, resetsAt: '2030-01-01T00:01:00.000Z', ...overrides.minute },
+  day: { used: 0, limit: 1000, resetsAt: '2030-01-02T00:00:00.000Z', ...overrides.day },
 });
 
 export const apiKey = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => ({

@@ -10,6 +10,7 @@ import { formatCount, formatDateTime } from '../../../lib/format.js';
 import { useFindAccount } from '../api/find-account.js';
 import { ACCOUNTS_PATH } from '../utils/account-paths.js';
 import { ChangePlanForm } from './change-plan-form.js';
+import { UsageSection } from './usage.js';
 
 function PlanAndLimits({ account }: { account: Account }) {
   const [editing, setEditing] = useState(false);
@@ -121,6 +122,7 @@ export function AccountDetail({
       {account ? (
         <>
           <PlanAndLimits key={account.id} account={account} />
+          <UsageSection account={account} />
           {keys(account)}
         </>
       ) : null}
