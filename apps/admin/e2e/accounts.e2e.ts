@@ -337,6 +337,117 @@ describe('a member of staff on a phone (390×844)', () => {
   });
 });
 
+/** Waits for the next UTC minute when this one has less than `needed` ms left. */
+async function awayFromMinuteEdge(needed = 25_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 500));
+}
+
+/** Sends `count` requests with a partner's key, one after the other; their statuses. */
+async function sendRequests(key: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}/v1/pets`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    await response.arrayBuffer();
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+/** A call to the API as staff, its answer's body. */
+async function asStaff<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `POST ${path}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+describe("a member of staff watching a partner's use of its limits", () => {
+  const NAME = 'Busy Free Partner';
+  let partner = '';
+  let page: Page;
+
+  beforeAll(async () => {
+    const { id } = await asStaff<{ id: number }>('/v1/admin/accounts', {
+      name: NAME,
+      plan: 'free',
+    });
+    ({ key: partner } = await asStaff<{ key: string }>(`/v1/admin/accounts/${id}/keys`, {
+      label: 'Busy script',
+    }));
+    page = await openPage(browser, 1280, 800);
+    await signIn(page, staffKey);
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('rowheader', { name: NAME }).waitFor();
+  });
+  afterAll(async () => {
+    await page.close();
+  });
+
+  it('sees 60 of 60 this minute and 1 refused, then the ban, without reloading the page', async () => {
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: NAME }) });
+    // Both bursts and what staff see of them fall in one UTC minute.
+    await awayFromMinuteEdge();
+    const first = await sendRequests(partner, 61);
+    expect(first.filter((status) => status === 200)).toHaveLength(60);
+    expect(first.at(-1)).toBe(429);
+
+    // The page reads the usage again every 5 s.
+    await row.getByText('60 of 60 this minute').waitFor({ timeout: 12_000 });
+    await row.getByText('1 refused today').waitFor();
+    expect(await row.getByText(/^60 of 1,000 today$/).count()).toBe(1);
+    const meter = row.getByRole('meter', { name: `${NAME}: requests this minute` });
+    expect(await meter.getAttribute('value')).toBe('60');
+    // The nearest its limit: first.
+    expect(await page.getByRole('rowheader').first().textContent()).toBe(NAME);
+    expect(await row.getByText(/^Banned until/).count()).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'accounts-usage');
+    await expectAccessible(page, 'the Accounts page with usage');
+
+    // The 61st refusal in the minute bans the key.
+    const second = await sendRequests(partner, 60);
+    expect(second.every((status) => status === 429)).toBe(true);
+    const banned = row.getByText(/^Banned until/);
+    await banned.waitFor({ timeout: 12_000 });
+    await row.getByText('61 refused today').waitFor();
+    const until = await banned.locator('time').getAttribute('datetime');
+    const minutes = (Date.parse(until ?? '') - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(13);
+    expect(minutes).toBeLessThanOrEqual(15);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'accounts-usage-banned');
+    await expectAccessible(page, 'the Accounts page with a ban');
+  }, 120_000);
+
+  it('sees the same on the account, and on a phone, nothing sideways', async () => {
+    await page.getByRole('link', { name: NAME }).click();
+    const usage = page.getByRole('region', { name: 'Usage' });
+    await usage.getByText(/^Banned until/).waitFor();
+    expect(await usage.textContent()).toContain('61 refused today');
+    await screenshot(page, 'account-usage');
+    await expectAccessible(page, "an account's usage");
+
+    const phone = await openPage(browser, 390, 844);
+    await signIn(phone, staffKey);
+    await phone.getByRole('link', { name: 'Accounts' }).click();
+    const row = phone
+      .getByRole('row')
+      .filter({ has: phone.getByRole('rowheader', { name: NAME }) });
+    await row.getByText(/^Banned until/).waitFor();
+    expect(await sidewaysScroll(phone)).toBe(0);
+    await expectAllActionsWithinWidth(phone);
+    await screenshot(phone, 'accounts-usage-phone');
+    await expectAccessible(phone, 'the Accounts page with usage on a phone');
+    await phone.close();
+  });
+});
+
 describe('a partner', () => {
   it('has no Accounts link, and the Accounts address says it is not allowed', async () => {
     const page = await openPage(browser);

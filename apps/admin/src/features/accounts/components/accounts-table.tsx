@@ -43,7 +43,7 @@ function UsageCells({ account, state }: { account: Account; state: UsageState | 
       <td data-label={COLUMN.day}>
         <UsageMeter label={`${account.name}: requests today`} window="day" usage={usage} />
       </td>
-      <td data-label={COLUMN.refusals} className="refusals">
+      <td data-label={COLUMN.refusals}>
         <Refusals usage={usage} />
       </td>
     </>

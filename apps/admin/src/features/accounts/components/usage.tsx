@@ -50,9 +50,9 @@ export function UsageMeter({
 /** Requests refused since the UTC day began, and the ban of a key if one is banned now. */
 export function Refusals({ usage: { refusedToday, bannedUntil } }: { usage: AccountUsage }) {
   return (
-    <>
+    <span className="refusals">
       <span className={refusedToday === 0 ? 'muted' : undefined}>
-        {refusedToday === 0 ? 'None refused today' : `${formatCount(refusedToday)} refused today`}
+        {refusedToday === 0 ? 'None' : `${formatCount(refusedToday)} refused today`}
       </span>
       {bannedUntil ? (
         <span className="banned">
@@ -62,7 +62,7 @@ export function Refusals({ usage: { refusedToday, bannedUntil } }: { usage: Acco
           </time>
         </span>
       ) : null}
-    </>
+    </span>
   );
 }
 
@@ -105,7 +105,7 @@ export function UsageSection({ account }: { account: Account }) {
           </div>
           <div>
             <dt>Refusals</dt>
-            <dd className="refusals">
+            <dd>
               <Refusals usage={usage} />
             </dd>
           </div>
