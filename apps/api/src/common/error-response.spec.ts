@@ -12,11 +12,14 @@ function exchange(sent = false) {
     (fields: Record<string, unknown>, message: string): void => {
       logged.push({ level, fields, message });
     };
+  /** What the instance's metrics were told. */
+  const counted: string[] = [];
   const request = {
     id: 'req-42',
     method: 'GET',
     url: '/v1/pets?limit=5',
     log: { warn: log('warn'), error: log('error') },
+    server: { metrics: { databaseError: (kind: string) => counted.push(kind) } },
   } as unknown as FastifyRequest;
   const answer: {
     status?: number;
@@ -43,7 +46,7 @@ function exchange(sent = false) {
       return reply;
     },
   } as unknown as FastifyReply;
-  return { request, reply, logged, answer };
+  return { request, reply, logged, answer, counted };
 }
 
 describe('sendError', () => {
@@ -60,7 +63,7 @@ describe('sendError', () => {
   });
 
   it('logs the unexpected with its error, and shows the client only the request id', () => {
-    const { request, reply, logged, answer } = exchange();
+    const { request, reply, logged, answer, counted } = exchange();
     const error = new TypeError("Cannot read properties of undefined (reading 'secret')");
     sendError(error, request, reply);
     expect(answer.status).toBe(500);
@@ -73,6 +76,17 @@ describe('sendError', () => {
     expect(logged).toEqual([
       { level: 'error', fields: { err: error }, message: 'unexpected error' },
     ]);
+    expect(counted).toEqual([]);
+  });
+
+  it('a failed query is unexpected (500) and counted as a database error of kind query', () => {
+    const { request, reply, answer, counted } = exchange();
+    const error = Object.assign(new Error('CHECK constraint failed: status'), {
+      code: 'SQLITE_CONSTRAINT_CHECK',
+    });
+    sendError(error, request, reply);
+    expect(answer.status).toBe(500);
+    expect(counted).toEqual(['query']);
   });
 
   it('a server-side HttpException (5xx) is unexpected too, never a client error', () => {
@@ -84,7 +98,7 @@ describe('sendError', () => {
   });
 
   it('a database outage is 503 with Retry-After, logged once with the driver’s words only', () => {
-    const { request, reply, logged, answer } = exchange();
+    const { request, reply, logged, answer, counted } = exchange();
     const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
     });
@@ -101,6 +115,7 @@ describe('sendError', () => {
         message: 'database unavailable',
       },
     ]);
+    expect(counted).toEqual(['unavailable']);
   });
 
   it('once the answer has gone out, the error is still logged but nothing more is sent', () => {

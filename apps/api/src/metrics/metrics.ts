@@ -48,24 +48,27 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /**
-   * @param enabled false (`METRICS_PORT=off`): nothing is counted, nothing runs on the side.
-   * @param redisFallbackActive read at each scrape.
-   */
-  constructor(
-    readonly enabled: boolean,
-    redisFallbackActive: () => Promise<boolean>,
-  ) {
+  /** Read at each scrape; the rate limiter says how to tell (see {@link watchRedisFallback}). */
+  private redisFallbackActive: () => Promise<boolean> = () => Promise.resolve(false);
+
+  /** @param enabled false (`METRICS_PORT=off`): nothing is counted, nothing runs on the side. */
+  constructor(readonly enabled: boolean) {
     if (!enabled) return;
     collectDefaultMetrics({ register: this.registry });
+    const active = () => this.redisFallbackActive();
     new Gauge({
       name: 'redis_fallback_active',
       help: '1 while Redis is configured but unreachable and this instance counts rate limits on its own.',
       registers: [this.registry],
       async collect() {
-        this.set((await redisFallbackActive()) ? 1 : 0);
+        this.set((await active()) ? 1 : 0);
       },
     });
+  }
+
+  /** How `redis_fallback_active` is read: set once by the rate limiter. */
+  watchRedisFallback(active: () => Promise<boolean>): void {
+    this.redisFallbackActive = active;
   }
 
   request(method: string, route: string | undefined, status: number, seconds: number): void {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadinessCheck } from '../common/readiness.js';
+import { Metrics } from '../metrics/metrics.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 
 /** Redis, when configured. Not critical: without it each instance counts on its own. */
@@ -8,7 +9,13 @@ export class RateLimitHealth implements ReadinessCheck {
   readonly name = 'redis';
   readonly critical = false;
 
-  constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}
+  constructor(
+    @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
+    metrics: Metrics,
+  ) {
+    // The memory storage is always ok; Redis's is not while this instance counts on its own.
+    metrics.watchRedisFallback(() => Promise.resolve(this.storage.health() !== 'ok'));
+  }
 
   check(): Promise<string> {
     return Promise.resolve(this.storage.health());

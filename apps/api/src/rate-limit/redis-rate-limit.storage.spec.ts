@@ -4,7 +4,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
+import { Metrics } from '../metrics/metrics.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
+import { RateLimitHealth } from './rate-limit.health.js';
 import {
   type ConsumeRequest,
   RATE_LIMIT_STORAGE,
@@ -319,9 +321,15 @@ describe('Redis storage when Redis goes away', () => {
     const { logger, warnings, logs } = recordingLogger();
     const consoleError = vi.spyOn(console, 'error');
     const storage = new RedisRateLimitStorage(server.url, logger);
+    // What operators scrape: redis_fallback_active follows the storage's health.
+    const metrics = new Metrics(true);
+    new RateLimitHealth(storage, metrics);
+    const fallbackGauge = async () =>
+      /^redis_fallback_active (\d)$/m.exec(await metrics.scrape())?.[1];
     try {
       await ready(storage);
       expect(storage.health()).toBe('ok');
+      expect(await fallbackGauge()).toBe('0');
       // Connecting the first time is not a recovery.
       expect(logs).toEqual([]);
       const tracker = unique();
@@ -336,6 +344,7 @@ describe('Redis storage when Redis goes away', () => {
       for (let i = 0; i < 6; i++)
         local.push((await storage.consume(request(tracker, now, 5, 100))).outcome);
       expect(local).toEqual(['allowed', 'allowed', 'allowed', 'allowed', 'allowed', 'limited']);
+      expect(await fallbackGauge()).toBe('1');
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatch(
         /^Redis is unreachable \(not connected \(\w+\)\): counting rate limits in this instance until it returns$/,
@@ -348,6 +357,7 @@ describe('Redis storage when Redis goes away', () => {
       // The restarted server is empty: counting starts again in Redis.
       expect((await storage.consume(request(tracker, now, 5, 100))).counts).toEqual([1, 1]);
       expect(logs).toEqual(['Redis is reachable again: rate-limit counters are shared again']);
+      expect(await fallbackGauge()).toBe('0');
 
       // The next outage is reported again.
       await server.stop();
