@@ -459,8 +459,8 @@ const median = (values: number[]) => {
 };
 
 /**
- * The keyed list on the running instance (metrics on) and on a second one on the same database
- * with `METRICS_PORT=off`, in turns: CPU µs per request of each, medians over the rounds.
+ * The keyed list on two more instances on the same database, one with metrics and one with
+ * `METRICS_PORT=off`, in turns: CPU µs per request of each, medians over the rounds.
  */
 async function metricsCost(
   env: Record<string, string>,
@@ -468,8 +468,10 @@ async function metricsCost(
   servers: ServerProcess[],
   settings: Settings,
 ): Promise<NonNullable<VariantReport['metricsCost']>> {
-  const withMetrics = servers[0];
-  if (!withMetrics) throw new Error('no API instance');
+  // Two fresh instances started alike, so that neither carries the other's history (the first
+  // instance seeded the database and served every other measurement).
+  const withMetrics = await startServer(env);
+  servers.push(withMetrics);
   const without = await startServer({ ...env, METRICS_PORT: 'off' });
   servers.push(without);
   const target = (server: ServerProcess): Target => ({
@@ -477,7 +479,8 @@ async function metricsCost(
     headers: { authorization: `Bearer ${key}` },
   });
   const options = { connections: CONNECTIONS, duration: settings.duration };
-  await measure(target(without), { connections: CONNECTIONS, duration: settings.warmup });
+  for (const server of [withMetrics, without])
+    await measure(target(server), { connections: CONNECTIONS, duration: settings.warmup });
   const micros: { with: number[]; without: number[] } = { with: [], without: [] };
   for (let round = 0; round < settings.metricsRounds; round++) {
     const on = await run(target(withMetrics), [withMetrics.child.pid ?? 0], options);
