@@ -330,7 +330,7 @@ async function measureVariant(
       { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
       { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
       {
-        name: 'GET /v1/pets?limit=20&cursor=…, another page each time',
+        name: 'GET /v1/pets?cursor=…, another page of 20 each time',
         target: api('/v1/pets', { paths: everyPage }),
       },
       {

@@ -28,7 +28,8 @@ export const refusal = (problem: Problem) =>
  * The one global guard: every route needs a valid API key unless it is marked `@Public()`.
  * Passport runs this app's {@link ApiKeyStrategy}, which reads the Authorization header and decides
  * between `missing_api_key` and `invalid_api_key`. Refused requests count against the caller's
- * address at the Free plan's limits (so guessing keys is throttled too) before the 401 is sent.
+ * address at the Free plan's limits (so guessing keys is throttled too) before the 401 is sent;
+ * a key that could not be looked up (the database is unavailable) is a 503, not counted.
  */
 @Injectable()
 export class ApiKeyGuard extends AuthGuard() {
@@ -51,7 +52,10 @@ export class ApiKeyGuard extends AuthGuard() {
     try {
       await super.canActivate(context);
     } catch (error) {
-      await this.throttler.canActivate(context);
+      // A refused key counts against the address (guessing is throttled); a key that could not be
+      // checked (the database is away) is not the caller's doing: it gets the 503, never a 429.
+      if (error instanceof ApiException && error.status === 401)
+        await this.throttler.canActivate(context);
       throw error;
     }
     // What an authenticated request gets (a new key, for one) is for this caller only: no cache,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_CACHE_TTL_MS } from '../accounts/api-keys.service.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -72,6 +73,13 @@ describe('PostgreSQL stops while the API runs', () => {
     expect(causes).toHaveLength(1);
     expect(t.rawLogs.filter((line) => line.includes('During'))).toEqual([]);
     expect(Date.now() - started).toBeLessThan(15_000);
+
+    // Once the key's cached lookup has expired, the key cannot be checked: still 503, however many
+    // requests (they are not counted against the address as refused keys are: no 429).
+    t.clock.advance(KEY_CACHE_TTL_MS + 1);
+    const unchecked = [];
+    for (let i = 0; i < 70; i++) unchecked.push((await list()).statusCode);
+    expect(new Set(unchecked)).toEqual(new Set([503]));
 
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
