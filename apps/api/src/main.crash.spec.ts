@@ -12,6 +12,18 @@ describe.each(ENGINES)(
   'kill -9 while partners create pets and staff and partners change and remove them, on %s',
   (engine) => {
     it('every acknowledged write is there once after a restart, and retries with the same key never duplicate', async () => {
+      // Whether a change (PATCH or DELETE) is in flight at the kill is up to timing. Each attempt is
+      // a whole run on a fresh database, checked in full; the test needs one whose kill caught a
+      // change unanswered, so it tries up to three times.
+      const attempts: { busy: boolean; changesInFlight: number }[] = [];
+      while (attempts.length < 3 && !attempts.some((a) => a.changesInFlight > 0))
+        attempts.push(await killOnce());
+      expect(attempts.every((attempt) => attempt.busy)).toBe(true);
+      expect(attempts.some((attempt) => attempt.changesInFlight > 0)).toBe(true);
+    }, 180_000);
+
+    /** One run: load, kill -9, restart, and the ledger checked against what the database holds. */
+    async function killOnce(): Promise<{ busy: boolean; changesInFlight: number }> {
       const database = await freshDatabaseUrl(engine);
       const account = durableAccount(database.url, 0);
       let server = await startServer(account.env);
@@ -30,10 +42,7 @@ describe.each(ENGINES)(
 
         server = await startServer(account.env);
         await checkLedger(ledger, server.baseUrl, account.spare);
-        expect({ busy, 'changes in flight': changes.unanswered > 0 }).toEqual({
-          busy: true,
-          'changes in flight': true,
-        });
+        return { busy, changesInFlight: changes.unanswered };
       } finally {
         stop = true;
         server.child.kill('SIGKILL');
@@ -41,6 +50,6 @@ describe.each(ENGINES)(
         await load;
         if (database.dir) rmSync(database.dir, { recursive: true, force: true });
       }
-    }, 60_000);
+    }
   },
 );
