@@ -21,7 +21,7 @@ export async function serveMetrics(
     }
     metrics.scrape().then(
       (text) => {
-        response.writeHead(200, { 'content-type': metrics.registry.contentType });
+        response.writeHead(200, { 'content-type': metrics.contentType });
         response.end(request.method === 'HEAD' ? undefined : text);
       },
       (error: unknown) => {
