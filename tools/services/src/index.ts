@@ -2,6 +2,14 @@ export { freePort } from './free-port.js';
 export { startPostgres, type PostgresServer } from './postgres.js';
 export { startRedis, type RedisServer } from './redis.js';
 export {
+  startPrometheus,
+  type PrometheusOptions,
+  type PrometheusQueryData,
+  type PrometheusSample,
+  type PrometheusServer,
+  type PrometheusTarget,
+} from './prometheus.js';
+export {
   API_MAIN,
   KEYS_CLI,
   createAccountKey,

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startPostgres } from './postgres.js';
+import { startPrometheus } from './prometheus.js';
 import { startRedis } from './redis.js';
 
 describe('startPostgres', () => {
@@ -41,5 +44,49 @@ describe('startRedis', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('startPrometheus', () => {
+  it('scrapes its targets, answers PromQL, marks a target whose text does not parse as down, and stops', async () => {
+    // Two exporters: one valid text, one that is not the exposition format. The second shows what
+    // the API's test relies on: text Prometheus cannot parse makes `up` 0, even with a 200.
+    const exporter = (text: string) => {
+      const server = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+        response.end(text);
+      });
+      return new Promise<{ target: string; close: () => void }>((resolve) =>
+        server.listen(0, '127.0.0.1', () => {
+          resolve({
+            target: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+            close: () => server.close(),
+          });
+        }),
+      );
+    };
+    const good = await exporter('# TYPE pets_total counter\npets_total{kind="cat"} 3\n');
+    const bad = await exporter('pets_total{kind="cat" 3\n');
+    const prometheus = await startPrometheus({ targets: [good.target, bad.target] });
+    try {
+      expect((await fetch(`${prometheus.url}/-/ready`)).status).toBe(200);
+      await prometheus.waitForScrapes(1);
+      const up = await prometheus.query(`up{job="${prometheus.job}"}`);
+      const upByInstance =
+        up.resultType === 'vector' &&
+        up.result.map((s) => `${s.metric['instance']} ${s.value[1]}`).sort();
+      expect(upByInstance).toEqual([`${good.target} 1`, `${bad.target} 0`].sort());
+      const down = (await prometheus.targets()).find((t) => t.labels['instance'] === bad.target);
+      expect(down?.health).toBe('down');
+      expect(down?.lastError).toMatch(/expected/);
+      const pets = await prometheus.query('sum(pets_total)');
+      expect(pets.resultType === 'vector' && pets.result[0]?.value[1]).toBe('3');
+      await expect(prometheus.query('sum(')).rejects.toThrow(/parse error/);
+    } finally {
+      await prometheus.stop();
+      good.close();
+      bad.close();
+    }
+    await expect(fetch(`${prometheus.url}/-/ready`)).rejects.toThrow();
   });
 });
