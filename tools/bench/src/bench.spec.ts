@@ -55,10 +55,22 @@ it('a smoke run measures every endpoint on both setups without errors and writes
   const [sqlite, postgres] = report.variants;
   expect(sqlite?.metricsCost?.withMicros).toBeGreaterThan(0);
   expect(sqlite?.metricsCost?.withoutMicros).toBeGreaterThan(0);
+  expect(sqlite?.metricsCost?.differenceHalfWidth).toBeGreaterThan(0);
+  const parts = sqlite?.metricsCost?.parts;
+  expect(parts?.countingNanos.with).toBeGreaterThan(0);
+  expect(parts?.countingNanos.without).toBeGreaterThan(0);
+  expect(parts?.collectionRecordNanos).toBeGreaterThan(0);
+  expect(parts?.idleMicrosPerSecond.with).toBeGreaterThan(0);
+  expect(parts?.requestsPerSecond).toBeGreaterThan(0);
+  // The instance with metrics was scraped for its collections: a number, maybe 0 in a short run.
+  expect(parts?.collectionsPerRequest).toBeGreaterThanOrEqual(0);
   expect(postgres?.metricsCost).toBeUndefined();
   const markdown = readFileSync(join(out, 'latest.md'), 'utf8');
   expect(markdown).toMatch(/^# Benchmark \(smoke run/);
-  expect(markdown).toContain('- Metrics on the hot path: GET /v1/pets?limit=20 costs ');
+  expect(markdown).toMatch(/^- Metrics on the hot path: \d+\.\d\d CPU µs per request, /m);
+  expect(markdown).toContain(
+    '- End to end, GET /v1/pets?limit=20 on two fresh instances in turns: ',
+  );
   expect(markdown).toContain('| CPU µs/req | baseline CPU µs/req | CPU ratio |');
 });
 

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  API_MAIN,
   createAccountKey,
   freePort,
   type PostgresServer,
@@ -19,12 +20,14 @@ import {
   clockTicksPerSecond,
   cpuBetween,
   type CpuSpent,
+  type CpuReading,
   cpuRatio,
   microsPerRequest,
   readCpu,
   systemShare,
 } from './cpu-time.js';
 import { type Measurement, measure, type RunOptions, type Target } from './measure.js';
+import { pairedDifference, sumOfSeries } from './metrics-cost.js';
 import {
   type BenchReport,
   type EndpointResult,
@@ -47,8 +50,9 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
               are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)
-  --metrics-cost  only what metrics cost: the keyed list on SQLite on two instances, with metrics
-              and with METRICS_PORT=off, in turns (also part of a full run)`;
+  --metrics-cost  only what metrics cost a request (also part of a full run): counting, the idle
+              background and garbage collections recorded, each measured on its own, and the
+              keyed list on SQLite on two instances, with metrics and with METRICS_PORT=off`;
 
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
@@ -64,8 +68,8 @@ interface Settings {
   profileDir: string | undefined;
   fixedRate: { rate: number; duration: number };
   memoryRequests: number;
-  /** Runs of the keyed list with and without metrics, each. */
-  metricsRounds: number;
+  /** What metrics cost: runs of the keyed list with and without, each; idle windows; calls. */
+  metrics: { rounds: number; idleWindows: number; idleSeconds: number; calls: number };
   /** Only the cost of metrics (SQLite), nothing else. */
   metricsOnly: boolean;
   /** How often RSS is read during the memory run. */
@@ -80,7 +84,7 @@ const FULL: Settings = {
   profileDir: undefined,
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
-  metricsRounds: 5,
+  metrics: { rounds: 10, idleWindows: 5, idleSeconds: 2, calls: 1_000_000 },
   metricsOnly: false,
   rssSampleMs: 1_000,
   seed: 1_000,
@@ -92,7 +96,7 @@ const SMOKE: Settings = {
   profileDir: undefined,
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
-  metricsRounds: 1,
+  metrics: { rounds: 2, idleWindows: 1, idleSeconds: 0.2, calls: 10_000 },
   metricsOnly: false,
   rssSampleMs: 50,
   seed: 100,
@@ -458,9 +462,87 @@ const median = (values: number[]) => {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+/** The API's own metrics class, loaded from its build like the instances the bench starts. */
+interface ApiMetrics {
+  request(method: string, route: string | undefined, status: number, seconds: number): void;
+  registry: {
+    getSingleMetric(
+      name: string,
+    ): { observe(labels: Record<string, string>, value: number): void } | undefined;
+  };
+}
+
+/** Requests as the bench sends them: method, route pattern (none: unmatched) and status. */
+const REQUEST_MIX: readonly [string, string | undefined, number][] = [
+  ['GET', '/v1/pets', 200],
+  ['GET', '/v1/pets', 200],
+  ['POST', '/v1/pets', 201],
+  ['GET', '/v1/pets/:petId', 200],
+  ['GET', undefined, 404],
+  ['GET', '/v1/pets', 401],
+  ['GET', '/healthz', 200],
+];
+
+/** ns of CPU per call of `call(i)`, the median of five runs of `calls` after a warm-up. */
+function nanosPerCall(calls: number, call: (i: number) => void): number {
+  const once = () => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < calls; i++) call(i);
+    const spent = process.cpuUsage(start);
+    return ((spent.user + spent.system) * 1_000) / calls;
+  };
+  once();
+  return median(Array.from({ length: 5 }, once));
+}
+
+/** What `Metrics.request` costs a call, on and off, and what recording one collection costs. */
+async function countingCost(calls: number) {
+  const module = join(dirname(API_MAIN), 'metrics', 'metrics.js');
+  const { Metrics } = (await import(pathToFileURL(module).href)) as {
+    Metrics: new (enabled: boolean) => ApiMetrics;
+  };
+  const count = (metrics: ApiMetrics) => (i: number) => {
+    const [method, route, status] = REQUEST_MIX[i % REQUEST_MIX.length] ?? ['GET', '/', 200];
+    metrics.request(method, route, status, 0.0002 + (i % 97) * 0.0003);
+  };
+  const on = new Metrics(true);
+  const collections = on.registry.getSingleMetric('nodejs_gc_duration_seconds');
+  if (collections === undefined) throw new Error('The API no longer records garbage collections');
+  const kinds = ['minor', 'major', 'incremental', 'weakcb'];
+  return {
+    countingNanos: {
+      with: nanosPerCall(calls, count(on)),
+      without: nanosPerCall(calls, count(new Metrics(false))),
+    },
+    collectionRecordNanos: nanosPerCall(calls, (i) => {
+      collections.observe({ kind: kinds[i % kinds.length] ?? 'minor' }, 0.0001 * (i % 50));
+    }),
+  };
+}
+
+/** CPU µs a second of each process while nothing is sent: the median of `windows` windows. */
+async function idleMicrosPerSecond(pids: number[], windows: number, seconds: number) {
+  const readings: number[][] = pids.map(() => []);
+  for (let window = 0; window < windows; window++) {
+    const before = pids.map(readCpu);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1_000));
+    const after = pids.map(readCpu);
+    pids.forEach((_, i) => {
+      const spent = cpuBetween(
+        [before[i] as CpuReading],
+        [after[i] as CpuReading],
+        TICKS_PER_SECOND,
+      );
+      readings[i]?.push(spent.nanoseconds / 1_000 / seconds);
+    });
+  }
+  return readings.map(median);
+}
+
 /**
- * The keyed list on two more instances on the same database, one with metrics and one with
- * `METRICS_PORT=off`, in turns: CPU µs per request of each, medians over the rounds.
+ * What metrics cost a request (see metrics-cost.ts): the keyed list on two fresh instances on
+ * the same database, one with metrics and one with `METRICS_PORT=off`, in turns; the same two
+ * idle; and the API's `Metrics` counting in this process.
  */
 async function metricsCost(
   env: Record<string, string>,
@@ -470,10 +552,16 @@ async function metricsCost(
 ): Promise<NonNullable<VariantReport['metricsCost']>> {
   // Two fresh instances started alike, so that neither carries the other's history (the first
   // instance seeded the database and served every other measurement).
-  const withMetrics = await startServer(env);
+  const metricsPort = await freePort();
+  const withMetrics = await startServer({ ...env, METRICS_PORT: String(metricsPort) });
   servers.push(withMetrics);
   const without = await startServer({ ...env, METRICS_PORT: 'off' });
   servers.push(without);
+  const scrapeCollections = async () =>
+    sumOfSeries(
+      await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+      'nodejs_gc_duration_seconds_count',
+    );
   const target = (server: ServerProcess): Target => ({
     urls: [`${server.baseUrl}/v1/pets?limit=20`],
     headers: { authorization: `Bearer ${key}` },
@@ -481,18 +569,39 @@ async function metricsCost(
   const options = { connections: CONNECTIONS, duration: settings.duration };
   for (const server of [withMetrics, without])
     await measure(target(server), { connections: CONNECTIONS, duration: settings.warmup });
-  const micros: { with: number[]; without: number[] } = { with: [], without: [] };
-  for (let round = 0; round < settings.metricsRounds; round++) {
-    const on = await run(target(withMetrics), [withMetrics.child.pid ?? 0], options);
-    micros.with.push(cpuPerRequest([on]).micros);
-    const off = await run(target(without), [without.child.pid ?? 0], options);
-    micros.without.push(cpuPerRequest([off]).micros);
+  const collectionsBefore = await scrapeCollections();
+  const runs: { with: Run[]; without: Run[] } = { with: [], without: [] };
+  for (let round = 0; round < settings.metrics.rounds; round++) {
+    // A B B A: a drift through the rounds weighs on both alike.
+    const order = round % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const);
+    for (const side of order) {
+      const server = side === 'with' ? withMetrics : without;
+      runs[side].push(await run(target(server), [server.child.pid ?? 0], options));
+    }
   }
+  const collections = (await scrapeCollections()) - collectionsBefore;
+  const requestsWith = runs.with.reduce((total, r) => total + r.measurement.total, 0);
+  const [idleWith = 0, idleWithout = 0] = await idleMicrosPerSecond(
+    [withMetrics.child.pid ?? 0, without.child.pid ?? 0],
+    settings.metrics.idleWindows,
+    settings.metrics.idleSeconds,
+  );
+  const counting = await countingCost(settings.metrics.calls);
   process.stderr.write('sqlite: metrics cost done\n');
+  const micros = (side: Run[]) => side.map((r) => cpuPerRequest([r]).micros);
+  const difference = pairedDifference(micros(runs.with), micros(runs.without));
   return {
-    rounds: settings.metricsRounds,
-    withMicros: median(micros.with),
-    withoutMicros: median(micros.without),
+    rounds: settings.metrics.rounds,
+    withMicros: median(micros(runs.with)),
+    withoutMicros: median(micros(runs.without)),
+    differenceMicros: difference.mean,
+    differenceHalfWidth: difference.halfWidth,
+    parts: {
+      ...counting,
+      idleMicrosPerSecond: { with: idleWith, without: idleWithout },
+      requestsPerSecond: mean(runs.with.map((r) => r.measurement.requestsPerSecond)),
+      collectionsPerRequest: requestsWith > 0 ? collections / requestsWith : 0,
+    },
   };
 }
 

@@ -155,10 +155,13 @@ describe('Prometheus scraping an instance', () => {
     expect(byRoute.get('(unmatched)')).toBeNaN();
 
     // Error ratio: no 5xx was answered, and a counter is only exported once a status has been
-    // seen, so the numerator selects nothing and the ratio is an empty vector, not 0: an alert on
-    // it stays quiet, a graph shows no data. The denominator alone shows the query did read traffic.
+    // seen, so the numerator alone would select nothing and the ratio would be an empty vector:
+    // the README's `or vector(0)` makes it 0, a value an alert and a graph can use. The
+    // denominator alone shows the query did read traffic.
     const errorRatio = readmeQuery('status=~"5.."');
-    expect(vector(await prometheus!.query(errorRatio))).toEqual([]);
+    expect(await single(errorRatio)).toBe(0);
+    const numerator = errorRatio.split(' / ')[0] ?? '';
+    expect(vector(await prometheus!.query(numerator.replace(' or vector(0)', '')))).toEqual([]);
     const denominator = errorRatio.split(' / ')[1] ?? '';
     expect(denominator).toBe('sum(rate(http_requests_total[5m]))');
     expect(await single(denominator)).toBeGreaterThan(0);
