@@ -7,20 +7,11 @@ import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js'
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { newIdempotencyKey, useCreatePet } from '../api/create-pet.js';
+import { PetFields, toCategoryId } from './pet-fields.js';
 
 const EMPTY = { name: '', categoryId: '', status: 'available' as PetStatus };
 const FIELDS = ['name', 'categoryId', 'status'] as const;
 type FieldName = (typeof FIELDS)[number];
-
-/**
- * Digits become a number; anything else stays a string so the schema says "must be an integer",
- * and an empty input is missing ("is required"), as the API would say.
- */
-export function toCategoryId(input: string): number | string | undefined {
-  const value = input.trim();
-  if (value === '') return undefined;
-  return /^[0-9]+$/.test(value) ? Number(value) : input;
-}
 
 /** Adds a pet; `onAdded` hears of it (the form then says nothing itself). */
 export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
@@ -79,36 +70,13 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
   return (
     <form className="add-pet" noValidate onSubmit={submit}>
       <div className="form-row">
-        <Field label="Name" error={issues.name}>
-          {(control) => (
-            <input
-              {...control}
-              ref={controls.name}
-              autoFocus={onAdded !== undefined}
-              type="text"
-              autoComplete="off"
-              value={values.name}
-              onChange={(event) => {
-                change('name', event.target.value);
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Category id" error={issues.categoryId}>
-          {(control) => (
-            <input
-              {...control}
-              ref={controls.categoryId}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.categoryId}
-              onChange={(event) => {
-                change('categoryId', event.target.value);
-              }}
-            />
-          )}
-        </Field>
+        <PetFields
+          values={values}
+          onChange={change}
+          issues={issues}
+          controls={controls}
+          autoFocus={onAdded !== undefined}
+        />
         <Field label="Status" error={issues.status}>
           {(control) => (
             <select

@@ -1,12 +1,11 @@
 import type { Pet } from '@pets/client';
 import { PetPatch, toErrorDetails, type PetPatchInput } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { Field } from '../../../components/ui/field.js';
 import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useUpdatePet } from '../api/update-pet.js';
-import { toCategoryId } from './add-pet-form.js';
+import { PetFields, toCategoryId } from './pet-fields.js';
 
 const FIELDS = ['name', 'categoryId'] as const;
 
@@ -68,35 +67,14 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
 
   return (
     <form className="edit-pet" noValidate onSubmit={submit} aria-label={`Edit ${pet.name}`}>
-      <Field label="Name" error={issues.name}>
-        {(control) => (
-          <input
-            {...control}
-            ref={controls.name}
-            type="text"
-            autoComplete="off"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-            }}
-          />
-        )}
-      </Field>
-      <Field label="Category id" error={issues.categoryId}>
-        {(control) => (
-          <input
-            {...control}
-            ref={controls.categoryId}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={category}
-            onChange={(event) => {
-              setCategory(event.target.value);
-            }}
-          />
-        )}
-      </Field>
+      <PetFields
+        values={{ name, categoryId: category }}
+        onChange={(field, value) => {
+          (field === 'name' ? setName : setCategory)(value);
+        }}
+        issues={issues}
+        controls={controls}
+      />
       <button type="submit" disabled={update.isPending || blocked}>
         {update.isPending ? 'Saving…' : 'Save'}
       </button>
