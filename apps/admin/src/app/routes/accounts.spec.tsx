@@ -141,9 +141,11 @@ describe('the Accounts page', () => {
     await user.type(form.getByLabelText('Name'), 'Acme');
     await user.selectOptions(form.getByLabelText('Plan'), 'enterprise');
     await user.click(form.getByRole('button', { name: 'Create account' }));
-    // Empty limits: refused in the browser, on their fields.
+    // Empty limits: refused in the browser, on their fields, the first of them focused.
     expect(client.admin.createAccount).not.toHaveBeenCalled();
     expect(form.getByLabelText('Requests per minute').getAttribute('aria-invalid')).toBe('true');
+    expect(form.getByLabelText('Requests per day').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(form.getByLabelText('Requests per minute'));
 
     await user.type(form.getByLabelText('Requests per minute'), '500');
     await user.type(form.getByLabelText('Requests per day'), '90000');
@@ -246,6 +248,14 @@ describe("an account's page", () => {
 
     await user.selectOptions(plan, 'enterprise');
     const perMinute = form.getByLabelText('Requests per minute');
+    await user.clear(perMinute);
+    await user.type(perMinute, 'many');
+    await user.click(form.getByRole('button', { name: 'Save plan' }));
+    // Refused in the browser, on the field, which takes focus.
+    expect(client.admin.changePlan).not.toHaveBeenCalled();
+    expect(perMinute.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(perMinute);
+
     await user.clear(perMinute);
     await user.type(perMinute, '2000');
     await user.click(form.getByRole('button', { name: 'Save plan' }));

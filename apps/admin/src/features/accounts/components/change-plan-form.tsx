@@ -1,11 +1,12 @@
 import type { Account } from '@pets/client';
-import { PlanChange, toErrorDetails, type ErrorDetail } from '@pets/contract';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { PlanChange, toErrorDetails } from '@pets/contract';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useChangePlan } from '../api/change-plan.js';
 import { limitField, limitsOf, PLAN_FIELDS, type PlanValues } from '../utils/limits.js';
-import { PlanFields } from './plan-fields.js';
+import { PlanFields, usePlanControls } from './plan-fields.js';
 
 const FIELDS = PLAN_FIELDS;
 
@@ -25,30 +26,24 @@ export function ChangePlanForm({
     perMinute: String(account.limits.perMinute),
     perDay: String(account.limits.perDay),
   });
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const planSelect = useRef<HTMLSelectElement>(null);
+  const controls = usePlanControls();
+  const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls, limitField);
 
+  // The plan takes focus once, when the form opens.
+  const planSelect = controls.plan;
   useEffect(() => {
     planSelect.current?.focus();
-  }, []);
-
-  const showIssues = (details: readonly ErrorDetail[]) => {
-    const { byField, rest } = placeIssues(details, FIELDS, limitField);
-    setIssues(byField);
-    setFailure(rest);
-  };
+  }, [planSelect]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (changePlan.isPending) return;
-    setFailure(null);
     const parsed = PlanChange.safeParse({ plan: values.plan, limits: limitsOf(values) });
     if (!parsed.success) {
       showIssues(toErrorDetails(parsed.error));
       return;
     }
-    setIssues({});
+    say(null);
     changePlan.mutate(
       { accountId: account.id, change: parsed.data },
       {
@@ -58,7 +53,7 @@ export function ChangePlanForm({
         onError: (error) => {
           const details = detailsOf(error);
           if (details.length > 0) showIssues(details);
-          else if (!isRateLimited(error)) setFailure(describeError(error));
+          else say(isRateLimited(error) ? null : describeError(error));
         },
       },
     );
@@ -76,7 +71,7 @@ export function ChangePlanForm({
     >
       <h3 id="change-plan-heading">Change the plan of {account.name}</h3>
       <div className="form-row">
-        <PlanFields values={values} issues={issues} onChange={setValues} planRef={planSelect} />
+        <PlanFields values={values} issues={issues} onChange={setValues} controls={controls} />
       </div>
       <div className="actions">
         <button type="submit" disabled={changePlan.isPending || blocked}>

@@ -1,21 +1,22 @@
 import type { Account } from '@pets/client';
-import { NewAccount, Role, toErrorDetails, type ErrorDetail } from '@pets/contract';
+import { NewAccount, Role, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { Field } from '../../../components/ui/field.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
-import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useCreateAccount } from '../api/create-account.js';
 import { accountPath } from '../utils/account-paths.js';
 import { limitField, limitsOf, PLAN_FIELDS, type PlanValues } from '../utils/limits.js';
 import { ConfirmStaff } from './confirm-staff.js';
-import { PlanFields } from './plan-fields.js';
+import { PlanFields, usePlanControls } from './plan-fields.js';
 
 const NO_PLAN: PlanValues = { plan: 'free', perMinute: '', perDay: '' };
 
-const FIELDS = ['name', 'role', ...PLAN_FIELDS];
+const FIELDS = ['name', 'role', ...PLAN_FIELDS] as const;
 
 /** Creates an account; a staff one only after a confirmation that says what staff can do. */
 export function CreateAccountForm() {
@@ -24,17 +25,15 @@ export function CreateAccountForm() {
   const [name, setName] = useState('');
   const [role, setRole] = useState<Role>('partner');
   const [plan, setPlan] = useState(NO_PLAN);
-  const [issues, setIssues] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<Account | null>(null);
   const [confirming, setConfirming] = useState<NewAccount | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
-
-  const showIssues = (details: readonly ErrorDetail[]) => {
-    const { byField, rest } = placeIssues(details, FIELDS, limitField);
-    setIssues(byField);
-    setFailure(rest);
+  const controls = {
+    name: useRef<HTMLInputElement>(null),
+    role: useRef<HTMLSelectElement>(null),
+    ...usePlanControls(),
   };
+  const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls, limitField);
 
   const create = (account: NewAccount) => {
     createAccount.mutate(account, {
@@ -50,9 +49,10 @@ export function CreateAccountForm() {
           setConfirming(null);
         });
         const details = detailsOf(error);
+        // The first field with an issue takes focus; without one, the button the dialog came from.
         if (details.length > 0) showIssues(details);
-        else if (!isRateLimited(error)) setFailure(describeError(error));
-        submitButton.current?.focus();
+        else say(isRateLimited(error) ? null : describeError(error));
+        if (details.length === 0) submitButton.current?.focus();
       },
     });
   };
@@ -60,7 +60,6 @@ export function CreateAccountForm() {
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createAccount.isPending) return;
-    setFailure(null);
     setCreated(null);
     const parsed = NewAccount.safeParse({
       name,
@@ -72,7 +71,7 @@ export function CreateAccountForm() {
       showIssues(toErrorDetails(parsed.error));
       return;
     }
-    setIssues({});
+    say(null);
     if (parsed.data.role === 'staff') setConfirming(parsed.data);
     else create(parsed.data);
   };
@@ -86,6 +85,7 @@ export function CreateAccountForm() {
             {(control) => (
               <input
                 {...control}
+                ref={controls.name}
                 type="text"
                 autoComplete="off"
                 value={name}
@@ -99,6 +99,7 @@ export function CreateAccountForm() {
             {(control) => (
               <select
                 {...control}
+                ref={controls.role}
                 value={role}
                 onChange={(event) => {
                   setRole(Role.options.find((known) => known === event.target.value) ?? role);
@@ -112,7 +113,7 @@ export function CreateAccountForm() {
               </select>
             )}
           </Field>
-          <PlanFields values={plan} issues={issues} onChange={setPlan} />
+          <PlanFields values={plan} issues={issues} onChange={setPlan} controls={controls} />
         </div>
         <button ref={submitButton} type="submit" disabled={createAccount.isPending || blocked}>
           {createAccount.isPending ? 'Creating…' : 'Create account'}

@@ -1,8 +1,8 @@
 import { Plan, PLAN_LIMITS } from '@pets/contract';
-import type { Ref } from 'react';
+import { type RefObject, useRef } from 'react';
 import { Field } from '../../../components/ui/field.js';
 import { formatCount } from '../../../lib/format.js';
-import type { PlanValues } from '../utils/limits.js';
+import type { PLAN_FIELDS, PlanValues } from '../utils/limits.js';
 
 const planLabel = (plan: Plan): string => {
   const limits = PLAN_LIMITS[plan];
@@ -11,17 +11,31 @@ const planLabel = (plan: Plan): string => {
     : `${plan} (own limits)`;
 };
 
+export type PlanControls = {
+  plan: RefObject<HTMLSelectElement | null>;
+} & Record<Exclude<(typeof PLAN_FIELDS)[number], 'plan'>, RefObject<HTMLInputElement | null>>;
+
+/** The refs {@link PlanFields} takes, one per input. */
+export function usePlanControls(): PlanControls {
+  return {
+    plan: useRef<HTMLSelectElement>(null),
+    'limits.perMinute': useRef<HTMLInputElement>(null),
+    'limits.perDay': useRef<HTMLInputElement>(null),
+  };
+}
+
 /** A plan, and its own limits when it is enterprise (the only plan that has them). */
 export function PlanFields({
   values,
   issues,
   onChange,
-  planRef,
+  controls,
 }: {
   values: PlanValues;
-  issues: Record<string, string>;
+  issues: Partial<Record<string, string>>;
   onChange: (values: PlanValues) => void;
-  planRef?: Ref<HTMLSelectElement>;
+  /** The inputs, for the form to focus the first one with an issue. */
+  controls: PlanControls;
 }) {
   return (
     <>
@@ -29,7 +43,7 @@ export function PlanFields({
         {(control) => (
           <select
             {...control}
-            ref={planRef}
+            ref={controls.plan}
             value={values.plan}
             onChange={(event) => {
               const plan = Plan.options.find((known) => known === event.target.value);
@@ -50,6 +64,7 @@ export function PlanFields({
             {(control) => (
               <input
                 {...control}
+                ref={controls['limits.perMinute']}
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
@@ -64,6 +79,7 @@ export function PlanFields({
             {(control) => (
               <input
                 {...control}
+                ref={controls['limits.perDay']}
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"

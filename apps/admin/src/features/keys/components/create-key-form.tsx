@@ -2,7 +2,8 @@ import type { CreatedApiKey } from '@pets/client';
 import { NewApiKey, toErrorDetails } from '@pets/contract';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../../components/ui/field.js';
-import { describeError, detailsOf, isRateLimited, placeIssues } from '../../../lib/errors.js';
+import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useCreateKey } from '../api/create-key.js';
 import type { KeysOf } from '../api/list-keys.js';
@@ -22,9 +23,8 @@ export function CreateKeyForm({
   const createKey = useCreateKey(of);
   const { blocked } = useRateLimit();
   const [label, setLabel] = useState('');
-  const [issue, setIssue] = useState<string>();
-  const [failure, setFailure] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const { issues, failure, show: showIssues, say } = useFormIssues(['label'], { label: input });
 
   useEffect(() => {
     if (focusOnMount) input.current?.focus();
@@ -33,28 +33,21 @@ export function CreateKeyForm({
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createKey.isPending) return;
-    setFailure(null);
     const parsed = NewApiKey.safeParse({ label });
     if (!parsed.success) {
-      setIssue(placeIssues(toErrorDetails(parsed.error), ['label']).byField.label);
-      input.current?.focus();
+      showIssues(toErrorDetails(parsed.error));
       return;
     }
-    setIssue(undefined);
+    say(null);
     createKey.mutate(parsed.data.label, {
       onSuccess: ({ data }) => {
         createKey.reset();
         onCreated(data);
       },
       onError: (error) => {
-        const { byField, rest } = placeIssues(detailsOf(error), ['label']);
-        if (byField.label !== undefined) {
-          setIssue(byField.label);
-          input.current?.focus();
-        }
-        if (rest !== null) setFailure(rest);
-        else if (byField.label === undefined && !isRateLimited(error))
-          setFailure(describeError(error));
+        const details = detailsOf(error);
+        if (details.length > 0) showIssues(details);
+        else say(isRateLimited(error) ? null : describeError(error));
       },
     });
   };
@@ -62,7 +55,7 @@ export function CreateKeyForm({
   return (
     <form noValidate onSubmit={submit}>
       <div className="form-row">
-        <Field label="Label" error={issue} hint={`${hint}, e.g. “Shop website”.`}>
+        <Field label="Label" error={issues.label} hint={`${hint}, e.g. “Shop website”.`}>
           {(control) => (
             <input
               {...control}
