@@ -54,7 +54,10 @@ it('SIGTERM under load: requests in flight complete, new connections are refused
     }
   });
 
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The signal comes once the load is under way: 50 answers, however long a busy machine takes.
+  for (const until = Date.now() + 15_000; outcomes.length < 50 && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(outcomes.filter((o) => o.kind === 'answered')).toHaveLength(outcomes.length);
   const signalledAt = Date.now();
   server.child.kill('SIGTERM');
   // New connections are refused once the signal is taken, while the request below is still in
@@ -83,7 +86,7 @@ it('SIGTERM under load: requests in flight complete, new connections are refused
   await Promise.all(loops);
 
   const answered = outcomes.filter((o) => o.kind === 'answered');
-  expect(answered.length).toBeGreaterThan(50);
+  expect(answered.length).toBeGreaterThanOrEqual(50);
   // Never an error answer: requests either completed or never got in (refused, or reset in the queue).
   expect(answered.filter((o) => o.status !== 200)).toEqual([]);
   expect(
