@@ -1,12 +1,16 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { NestFactory } from '@nestjs/core';
-import { describeDetails, Plan, Role, toErrorDetails } from '@pets/contract';
+import {
+  describeDetails,
+  NewAccount,
+  type NewAccountInput,
+  Plan,
+  PlanChange,
+  Role,
+  toErrorDetails,
+} from '@pets/contract';
 import { ZodError } from 'zod';
-import { AccountsService, toAccountView } from '../accounts/accounts.service.js';
-import { ApiKeysService, toApiKeyView } from '../accounts/api-keys.service.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { CliModule } from './cli.module.js';
 
 const HELP = `Manage accounts and API keys of the pet store API.
 
@@ -119,6 +123,64 @@ function table(rows: Record<string, unknown>[]): string {
   return [line(columns), ...cells.map(line)].join('\n');
 }
 
+/** A command whose arguments were checked: what is left needs the database. */
+type Command =
+  | { name: 'accounts list' }
+  | { name: 'accounts create'; account: NewAccountInput }
+  | { name: 'accounts set-plan'; accountId: number; change: PlanChange }
+  | { name: 'list'; accountId: number | undefined }
+  | { name: 'create'; accountId: number; label: string }
+  | { name: 'revoke'; keyId: number };
+
+/** The command the arguments name, checked as far as they can be without the database. */
+function commandOf(values: Values, positionals: string[]): Command {
+  const [command, sub, argument] = positionals;
+  if (command === 'accounts' && sub === 'list') return { name: 'accounts list' };
+  if (command === 'accounts' && sub === 'create') {
+    if (values.name === undefined) throw new UsageError('accounts create needs --name');
+    const account = {
+      name: values.name,
+      plan: oneOf(Plan, values.plan, 'plan') ?? 'free',
+      role: oneOf(Role, values.role, 'role') ?? 'partner',
+      limits: limitsFrom(values),
+    };
+    NewAccount.parse(account);
+    return { name: 'accounts create', account };
+  }
+  if (command === 'accounts' && sub === 'set-plan') {
+    const plan = oneOf(Plan, values.plan, 'plan');
+    if (plan === undefined) throw new UsageError('accounts set-plan needs --plan');
+    const accountId = positiveId(argument, 'The account id');
+    const change = PlanChange.parse({ plan, limits: limitsFrom(values) });
+    return { name: 'accounts set-plan', accountId, change };
+  }
+  if (command === 'list' && sub === undefined) {
+    const accountId =
+      values.account === undefined ? undefined : positiveId(values.account, '--account');
+    return { name: 'list', accountId };
+  }
+  if (command === 'create' && sub === undefined) {
+    const accountId = positiveId(values.account, '--account');
+    return { name: 'create', accountId, label: values.label ?? 'API key' };
+  }
+  if (command === 'revoke' && argument === undefined)
+    return { name: 'revoke', keyId: positiveId(sub, 'The key id') };
+  throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+}
+
+/** Exit code 2 and what was wrong, for arguments the command cannot take. */
+function refused(error: unknown, err: (text: string) => void): number {
+  if (error instanceof UsageError) {
+    err(`${error.message}. See --help.`);
+    return 2;
+  }
+  if (error instanceof ZodError) {
+    err(`Invalid input: ${describeDetails(toErrorDetails(error))}.`);
+    return 2;
+  }
+  throw error;
+}
+
 export async function run(
   argv: string[],
   env: NodeJS.ProcessEnv,
@@ -141,8 +203,22 @@ export async function run(
     err(HELP);
     return 2;
   }
+  let command: Command;
+  try {
+    command = commandOf(values, positionals);
+  } catch (error) {
+    return refused(error, err);
+  }
 
   const config = loadConfig(env);
+  // NestJS, TypeORM and the services load only now: help and refused arguments answer at once.
+  const [{ NestFactory }, { AccountsService, toAccountView }, { ApiKeysService, toApiKeyView }] =
+    await Promise.all([
+      import('@nestjs/core'),
+      import('../accounts/accounts.service.js'),
+      import('../accounts/api-keys.service.js'),
+    ]);
+  const { CliModule } = await import('./cli.module.js');
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error'],
   });
@@ -152,91 +228,75 @@ export async function run(
     const print = (text: string, data: unknown) => {
       out(values.json ? JSON.stringify(data, null, 2) : text);
     };
-    const [command, sub, argument] = positionals;
 
-    if (command === 'accounts' && sub === 'list') {
-      const views = (await accounts.list()).map(toAccountView);
-      print(
-        table(
-          views.map((a) => ({
-            id: a.id,
-            name: a.name,
-            plan: a.plan,
-            role: a.role,
-            perMinute: a.limits.perMinute,
-            perDay: a.limits.perDay,
-            createdAt: a.createdAt,
-          })),
-        ),
-        views,
-      );
-    } else if (command === 'accounts' && sub === 'create') {
-      if (values.name === undefined) throw new UsageError('accounts create needs --name');
-      const account = await accounts.create(
-        {
-          name: values.name,
-          plan: oneOf(Plan, values.plan, 'plan') ?? 'free',
-          role: oneOf(Role, values.role, 'role') ?? 'partner',
-          limits: limitsFrom(values),
-        },
-        'cli',
-      );
-      const view = toAccountView(account);
-      print(
-        `Created account ${view.id} (${forTerminal(view.name)}, ${view.plan}, ${view.role}).`,
-        view,
-      );
-    } else if (command === 'accounts' && sub === 'set-plan') {
-      const plan = oneOf(Plan, values.plan, 'plan');
-      if (plan === undefined) throw new UsageError('accounts set-plan needs --plan');
-      const account = await accounts.setPlan(
-        positiveId(argument, 'The account id'),
-        plan,
-        limitsFrom(values),
-        'cli',
-      );
-      if (!account) throw new UsageError(`No account ${argument ?? ''}`);
-      const view = toAccountView(account);
-      print(
-        `Account ${view.id} is now on the ${view.plan} plan (${view.limits.perMinute}/min, ${view.limits.perDay}/day).`,
-        view,
-      );
-    } else if (command === 'list' && sub === undefined) {
-      const accountId =
-        values.account === undefined ? undefined : positiveId(values.account, '--account');
-      const views = (await keys.list(accountId)).map(toApiKeyView);
-      print(table(views.map((k) => ({ ...k }))), views);
-    } else if (command === 'create' && sub === undefined) {
-      const accountId = positiveId(values.account, '--account');
-      if (!(await accounts.find(accountId))) throw new UsageError(`No account ${accountId}`);
-      const { key, apiKey } = await keys.create(accountId, values.label ?? 'API key', 'cli');
-      const view = toApiKeyView(apiKey);
-      print(
-        `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n`,
-        { ...view, key },
-      );
-    } else if (command === 'revoke' && argument === undefined) {
-      const apiKey = await keys.revoke(positiveId(sub, 'The key id'), 'cli');
-      if (!apiKey) throw new UsageError(`No key ${sub ?? ''}`);
-      const view = toApiKeyView(apiKey);
-      print(
-        `Revoked key ${view.id} (${view.prefix}…); every instance refuses it within 5 seconds.`,
-        view,
-      );
-    } else {
-      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+    switch (command.name) {
+      case 'accounts list': {
+        const views = (await accounts.list()).map(toAccountView);
+        print(
+          table(
+            views.map((a) => ({
+              id: a.id,
+              name: a.name,
+              plan: a.plan,
+              role: a.role,
+              perMinute: a.limits.perMinute,
+              perDay: a.limits.perDay,
+              createdAt: a.createdAt,
+            })),
+          ),
+          views,
+        );
+        break;
+      }
+      case 'accounts create': {
+        const view = toAccountView(await accounts.create(command.account, 'cli'));
+        print(
+          `Created account ${view.id} (${forTerminal(view.name)}, ${view.plan}, ${view.role}).`,
+          view,
+        );
+        break;
+      }
+      case 'accounts set-plan': {
+        const { accountId, change } = command;
+        const account = await accounts.setPlan(accountId, change.plan, change.limits, 'cli');
+        if (!account) throw new UsageError(`No account ${accountId}`);
+        const view = toAccountView(account);
+        print(
+          `Account ${view.id} is now on the ${view.plan} plan (${view.limits.perMinute}/min, ${view.limits.perDay}/day).`,
+          view,
+        );
+        break;
+      }
+      case 'list': {
+        const views = (await keys.list(command.accountId)).map(toApiKeyView);
+        print(table(views.map((k) => ({ ...k }))), views);
+        break;
+      }
+      case 'create': {
+        const { accountId } = command;
+        if (!(await accounts.find(accountId))) throw new UsageError(`No account ${accountId}`);
+        const { key, apiKey } = await keys.create(accountId, command.label, 'cli');
+        const view = toApiKeyView(apiKey);
+        print(
+          `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n`,
+          { ...view, key },
+        );
+        break;
+      }
+      case 'revoke': {
+        const apiKey = await keys.revoke(command.keyId, 'cli');
+        if (!apiKey) throw new UsageError(`No key ${command.keyId}`);
+        const view = toApiKeyView(apiKey);
+        print(
+          `Revoked key ${view.id} (${view.prefix}…); every instance refuses it within 5 seconds.`,
+          view,
+        );
+        break;
+      }
     }
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      err(`${error.message}. See --help.`);
-      return 2;
-    }
-    if (error instanceof ZodError) {
-      err(`Invalid input: ${describeDetails(toErrorDetails(error))}.`);
-      return 2;
-    }
-    throw error;
+    return refused(error, err);
   } finally {
     await app.close();
   }
