@@ -192,6 +192,49 @@ describe('the Accounts page', () => {
     expect(await screen.findByText('Created the account Night shift (id 9).')).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('after the dialog, a refusal on a field focuses that field; any other, the button', async () => {
+    const { user, client } = setUp('/admin/accounts');
+    client.admin.createAccount
+      .mockRejectedValueOnce(
+        apiError({
+          code: 'validation_failed',
+          status: 400,
+          message: 'The request is not valid.',
+          details: [{ field: 'name', issue: 'must not contain control characters' }],
+        }),
+      )
+      .mockRejectedValueOnce(
+        apiError({
+          code: 'validation_failed',
+          status: 400,
+          message: 'The request is not valid.',
+          details: [{ field: 'owner', issue: 'is not a field of an account' }],
+        }),
+      );
+    const form = createForm();
+    await user.type(form.getByLabelText('Name'), 'Night shift');
+    await user.selectOptions(form.getByLabelText('Role'), 'staff');
+    const submit = form.getByRole('button', { name: 'Create account' });
+    const confirm = async () => {
+      await user.click(submit);
+      await user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Create staff account' }),
+      );
+    };
+
+    await confirm();
+    const name = form.getByLabelText('Name');
+    await waitFor(() => {
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+    });
+    expect(document.activeElement).toBe(name);
+
+    // No field of the form to put it on: said for the form, and the button has focus again.
+    await confirm();
+    expect(await form.findByText(/owner is not a field of an account/)).toBeDefined();
+    expect(document.activeElement).toBe(submit);
+  });
 });
 
 describe("an account's page", () => {

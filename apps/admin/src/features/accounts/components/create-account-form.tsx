@@ -49,10 +49,12 @@ export function CreateAccountForm() {
           setConfirming(null);
         });
         const details = detailsOf(error);
-        // The first field with an issue takes focus; without one, the button the dialog came from.
         if (details.length > 0) showIssues(details);
         else say(isRateLimited(error) ? null : describeError(error));
-        if (details.length === 0) submitButton.current?.focus();
+        // The first field with an issue has taken focus; when none has, the button the dialog
+        // came from takes it.
+        const onField = Object.values(controls).some((c) => c.current === document.activeElement);
+        if (!onField) submitButton.current?.focus();
       },
     });
   };
