@@ -198,7 +198,7 @@ describe('the Accounts page', () => {
     client.admin.createAccount
       .mockRejectedValueOnce(
         apiError({
-          code: 'validation_failed',
+          code: 'invalid_body',
           status: 400,
           message: 'The request is not valid.',
           details: [{ field: 'name', issue: 'must not contain control characters' }],
@@ -206,7 +206,7 @@ describe('the Accounts page', () => {
       )
       .mockRejectedValueOnce(
         apiError({
-          code: 'validation_failed',
+          code: 'invalid_body',
           status: 400,
           message: 'The request is not valid.',
           details: [{ field: 'owner', issue: 'is not a field of an account' }],
