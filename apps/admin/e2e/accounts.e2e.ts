@@ -434,12 +434,16 @@ describe("a member of staff watching a partner's use of its limits", () => {
     await expectAccessible(page, "an account's usage");
 
     const phone = await openPage(browser, 390, 844);
+    // The phone's clock a day ahead, so the ban's end shows with its date, its longest form (as
+    // it does for real when a ban runs past midnight).
+    await phone.clock.setFixedTime(Date.now() + 86_400_000);
     await signIn(phone, staffKey);
     await phone.getByRole('link', { name: 'Accounts' }).click();
     const row = phone
       .getByRole('row')
       .filter({ has: phone.getByRole('rowheader', { name: NAME }) });
     await row.getByText(/^Banned until/).waitFor();
+    expect(await row.locator('.banned time').textContent()).toMatch(/\d{4}/);
     expect(await sidewaysScroll(phone)).toBe(0);
     await expectAllActionsWithinWidth(phone);
     await screenshot(phone, 'accounts-usage-phone');
