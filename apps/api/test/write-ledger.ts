@@ -9,6 +9,12 @@ type PetFields = Omit<Pet, 'id'>;
 /** One change a manager sends to a pet: a merge patch (`PATCH`), or its removal (`DELETE`). */
 export type Change = PetPatchInput | 'delete';
 
+/** How a change was answered: the success due, 503, or nothing (or something unexpected). */
+export type Answer = 'acknowledged' | 'refused' | 'unanswered';
+
+/** Who manages a pet: a member of staff or a partner (with different plans of changes). */
+type Role = 'staff' | 'partner';
+
 /**
  * A pet one manager created and then changed, one request at a time. Nobody else writes it, so what
  * is stored follows from the answers alone.
@@ -22,14 +28,14 @@ export interface ManagedPet {
    * The change whose answer was an error or never came: it may or may not have been applied, so
    * the manager sent nothing more to this pet.
    */
-  uncertain?: { readonly change: Change; readonly answer: 'refused' | 'unanswered' };
+  uncertain?: { readonly change: Change; readonly answer: Exclude<Answer, 'acknowledged'> };
 }
 
 /**
  * What a manager does to each pet it creates. Each change changes something (so each one applied
  * has exactly one event) and is allowed from where the one before leaves the pet.
  */
-const PLANS: Record<'staff' | 'partner', (name: string, categoryId: number) => Change[]> = {
+const PLANS: Record<Role, (name: string, categoryId: number) => Change[]> = {
   staff: (name, categoryId) => [
     { status: 'pending' },
     { name: `${name} renamed`, categoryId: 1 + (categoryId % 5) },
@@ -156,8 +162,8 @@ export class WriteLedger {
    * Creates one pet and sends it its plan's changes until one is not acknowledged; resolves with
    * whether every request got an answer.
    */
-  private async manage(role: 'staff' | 'partner', stop: () => boolean): Promise<boolean> {
-    const key = role === 'staff' ? this.keys.key : this.keys.partnerKey;
+  private async manage(role: Role, stop: () => boolean): Promise<boolean> {
+    const key = this.keyOf(role);
     const { name, status, id } = await this.createPet(key);
     if (id === undefined) return status !== undefined;
     const pet: ManagedPet = { id, name, acknowledged: [] };
@@ -166,15 +172,51 @@ export class WriteLedger {
     for (const change of PLANS[role](name, state.categoryId)) {
       if (stop() || !state) return true;
       const after = applyChange(state, change);
-      const answer = await this.send(key, id, change, after);
-      if (answer !== 'acknowledged') {
-        pet.uncertain = { change, answer };
-        return answer !== 'unanswered';
-      }
-      pet.acknowledged.push(change);
+      const answer = await this.change(pet, key, change, after);
+      if (answer !== 'acknowledged') return answer !== 'unanswered';
       state = after;
     }
     return true;
+  }
+
+  /**
+   * Creates `count` pets now, as staff and as a partner in turn, and holds back the first change of
+   * each one's plan until the returned function sends them all. Those changes certainly meet a fault
+   * that starts in between; the managers' own changes meet it only when one of them is part way
+   * through a plan as it starts (they may all be creating). The answers are recorded as managers'.
+   */
+  async holdChanges(count: number): Promise<() => Promise<Answer[]>> {
+    const held: (() => Promise<Answer>)[] = [];
+    for (let index = 0; index < count; index++) {
+      const role: Role = index % 2 === 0 ? 'staff' : 'partner';
+      const key = this.keyOf(role);
+      const { name, status, id } = await this.createPet(key);
+      if (id === undefined) throw new Error(`A pet to change later was not created: ${status}`);
+      const pet: ManagedPet = { id, name, acknowledged: [] };
+      this.managed.push(pet);
+      const created = createdFields(name);
+      const [change] = PLANS[role](name, created.categoryId);
+      if (change === undefined) throw new Error(`The ${role} plan is empty`);
+      held.push(() => this.change(pet, key, change, applyChange(created, change)));
+    }
+    return () => Promise.all(held.map((send) => send()));
+  }
+
+  private keyOf(role: Role): string {
+    return role === 'staff' ? this.keys.key : this.keys.partnerKey;
+  }
+
+  /** Sends one change to a managed pet and records its answer there. */
+  private async change(
+    pet: ManagedPet,
+    key: string,
+    change: Change,
+    after: PetFields | undefined,
+  ): Promise<Answer> {
+    const answer = await this.send(key, pet.id, change, after);
+    if (answer === 'acknowledged') pet.acknowledged.push(change);
+    else pet.uncertain = { change, answer };
+    return answer;
   }
 
   /** Sends one change; a success must answer the pet as it is after the change. */
@@ -183,7 +225,7 @@ export class WriteLedger {
     id: number,
     change: Change,
     after: PetFields | undefined,
-  ): Promise<'acknowledged' | 'refused' | 'unanswered'> {
+  ): Promise<Answer> {
     const request = `${change === 'delete' ? 'DELETE' : `PATCH ${JSON.stringify(change)}`} ${id}`;
     let response: Response;
     try {
@@ -377,7 +419,7 @@ export async function checkLedger(
   expect(ledger.unexpected).toEqual([]);
   const listed = await listedPets(baseUrl, key);
   const trail = await auditTrail(baseUrl, key, 'pet');
-  const uncertain = (answer: 'refused' | 'unanswered') =>
+  const uncertain = (answer: Exclude<Answer, 'acknowledged'>) =>
     answer === 'unanswered' || options.refusedMayExist === true;
 
   const managed = new Map(ledger.managed.map((pet) => [pet.id, pet]));
