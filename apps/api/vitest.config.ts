@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defaultServerConditions, searchForWorkspaceRoot } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -16,6 +17,10 @@ export default defineConfig({
       join(services, 'postgres.global-setup.ts'),
       join(services, 'redis.global-setup.ts'),
     ],
+    // At least two files at a time, even on two cores (Vitest's default there is one): many files
+    // mostly wait on servers they started, on timeouts and on restarts. Each file has its own
+    // databases, ports and files, so files never share state.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -27,9 +27,13 @@ describe('the API process', () => {
       .split('\n')
       .filter((line) => line.startsWith('{'));
     expect(lines.length).toBeGreaterThan(0);
-    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
-    expect(messages).toContain('listening');
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; url?: string });
+    const messages = entries.map(({ msg }) => msg);
     expect(messages).toContain('stopped');
+    // Started with PORT=0: the line names the port the system gave it, not 0.
+    const { port } = new URL(server.baseUrl);
+    expect(Number(port)).toBeGreaterThan(0);
+    expect(entries.find(({ msg }) => msg === 'listening')?.url).toBe(`http://localhost:${port}`);
   });
 
   it('refuses to start on a bad variable, naming it, with exit code 1', async () => {

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { createLogger } from './common/logger.js';
 import { ConfigError, loadConfig } from './config/config.js';
@@ -58,8 +59,10 @@ async function main(): Promise<void> {
 
   if (config.metrics) metricsServer = await serveMetrics(app.get(Metrics), config.metrics, logger);
   await app.listen({ port: config.port, host: config.host });
+  // The port bound, which PORT=0 leaves to the system.
+  const { port } = app.getHttpServer().address() as AddressInfo;
   logger.info(
-    { url: `http://localhost:${config.port}`, docs: `http://localhost:${config.port}/docs` },
+    { url: `http://localhost:${port}`, docs: `http://localhost:${port}/docs` },
     'listening',
   );
 }

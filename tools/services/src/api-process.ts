@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
 
 /** The built API and its key CLI (`npx nx build api`). */
 export const API_MAIN = fileURLToPath(new URL('../../../apps/api/dist/main.js', import.meta.url));
@@ -15,21 +14,26 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** The port in the API's `listening` log line, which says what it bound. */
+const LISTENING = /"url":"http:\/\/localhost:(\d+)"/;
+
 /**
- * Starts the built API (`dist/main.js`) and waits until it answers `/healthz`. `nodeArgs` go to
- * Node itself (`--cpu-prof`, which NODE_OPTIONS does not accept).
+ * Starts the built API (`dist/main.js`) and waits until it answers `/healthz`. Unless `env` names a
+ * PORT, the API takes any free one (PORT=0) and its log line says which: a port found free
+ * beforehand could be taken by another test's server before this one binds it, and then the
+ * checks would talk to that server. `nodeArgs` go to Node itself (`--cpu-prof`, which
+ * NODE_OPTIONS does not accept).
  */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
   nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       LOG_LEVEL: 'info',
       // Any free port for /metrics, so that instances started side by side do not meet on 9464.
       METRICS_PORT: '0',
@@ -48,16 +52,18 @@ export async function startServer(
       resolve({ code, signal });
     }),
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`The API exited with ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    const port = env['PORT'] ?? LISTENING.exec(output)?.[1];
+    if (port !== undefined) {
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const ready = await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ready) return { child, baseUrl, output: () => output, exited };
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -65,7 +71,6 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { child, baseUrl, output: () => output, exited };
 }
 
 /** Runs the built API to completion, for start-up failures. */
