@@ -75,7 +75,10 @@ interface Settings {
   /** How often RSS is read during the memory run. */
   rssSampleMs: number;
   seed: number;
+  /** Seconds of load before measuring anything, on each target; 0 for none. */
   warmup: number;
+  /** Turns of the baseline and the API on each endpoint (A B A B is two). */
+  turns: number;
 }
 
 const FULL: Settings = {
@@ -89,6 +92,7 @@ const FULL: Settings = {
   rssSampleMs: 1_000,
   seed: 1_000,
   warmup: 3,
+  turns: 2,
 };
 const SMOKE: Settings = {
   duration: 1,
@@ -100,7 +104,8 @@ const SMOKE: Settings = {
   metricsOnly: false,
   rssSampleMs: 50,
   seed: 100,
-  warmup: 1,
+  warmup: 0,
+  turns: 1,
 };
 
 function rssMegabytes(pid: number): number {
@@ -378,16 +383,18 @@ async function measureVariant(
     const pids = servers.map((server) => server.child.pid ?? 0);
     const baselinePids = [baseline.child.pid ?? 0];
 
-    for (const endpoint of endpoints)
-      await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
-    await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
+    if (settings.warmup > 0) {
+      for (const endpoint of endpoints)
+        await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
+      await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
+    }
 
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
       const runs: { baseline: Run[]; api: Run[] } = { baseline: [], api: [] };
       const options = { connections: CONNECTIONS, duration: settings.duration };
       // A B A B: the baseline and the API take turns, so drift in the machine hits both.
-      for (let round = 0; round < 2; round++) {
+      for (let turn = 0; turn < settings.turns; turn++) {
         runs.baseline.push(await run(baselineTarget, baselinePids, options));
         runs.api.push(await run(endpoint.target, pids, options));
       }
@@ -567,8 +574,9 @@ async function metricsCost(
     headers: { authorization: `Bearer ${key}` },
   });
   const options = { connections: CONNECTIONS, duration: settings.duration };
-  for (const server of [withMetrics, without])
-    await measure(target(server), { connections: CONNECTIONS, duration: settings.warmup });
+  if (settings.warmup > 0)
+    for (const server of [withMetrics, without])
+      await measure(target(server), { connections: CONNECTIONS, duration: settings.warmup });
   const collectionsBefore = await scrapeCollections();
   const runs: { with: Run[]; without: Run[] } = { with: [], without: [] };
   for (let round = 0; round < settings.metrics.rounds; round++) {
@@ -690,6 +698,7 @@ async function main(): Promise<number> {
     },
     connections: CONNECTIONS,
     secondsPerRun: settings.duration,
+    turns: settings.turns,
     variants: [],
   };
   for (const variant of variants) report.variants.push(await runVariant(variant, settings));

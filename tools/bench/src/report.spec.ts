@@ -44,6 +44,7 @@ const report = (endpoints: EndpointResult[]): BenchReport => ({
   machine: { cpus: 2, model: 'AMD EPYC', node: 'v20.20.2', kernel: '6.18.44' },
   connections: 50,
   secondsPerRun: 8,
+  turns: 2,
   variants: [{ name: 'sqlite', instances: 1, endpoints }],
 });
 

@@ -102,6 +102,8 @@ export interface BenchReport {
   machine: { cpus: number; model: string; node: string; kernel: string };
   connections: number;
   secondsPerRun: number;
+  /** Runs of the baseline and of the API on each endpoint, in turns (A B A B is two). */
+  turns: number;
   variants: VariantReport[];
 }
 
@@ -185,7 +187,7 @@ export function toMarkdown(report: BenchReport): string {
   const lines = [
     `# Benchmark${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
     '',
-    `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Linux ${report.machine.kernel} · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run, API and baseline in turns (A B A B)`,
+    `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Linux ${report.machine.kernel} · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run, API and baseline in turns (${Array.from({ length: report.turns }, () => 'A B').join(' ')})`,
     '',
     'CPU µs/req: CPU time of the server processes over the requests they answered in the runs (every API instance summed), from /proc; CPU ratio: the bare baseline’s µs/req over the API’s.',
   ];
