@@ -1,13 +1,29 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
 export interface RedisServer {
   readonly url: string;
   readonly port: number;
-  /** Stops the server; `start()` brings it back on the same port, empty. */
+  /**
+   * Stops the server; `start()` brings it back on the same port: empty, or when persistent, with
+   * what its append-only file holds (a persistent server is shut down cleanly, SIGTERM).
+   */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Stops the server and removes its files. */
+  destroy(): Promise<void>;
+}
+
+export interface RedisOptions {
+  /**
+   * Runs it as the README says to run Redis for the API (`--appendonly yes --appendfsync everysec`),
+   * its files in a new temporary directory, so counters and bans survive a restart.
+   */
+  persistent?: boolean;
 }
 
 const MISSING =
@@ -32,16 +48,23 @@ function answersPing(port: number): Promise<boolean> {
   });
 }
 
-/** Starts a throw-away Redis server from Debian's packages on a free loopback port, without persistence. */
-export async function startRedis(): Promise<RedisServer> {
+/**
+ * Starts a throw-away Redis server from Debian's packages on a free loopback port, without
+ * persistence unless asked for.
+ */
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error) throw new Error(MISSING);
   const port = await freePort();
+  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'pets-redis-')) : undefined;
+  const persistence = dir
+    ? ['--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dir]
+    : ['--appendonly', 'no'];
   let child: ChildProcess | undefined;
 
   const start = async () => {
     const server = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence],
       {
         stdio: 'ignore',
       },
@@ -59,10 +82,14 @@ export async function startRedis(): Promise<RedisServer> {
     child = undefined;
     if (!server || server.exitCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGKILL');
+    server.kill(dir ? 'SIGTERM' : 'SIGKILL');
     await exited;
+  };
+  const destroy = async () => {
+    await stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start };
+  return { url: `redis://127.0.0.1:${port}`, port, stop, start, destroy };
 }

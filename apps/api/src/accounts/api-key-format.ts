@@ -6,6 +6,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const SECRET_LENGTH = 43;
 const DISPLAY_CHARACTERS = 6;
 const KEY_SHAPE = /^pets_(live|test)_[A-Za-z0-9]{43}$/;
+const LIVE_KEY_SHAPE = /^pets_live_[A-Za-z0-9]{43}$/;
 
 export type KeyEnvironment = keyof typeof API_KEY_PREFIX;
 
@@ -22,6 +23,20 @@ export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /** A key in its shape? Checked before any lookup, so malformed keys cost nothing. */
 export const isWellFormedKey = (key: string): boolean => KEY_SHAPE.test(key);
+
+/**
+ * The keys an instance accepts, by its `NODE_ENV` (decisions §18): in production only live keys (a
+ * test key, made outside production, never opens production data), elsewhere both. Checked before
+ * any lookup, like the shape.
+ */
+export function acceptsKey(env: 'development' | 'production' | 'test'): (key: string) => boolean {
+  const shape = env === 'production' ? LIVE_KEY_SHAPE : KEY_SHAPE;
+  return (key) => shape.test(key);
+}
+
+/** Which key the CLI and the API make, by `NODE_ENV`: live keys in production only. */
+export const keyEnvironmentFor = (env: 'development' | 'production' | 'test'): KeyEnvironment =>
+  env === 'production' ? 'live' : 'test';
 
 export function generateKey(environment: KeyEnvironment): GeneratedKey {
   let secret = '';

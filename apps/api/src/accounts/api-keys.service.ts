@@ -8,7 +8,7 @@ import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
 import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
-import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
+import { acceptsKey, generateKey, hashKey, keyEnvironmentFor } from './api-key-format.js';
 import type { Principal } from '../common/principal.js';
 
 /** How long a key lookup (found or not) is trusted; revocation reaches every instance within this. */
@@ -42,6 +42,8 @@ export class ApiKeysService {
   private readonly cache: LRUCache<string, CachedLookup>;
   /** Concurrent first requests with one key share a single lookup. */
   private readonly pending = new Map<string, Promise<CachedLookup>>();
+  /** Well formed and of this instance's kind (only live keys in production). */
+  private readonly accepted: (key: string) => boolean;
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -50,6 +52,7 @@ export class ApiKeysService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
+    this.accepted = acceptsKey(config.env);
     this.cache = new LRUCache<string, CachedLookup>({
       max: KEY_CACHE_MAX,
       ttl: KEY_CACHE_TTL_MS,
@@ -66,7 +69,7 @@ export class ApiKeysService {
     actor: Actor,
   ): Promise<{ key: string; apiKey: ApiKeyRecord }> {
     const checkedLabel = KeyLabel.parse(label);
-    const generated = generateKey(this.config.env === 'production' ? 'live' : 'test');
+    const generated = generateKey(keyEnvironmentFor(this.config.env));
     const now = this.clock.now();
     const apiKey = await this.writer.transaction(async (tx) => {
       const made = await this.keys.insert(tx, {
@@ -134,9 +137,12 @@ export class ApiKeysService {
     return toApiKeyView(revoked);
   }
 
-  /** The caller a key belongs to, or `null` for a malformed, unknown or revoked key. */
+  /**
+   * The caller a key belongs to, or `null` for a malformed, unknown or revoked key, and in
+   * production for a test key.
+   */
   async authenticate(key: string): Promise<Principal | null> {
-    if (!isWellFormedKey(key)) return null;
+    if (!this.accepted(key)) return null;
     const hash = hashKey(key);
     const lookup = this.cache.get(hash) ?? (await this.lookup(hash));
     if (lookup.principal) this.touch(lookup, lookup.principal.keyId);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import { Writer } from '../database/writer.js';
 import { ApiKeysService, KEY_CACHE_TTL_MS } from './api-keys.service.js';
-import { generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
+import { acceptsKey, generateKey, hashKey, isWellFormedKey } from './api-key-format.js';
 
 describe('key format', () => {
   it('is a recognisable prefix and 256 random bits, stored only as its SHA-256', () => {
@@ -22,6 +22,57 @@ describe('key format', () => {
   it('hashes as SHA-256 in hex, so keys stored before any change still match', () => {
     // FIPS 180-2's test vector.
     expect(hashKey('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('keys by NODE_ENV (decisions §18)', () => {
+  it('an instance in production takes live keys only; elsewhere, both kinds', () => {
+    const live = generateKey('live').key;
+    const test = generateKey('test').key;
+    expect(acceptsKey('production')(live)).toBe(true);
+    expect(acceptsKey('production')(test)).toBe(false);
+    for (const env of ['development', 'test'] as const) {
+      expect(acceptsKey(env)(live)).toBe(true);
+      expect(acceptsKey(env)(test)).toBe(true);
+      expect(acceptsKey(env)(`${test}x`)).toBe(false);
+    }
+  });
+
+  it('refuses, in production, a test key made on the same database outside production', async () => {
+    const outside = await createTestApp({ engine: 'sqlite' });
+    const { database } = outside.config;
+    if (database.kind !== 'sqlite') throw new Error('expected SQLite');
+    const production = await createTestApp({
+      databaseUrl: `sqlite:${database.file}`,
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://api.example.com' },
+    });
+    try {
+      const { key: testKey, accountId } = await outside.createKey({ plan: 'pro' });
+      const { key: liveKey } = await production.app
+        .get(ApiKeysService)
+        .create(accountId, 'live', 'cli');
+      expect(testKey).toMatch(/^pets_test_/);
+      expect(liveKey).toMatch(/^pets_live_/);
+      const list = (app: TestApp, key: string) =>
+        app.app.inject({
+          method: 'GET',
+          url: '/v1/pets',
+          headers: { authorization: `Bearer ${key}` },
+        });
+      const refused = await list(production, testKey);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'invalid_api_key' });
+      expect(refused.headers['www-authenticate']).toBe(
+        'Bearer realm="petstore", error="invalid_token"',
+      );
+      expect((await list(production, liveKey)).statusCode).toBe(200);
+      // Outside production both open the same account.
+      expect((await list(outside, testKey)).statusCode).toBe(200);
+      expect((await list(outside, liveKey)).statusCode).toBe(200);
+    } finally {
+      await production.close();
+      await outside.close();
+    }
   });
 });
 

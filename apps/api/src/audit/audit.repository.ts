@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditEvent, AuditTargetType } from '@pets/contract';
 import type { Principal } from '../common/principal.js';
 import { Database } from '../database/database.js';
+import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
 /** Who made a change: a key of an account, or the command-line tool on the server. */
@@ -112,6 +113,9 @@ export class AuditRepository {
   }
 
   private page(used: readonly (typeof FILTERS)[number][], before: boolean) {
+    // On PostgreSQL, only events below the first not yet listed: newest first, a client that reads
+    // down to the newest event it has seen never passes over one that commits later.
+    const listed = listedBelow(this.database.engine);
     return this.database.statement(
       (
         db,
@@ -140,6 +144,7 @@ export class AuditRepository {
         if (used.includes('actorAccountId'))
           query = query.where('actor_account_id', '=', p.actorAccountId);
         if (before) query = query.where('id', '<', p.beforeId);
+        if (listed) query = query.where('id', '<', listed);
         return query.orderBy('id', 'desc').limit(p.limit);
       },
     );

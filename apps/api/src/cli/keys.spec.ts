@@ -72,6 +72,13 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     expect(key.startsWith(prefix)).toBe(true);
     expect(created['label']).toBe('Shop');
 
+    const shown = keys('create', '--account', String(account['id']));
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^\s+pets_test_[A-Za-z0-9]{43}$/m);
+    expect(shown.stdout).toContain(
+      'A test key (pets_test_): NODE_ENV is test, not production, so an API in production refuses it.',
+    );
+
     const listed = keys('list');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(prefix);
@@ -155,6 +162,19 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     expect(json('list', '--account', String(account['id']))).toMatchObject([
       { label: raw.replace('\u0000', '') },
     ]);
+  });
+
+  it('makes a live key with NODE_ENV=production, and says so', () => {
+    const production = { ...env, NODE_ENV: 'production', PUBLIC_URL: 'https://api.example.com' };
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI, ...args], { env: production, encoding: 'utf8' });
+    const account = JSON.parse(
+      run('accounts', 'create', '--name', 'Live', '--json').stdout,
+    ) as Record<string, unknown>;
+    const shown = run('create', '--account', String(account['id']));
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toMatch(/^\s+pets_live_[A-Za-z0-9]{43}$/m);
+    expect(shown.stdout).toContain('A live key (pets_live_): NODE_ENV is production.');
   });
 
   it('prints help with --help (exit 0) and without a command (exit 2)', () => {

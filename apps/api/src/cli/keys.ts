@@ -37,6 +37,14 @@ Exit codes: 0 done, 1 failed, 2 bad arguments.`;
 
 class UsageError extends Error {}
 
+/** Which kind of key `create` made, and why (decisions §4, §18). */
+function kindOfKey(env: 'development' | 'production' | 'test'): string {
+  return env === 'production'
+    ? 'A live key (pets_live_): NODE_ENV is production.'
+    : `A test key (pets_test_): NODE_ENV is ${env}, not production, so an API in production refuses it.\n` +
+        'To make a live key, run this with NODE_ENV=production (and PUBLIC_URL), as the API runs there.';
+}
+
 const OPTIONS = {
   name: { type: 'string' },
   plan: { type: 'string' },
@@ -278,7 +286,7 @@ export async function run(
         const { key, apiKey } = await keys.create(accountId, command.label, 'cli');
         const view = toApiKeyView(apiKey);
         print(
-          `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n`,
+          `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n\n${kindOfKey(config.env)}`,
           { ...view, key },
         );
         break;

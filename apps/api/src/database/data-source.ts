@@ -5,6 +5,7 @@ import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-s
 import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-generic-idempotency-keys.js';
 import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.js';
 import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-owner-index.js';
+import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js';
 import { sqliteModule } from './sqlite-driver.js';
 
 export const MIGRATIONS = [
@@ -12,6 +13,7 @@ export const MIGRATIONS = [
   GenericIdempotencyKeys1795305600000,
   ManagePets1795305700000,
   PetsOwnerIndex1795305800000,
+  ListOrder1795305900000,
 ];
 
 interface SqliteHandle {

@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
 const page = new Statement<{ afterId: number }, { id: number; name: string }>(
   'SELECT id, name FROM pets WHERE id > ? ORDER BY id LIMIT 3',
   [{ name: 'afterId' }],
+  false,
 );
 
 describe('kept reads on SQLite', () => {

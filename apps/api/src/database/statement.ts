@@ -3,9 +3,11 @@ import {
   type RawBuilder,
   DummyDriver,
   Kysely,
+  type OperationNode,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -48,6 +50,8 @@ export class Statement<P extends object, R> {
   constructor(
     readonly sql: string,
     private readonly slots: readonly Slot[],
+    /** Anything but a plain `SELECT`: it may write (a PostgreSQL write then waits to be listed). */
+    readonly writes: boolean,
   ) {}
 
   /** The positional values of a run, in the order the SQL takes them. */
@@ -57,6 +61,13 @@ export class Statement<P extends object, R> {
     );
   }
 }
+
+/**
+ * Anything but a plain `SELECT` may write or lock rows: an `INSERT`, `UPDATE` or `DELETE`, a `SELECT`
+ * with `FOR UPDATE` and its kin (end modifiers) or with a `WITH` that may modify, raw SQL.
+ */
+const writes = (query: OperationNode): boolean =>
+  !SelectQueryNode.is(query) || query.endModifiers !== undefined || query.with !== undefined;
 
 /**
  * Builds a statement with the typed query builder and compiles it for `engine`. `build` gets the
@@ -88,5 +99,6 @@ export function statement<P extends object, R>(
     compiled.parameters.map((value) =>
       value instanceof Parameter ? { name: value.name } : { value },
     ),
+    writes(compiled.query),
   );
 }

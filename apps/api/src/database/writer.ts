@@ -1,11 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
+import type pg from 'pg';
 import { type DataSource, QueryRunnerAlreadyReleasedError, type QueryRunner } from 'typeorm';
 import {
   CONNECTION_LOST,
   describeError,
   WRITE_CONNECTION_STUCK,
 } from '../common/database-errors.js';
+import { AWAIT_LISTING, ENSURE_ID_BASE } from './list-order.js';
 import { sqliteModule } from './sqlite-driver.js';
 import type { Statement } from './statement.js';
 
@@ -180,18 +182,32 @@ export class ConnectionLostError extends Error {
 /**
  * PostgreSQL: each transaction on a pooled connection of its own (TypeORM's query runners are per
  * connection there), released after; a connection that broke is dropped by the pool.
+ *
+ * A transaction that wrote waits, after its commit, until what it wrote is listed (decisions §18;
+ * `list-order.ts`): until every transaction that was in flight when it committed has ended, which
+ * is at once when none was. So a client that lists right after a 2xx sees its change, on any
+ * instance. The commit is what makes the write durable: if the wait itself fails, the write is
+ * acknowledged all the same.
  */
 export class PostgresWriter extends Writer {
+  private readonly logger = new Logger('PostgresWriter');
+
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
   async transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+    const seen = { writes: false };
+    let result: T;
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      result = await this.dataSource.transaction(async (manager) => {
         const runner = manager.queryRunner;
         if (!runner) throw new Error('A transaction without a query runner');
-        return work(postgresTx(runner));
+        return work(
+          postgresTx(runner, () => {
+            seen.writes = true;
+          }),
+        );
       });
     } catch (error) {
       // TypeORM releases a query runner whose connection broke; the statements after that (COMMIT
@@ -200,6 +216,19 @@ export class PostgresWriter extends Writer {
         ? new ConnectionLostError(error)
         : error;
     }
+    if (seen.writes) await this.awaitListing();
+    return result;
+  }
+
+  private async awaitListing(): Promise<void> {
+    try {
+      // On the pool itself: no TypeORM query runner made for one statement.
+      await (this.dataSource.driver as unknown as { master: pg.Pool }).master.query(AWAIT_LISTING);
+    } catch (error) {
+      this.logger.warn(
+        `Committed, but could not wait for it to be listed: ${describeError(error)}`,
+      );
+    }
   }
 
   async close(): Promise<void> {
@@ -207,14 +236,16 @@ export class PostgresWriter extends Writer {
   }
 }
 
-function postgresTx(runner: QueryRunner): WriteTx {
+function postgresTx(runner: QueryRunner, writes: () => void): WriteTx {
   return {
     async all<P extends object, R>(statement: Statement<P, R>, parameters: P) {
+      if (statement.writes) writes();
       const values = statement.values(parameters);
       const result = (await runner.query(statement.sql, values, true)) as { records: R[] };
       return result.records;
     },
     async run(statement, parameters) {
+      if (statement.writes) writes();
       const values = statement.values(parameters);
       const result = (await runner.query(statement.sql, values, true)) as { affected?: number };
       return result.affected ?? 0;
@@ -224,11 +255,15 @@ function postgresTx(runner: QueryRunner): WriteTx {
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
-/** The writer for the engine the DataSource uses. */
-export function createWriter(dataSource: DataSource): Writer {
+/**
+ * The writer for the engine the DataSource uses. On PostgreSQL, first makes sure new ids follow
+ * every id already handed out (a database restored into a new cluster starts transaction ids over).
+ */
+export async function createWriter(dataSource: DataSource): Promise<Writer> {
   const options = dataSource.options;
   if (options.type === 'better-sqlite3') {
     return new SqliteWriter(options.database, options.timeout ?? 5_000);
   }
+  await dataSource.query(ENSURE_ID_BASE);
   return new PostgresWriter(dataSource);
 }

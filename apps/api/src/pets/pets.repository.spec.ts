@@ -75,7 +75,8 @@ describe.each(ENGINES)('the pets list on %s', (engine) => {
 
   it.each(COMBINATIONS)('with %j is served by an index, never a full scan', async (used, index) => {
     const detail = await plan(t.app.get(PetsRepository).page(used));
-    expect(detail).not.toMatch(/SCAN pets\b(?! USING)|Seq Scan/);
+    // (A sequential scan of id_base, the one-row table of list order, is its best plan.)
+    expect(detail).not.toMatch(/SCAN pets\b(?! USING)|Seq Scan on pets\b/);
     if (index) expect(detail).toMatch(index);
   });
 
@@ -83,7 +84,9 @@ describe.each(ENGINES)('the pets list on %s', (engine) => {
     'with %j is served by filter indexes, never a full scan or a walk along the primary key',
     async (used) => {
       const detail = await plan(t.app.get(PetsRepository).page(used));
-      expect(detail).not.toMatch(/SCAN pets\b(?! USING)|Seq Scan|INTEGER PRIMARY KEY|pets_pkey/);
+      expect(detail).not.toMatch(
+        /SCAN pets\b(?! USING)|Seq Scan on pets\b|INTEGER PRIMARY KEY|pets_pkey/,
+      );
       expect(detail).toMatch(FILTER_INDEX);
     },
   );

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { Database } from '../database/database.js';
+import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 import type { PetFilters } from './cursor.js';
 
@@ -49,7 +50,8 @@ interface PageParameters {
  * The pets table. Reads are keyset pages in ascending id, one statement per combination of
  * filters, each served by an index (`pets_status_id`, `pets_category_id`,
  * `pets_status_category_id`, `pets_name_key`, `pets_owner_account_id`, `pets_unowned`); removed
- * pets are never read.
+ * pets are never read. On PostgreSQL a page ends before the first pet not yet listed
+ * (`listedBelow`), so a client following `Link` never pages past a pet that commits later.
  */
 @Injectable()
 export class PetsRepository {
@@ -130,9 +132,11 @@ export class PetsRepository {
 
   /** The statement of one combination of filters (public so tests can check its plan). */
   page(used: readonly Filter[]) {
+    const listed = listedBelow(this.database.engine);
     return this.database.statement((db, p: PageParameters) => {
       const matching = (owner: 'account' | 'none' | undefined) => {
         let query = db.selectFrom('pets').select(PET).where('deleted_at', 'is', null);
+        if (listed) query = query.where('id', '<', listed);
         if (used.includes('status')) query = query.where('status', '=', p.status);
         if (used.includes('categoryId')) query = query.where('category_id', '=', p.categoryId);
         if (used.includes('name'))

@@ -1,6 +1,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { LRUCache } from 'lru-cache';
 import {
+  banEnd,
   type ConsumeRequest,
   type ConsumeResult,
   incrementByConsume,
@@ -96,7 +97,7 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       }
       record.refused++;
       if (record.refused > ban.threshold) {
-        record.banEndsAt = now + ban.durationMs;
+        record.banEndsAt = banEnd(now, ban.durationMs);
         return Promise.resolve({ outcome: 'banned', counts, banEndsAt: record.banEndsAt });
       }
     }

@@ -134,7 +134,8 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
       .getResponse<FastifyReply>()
       .header(HEADERS.rateLimitLimit, shown.limit)
       .header(HEADERS.rateLimitRemaining, remaining)
-      .header(HEADERS.rateLimitReset, resetAt / 1000)
+      // Whole seconds (windows and bans end on one); rounded up should one ever not.
+      .header(HEADERS.rateLimitReset, Math.ceil(resetAt / 1000))
       .header(HEADERS.rateLimitPolicy, policy)
       .header(HEADERS.rateLimit, `"${shown.name}";r=${remaining};t=${wait}`);
 

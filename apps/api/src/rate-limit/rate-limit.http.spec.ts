@@ -175,6 +175,25 @@ describe('bans', () => {
     expect((await list(key)).statusCode).toBe(200);
   });
 
+  it('a ban that begins part way through a second gives X-RateLimit-Reset in whole seconds, the same in every answer', async () => {
+    const { key } = await t.createKey({ plan: 'free' });
+    t.clock.advance(108);
+    await send(120, key);
+    const banned = await list(key);
+    expect(banned.json<{ code: string }>().code).toBe('api_key_banned');
+    // The ban's 900 s, counted from 43.108 s into the minute, end at the next whole second.
+    const end = Math.ceil(t.clock.now() / 1000) + 900;
+    expect(banned.headers['x-ratelimit-reset']).toBe(String(end));
+    // 900.892 s to wait: 901, rounded up as Retry-After always is.
+    expect(banned.headers['retry-after']).toBe('901');
+    t.clock.advance(1_234);
+    const later = await list(key);
+    expect(later.headers['x-ratelimit-reset']).toBe(String(end));
+    // 44.342 s into the minute now: 899.658 s left, 900 rounded up.
+    expect(later.headers['retry-after']).toBe('900');
+    expect(later.headers['ratelimit']).toMatch(/;r=0;t=900$/);
+  });
+
   it('a key that backs off after a 429 is never banned', async () => {
     const { key } = await t.createKey({ plan: 'free' });
     for (let minute = 0; minute < 3; minute++) {

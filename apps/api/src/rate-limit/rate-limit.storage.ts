@@ -54,9 +54,16 @@ export interface ConsumeResult {
   readonly outcome: ConsumeOutcome;
   /** Requests counted in each window (after this one, when it was allowed), in request order. */
   readonly counts: readonly number[];
-  /** When banned: Unix milliseconds at which the ban ends. */
+  /** When banned: Unix milliseconds at which the ban ends, a whole second ({@link banEnd}). */
   readonly banEndsAt?: number;
 }
+
+/**
+ * When a ban that begins `now` ends: `durationMs` later, rounded up to a whole second, so that the
+ * headers built from it (`X-RateLimit-Reset` is in seconds) are whole and the same in every answer.
+ */
+export const banEnd = (now: number, durationMs: number): number =>
+  Math.ceil((now + durationMs) / 1000) * 1000;
 
 /**
  * @nestjs/throttler's storage. Its `increment` counts one window per call; our limits need every

@@ -132,6 +132,20 @@ describe.each([
     expect((await storage.consume(request(unique(), now, 2, 100, 7))).outcome).toBe('allowed');
   });
 
+  it('ends a ban on a whole second, and every answer during it gives that same end', async () => {
+    const tracker = unique();
+    const now = Date.UTC(2030, 0, 1, 10, 0, 0) + 108;
+    for (let i = 0; i < 4; i++) await storage.consume(request(tracker, now, 2, 100, 7));
+    const banned = await storage.consume(request(tracker, now, 2, 100, 7));
+    const end = Date.UTC(2030, 0, 1, 10, 15, 1);
+    expect(banned).toMatchObject({ outcome: 'banned', banEndsAt: end });
+    for (const later of [now + 1, now + 2_345, now + 14 * MINUTE + 999])
+      expect(await storage.consume(request(tracker, later, 2, 100, 7))).toMatchObject({
+        outcome: 'banned',
+        banEndsAt: end,
+      });
+  });
+
   it('counts refusals over the whole minute, not only in a burst', async () => {
     const tracker = unique();
     const now = Date.UTC(2030, 0, 1, 10, 0, 0);
@@ -162,7 +176,12 @@ describe.each([
       [3, true],
       [3, true],
     ]);
-    expect(blocking.map((r) => r.timeToBlockExpire)).toEqual([0, 0, 5, 5]);
+    // The block ends on the first whole second at least 5 s after the first refusal: 5 s away, or 6
+    // when the refusal came part way through a second.
+    const [, , first, second] = blocking.map((r) => r.timeToBlockExpire);
+    expect(blocking.slice(0, 2).map((r) => r.timeToBlockExpire)).toEqual([0, 0]);
+    expect([5, 6]).toContain(first);
+    expect(second).toBe(first);
     const counting = await hits(unique(), 0);
     expect(counting.map((r) => r.isBlocked)).toEqual([false, false, true, true]);
     // Without a block duration a refusal lasts until the window ends.

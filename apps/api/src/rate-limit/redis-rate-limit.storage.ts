@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { LoggerService } from '@nestjs/common';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import {
+  banEnd,
   type ConsumeRequest,
   type ConsumeResult,
   incrementByConsume,
@@ -19,8 +20,9 @@ import {
  *
  * KEYS: ban, refused, refusals, window 1 … window n
  * ARGV: banThreshold, banMs (0: no bans), refusedTtlMs, refusalsTtlMs (0: not counted), then limit
- *       and ttlMs per window
- * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, count 1 … count n }
+ *       and ttlMs per window, then banEnd (Unix ms, a whole second: what a new ban holds)
+ * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, banEnd (0: a ban that holds none,
+ *          from before bans held their end), count 1 … count n }
  */
 const CONSUME = `
 local function refusal()
@@ -29,7 +31,11 @@ local function refusal()
   end
 end
 local banTtl = 0
-if tonumber(ARGV[2]) > 0 then banTtl = redis.call('PTTL', KEYS[1]) end
+local banEnd = 0
+if tonumber(ARGV[2]) > 0 then
+  banTtl = redis.call('PTTL', KEYS[1])
+  if banTtl > 0 then banEnd = tonumber(redis.call('GET', KEYS[1])) or 0 end
+end
 local n = #KEYS - 3
 local counts = {}
 local full = false
@@ -39,25 +45,25 @@ for i = 1, n do
 end
 if banTtl > 0 then
   refusal()
-  return { 2, banTtl, unpack(counts) }
+  return { 2, banTtl, banEnd, unpack(counts) }
 end
 if not full then
   for i = 1, n do
     counts[i] = redis.call('INCR', KEYS[i + 3])
     if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 3], ARGV[4 + 2 * i]) end
   end
-  return { 0, 0, unpack(counts) }
+  return { 0, 0, 0, unpack(counts) }
 end
 refusal()
 if tonumber(ARGV[2]) > 0 then
   local refused = redis.call('INCR', KEYS[2])
   if refused == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
   if refused > tonumber(ARGV[1]) then
-    redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
-    return { 2, tonumber(ARGV[2]), unpack(counts) }
+    redis.call('SET', KEYS[1], ARGV[#ARGV], 'PX', ARGV[2])
+    return { 2, tonumber(ARGV[2]), tonumber(ARGV[#ARGV]), unpack(counts) }
   end
 end
-return { 1, 0, unpack(counts) }
+return { 1, 0, 0, unpack(counts) }
 `;
 
 /**
@@ -88,7 +94,7 @@ const refusalsKey = (tag: string, start: number | string) => `rl:${tag}:refusals
 const windowKey = (tag: string, window: { name: string; start: number }) =>
   `rl:${tag}:${window.name}:${window.start}`;
 
-type ConsumeReply = [number, number, ...number[]];
+type ConsumeReply = [number, number, number, ...number[]];
 
 interface RedisWithConsume extends Redis {
   petsConsume(...args: (string | number)[]): Promise<ConsumeReply>;
@@ -143,12 +149,15 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       refusalsKey(tag, refusals ? refusals.start : '-'),
       ...windows.map((window) => windowKey(tag, window)),
     ];
+    // A new ban ends on a whole second: its end is stored, and every answer gives that same end.
+    const end = ban ? banEnd(now, ban.durationMs) : 0;
     const args = [
       ban ? ban.threshold : 0,
-      ban ? ban.durationMs : 0,
+      ban ? end - now : 0,
       ban ? Math.max(1, ban.minuteEnd - now) : 1,
       refusals ? Math.max(1, refusals.end - now) : 0,
       ...windows.flatMap((window) => [window.limit, Math.max(1, window.end - now)]),
+      end,
     ];
     let reply: ConsumeReply;
     try {
@@ -156,8 +165,10 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     } catch (error) {
       return this.fallBack(request, error instanceof Error ? error.message : String(error));
     }
-    const [outcome, banTtl, ...counts] = reply;
-    if (outcome === 2) return { outcome: 'banned', counts, banEndsAt: now + banTtl };
+    const [outcome, banTtl, storedEnd, ...counts] = reply;
+    if (outcome === 2)
+      // A ban set before bans held their end holds '1': its end from its time to live.
+      return { outcome: 'banned', counts, banEndsAt: storedEnd > 1 ? storedEnd : now + banTtl };
     return { outcome: outcome === 0 ? 'allowed' : 'limited', counts };
   }
 

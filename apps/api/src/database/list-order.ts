@@ -1,0 +1,39 @@
+import { type RawBuilder, sql } from 'kysely';
+import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
+import type { Engine } from './statement.js';
+import type { Tables } from './tables.js';
+
+/**
+ * The tables listed in pages. On PostgreSQL their ids follow transaction ids (migration
+ * ListOrder1795305900000); a new listed table adds itself here and to that trigger in a migration of
+ * its own.
+ */
+export const LISTED_TABLES = ['pets', 'audit_events'] as const satisfies readonly (keyof Tables)[];
+
+export type ListedTable = (typeof LISTED_TABLES)[number];
+
+/**
+ * What a page may show on PostgreSQL (decisions §18): ids below `(xmin + base) × 1000`, where xmin
+ * is the oldest transaction still in flight in the reader's snapshot. Every id below it belongs to a
+ * transaction that has ended, so its row is committed and visible, or never will be: a client that
+ * pages past a row never misses one that commits later. In the page's own statement, so from the
+ * page's snapshot. `undefined` on SQLite, whose ids appear in the order they are handed out (one
+ * writer, holding the write lock until it commits).
+ */
+export function listedBelow(engine: Engine): RawBuilder<number> | undefined {
+  if (engine === 'sqlite') return undefined;
+  return sql<number>`((SELECT base FROM id_base) + pg_snapshot_xmin(pg_current_snapshot())::text::bigint) * ${sql.lit(IDS_PER_TRANSACTION)}`;
+}
+
+/**
+ * How long a write on PostgreSQL waits, after its commit, for its rows to be listed (every
+ * transaction that was in flight when it committed has ended) before it is acknowledged anyway.
+ * A 2xx then means the change is stored and in every list; past this wait, only stored.
+ */
+export const LISTING_WAIT_MS = 5_000;
+
+/** Waits, server side, until every transaction in flight when it began has ended (or the timeout). */
+export const AWAIT_LISTING = `SELECT await_listing(${LISTING_WAIT_MS})`;
+
+/** Keeps new ids above every id handed out (after a restore into a new cluster); run at start. */
+export const ENSURE_ID_BASE = 'SELECT ensure_id_base()';

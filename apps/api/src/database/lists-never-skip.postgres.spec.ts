@@ -1,0 +1,236 @@
+import type { AuditEvent, Pet } from '@pets/contract';
+import { type PostgresServer, startPostgres } from '@pets/services';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataSource } from 'typeorm';
+import { createTestApp, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
+import { dataSourceOptions, MIGRATIONS } from './data-source.js';
+import { ENSURE_ID_BASE, listedBelow } from './list-order.js';
+import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
+import { statement } from './statement.js';
+
+/**
+ * Decisions §18: a client that follows `Link` to the end of a list and keeps asking sees every item
+ * ever acknowledged, exactly once. On PostgreSQL an id is handed out at insert and the row appears
+ * at commit, so a transaction held open after its insert (a trigger that sleeps here; a busy disk,
+ * a lock wait or a long audit write in production) must not let items made after it, on another
+ * instance, be shown before it.
+ */
+const HOLD_SECONDS = 2;
+
+const HOLD = [
+  `CREATE FUNCTION hold_pet() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN IF NEW.name LIKE 'Sync held pet%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
+  `CREATE TRIGGER hold AFTER INSERT ON pets FOR EACH ROW EXECUTE FUNCTION hold_pet()`,
+  `CREATE FUNCTION hold_event() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN IF NEW.changes LIKE '%Sync held event%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
+  `CREATE TRIGGER hold AFTER INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION hold_event()`,
+];
+
+/** Every pet a list may show now, by the bound the list statements use. */
+const listedPets = statement(
+  'postgres',
+  () => sql<{ id: number }>`SELECT id FROM pets WHERE id < ${listedBelow('postgres')} ORDER BY id`,
+);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('lists never skip on PostgreSQL, with two instances', () => {
+  let server: PostgresServer;
+  let first: TestApp;
+  let second: TestApp;
+  let key: string;
+  let psql: pg.Client;
+
+  beforeAll(async () => {
+    // A server of its own: a transaction held open holds back what every database on a server lists.
+    server = await startPostgres();
+    const url = server.createDatabase('lists');
+    first = await createTestApp({ engine: 'postgres', databaseUrl: url });
+    second = await createTestApp({ engine: 'postgres', databaseUrl: url });
+    ({ key } = await first.createKey({
+      name: 'Staff',
+      role: 'staff',
+      plan: 'enterprise',
+      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+    }));
+    psql = new pg.Client({ connectionString: url });
+    await psql.connect();
+    for (const statement of HOLD) await psql.query(statement);
+  });
+  afterAll(async () => {
+    await psql.end();
+    await second.close();
+    await first.close();
+    server.destroy();
+  });
+
+  const get = async (instance: TestApp, url: string) => {
+    const answer = await instance.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const link = /^<([^>]+)>; rel="next"$/.exec(String(answer.headers.link ?? ''))?.[1];
+    const next = link === undefined ? undefined : new URL(link);
+    return { body: answer.json<unknown[]>(), next: next && `${next.pathname}${next.search}` };
+  };
+  const create = (instance: TestApp, name: string) =>
+    instance.app
+      .inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name, categoryId: 1 }),
+      })
+      .then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<Pet>();
+      });
+
+  /** Until the held transaction sleeps in its trigger: its row has its id by then. */
+  const heldInTrigger = async () => {
+    for (;;) {
+      const { rows } = await psql.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
+      );
+      if (rows[0]?.n === '1') return;
+      await sleep(10);
+    }
+  };
+
+  /**
+   * One held write through the first instance, and while it is held, `others` through the second;
+   * resolves with everything acknowledged once all have answered.
+   */
+  const writeAround = async (held: string, others: string[]) => {
+    const slow = create(first, held);
+    await heldInTrigger();
+    const fast = await Promise.all(others.map((name) => create(second, name)));
+    return [await slow, ...fast];
+  };
+
+  it('a poller following Link through pets, page after page, sees every acknowledged pet once', async () => {
+    const seen: number[] = [];
+    // Set once every write has been answered: the poller then makes one last pass.
+    const writes = { done: false };
+    // The poller: follows Link; at the end it asks for the same page again, as a syncing client does.
+    const poller = (async () => {
+      let url: string = '/v1/pets?limit=2&name=sync';
+      for (let turn = 0; ; turn++) {
+        const last = writes.done;
+        const page = await get(turn % 2 === 0 ? first : second, url);
+        for (const pet of page.body as Pet[]) if (!seen.includes(pet.id)) seen.push(pet.id);
+        if (page.next !== undefined) url = page.next;
+        else if (last) return;
+        else await sleep(5);
+      }
+    })();
+    const acknowledged = await writeAround(
+      'Sync held pet',
+      Array.from({ length: 6 }, (_, i) => `Sync pet ${i + 1}`),
+    );
+    writes.done = true;
+    await poller;
+    const ids = acknowledged.map((pet) => pet.id).sort((a, b) => a - b);
+    // Each id shown once, in ascending order, and none acknowledged was missed.
+    expect(seen).toEqual(ids);
+    // The held pet was acknowledged first: its id is the lowest.
+    expect(acknowledged[0]?.id).toBe(ids[0]);
+  });
+
+  it('a poller of the audit trail, newest first, reading down to what it has seen, misses no event', async () => {
+    const seen: number[] = [];
+    // Set once every write has been answered: the poller then makes one last pass.
+    const writes = { done: false };
+    // Reads from the newest event down until one it has seen (or the end), then starts again.
+    const poller = (async () => {
+      let newest = 0;
+      for (let turn = 0; ; turn++) {
+        let url: string | undefined = '/v1/admin/audit?targetType=pet&limit=2';
+        let top = newest;
+        const last = writes.done;
+        walk: while (url !== undefined) {
+          const page = await get(turn % 2 === 0 ? first : second, url);
+          for (const event of page.body as AuditEvent[]) {
+            if (event.id <= newest) break walk;
+            top = Math.max(top, event.id);
+            seen.push(event.id);
+          }
+          url = page.next;
+        }
+        newest = top;
+        if (last) return;
+        await sleep(5);
+      }
+    })();
+    const acknowledged = await writeAround(
+      'Sync held event',
+      Array.from({ length: 6 }, (_, i) => `Sync event ${i + 1}`),
+    );
+    writes.done = true;
+    await poller;
+    const { rows } = await psql.query<{ id: string }>(
+      `SELECT id FROM audit_events WHERE target_type = 'pet' AND target_id = ANY($1) ORDER BY id`,
+      [acknowledged.map((pet) => pet.id)],
+    );
+    const events = rows.map((row) => Number(row.id));
+    expect(events).toHaveLength(acknowledged.length);
+    // Every event of these pets seen, once each.
+    expect(seen.filter((id) => events.includes(id)).sort((a, b) => a - b)).toEqual(events);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe('ids in list order on PostgreSQL, across the migration and a restore', () => {
+  it('go on above the ids from before the migration, also for the previous release, and above a restored database', async () => {
+    const { url } = await freshDatabaseUrl('postgres');
+    const database = { kind: 'postgres', url } as const;
+    // The database as the previous release left it, with a pet, an event and a fresh identity.
+    const before = new DataSource({
+      ...dataSourceOptions(database),
+      migrations: MIGRATIONS.slice(0, -1),
+    });
+    await before.initialize();
+    const previousInsert = `INSERT INTO pets (name, name_key, category_id, status, created_at)
+      VALUES ('Rex', 'rex', 1, 'available', 1) RETURNING id`;
+    const [{ id: old }] = await before.query<[{ id: number }]>(previousInsert);
+    await before.destroy();
+
+    const after = new DataSource({ ...dataSourceOptions(database), migrations: MIGRATIONS });
+    await after.initialize();
+    try {
+      // The previous release's insert, on the migrated schema: an id from the trigger, above the old.
+      const [{ id: next }] = await after.query<[{ id: number }]>(previousInsert);
+      const [{ xid }] = await after.query<[{ xid: number }]>(
+        `SELECT pg_current_xact_id()::text::bigint AS xid`,
+      );
+      expect(next).toBeGreaterThan(old);
+      expect(next % IDS_PER_TRANSACTION).toBe(0);
+      expect(next).toBeLessThan((xid + 1) * IDS_PER_TRANSACTION);
+      // Two rows in one transaction: one id after the other.
+      const [first, second] = await after.query<[{ id: number }, { id: number }]>(
+        `INSERT INTO pets (name, name_key, category_id, status, created_at)
+         VALUES ('A', 'a', 1, 'available', 1), ('B', 'b', 1, 'available', 1) RETURNING id`,
+      );
+      expect(second.id).toBe(first.id + 1);
+      expect(first.id).toBeGreaterThan(next);
+
+      // A restore into a new cluster starts transaction ids over, below the ids it holds; at
+      // start the API moves new ids above them.
+      const restored = 9_000_000_000_000;
+      await after.query(`UPDATE pets SET id = $1 WHERE id = $2`, [restored, second.id]);
+      await after.query(ENSURE_ID_BASE);
+      const [{ id: afterRestore }] = await after.query<[{ id: number }]>(previousInsert);
+      expect(afterRestore).toBeGreaterThan(restored);
+      expect(afterRestore).toBeLessThan(restored + 10 * IDS_PER_TRANSACTION);
+      // Lists show them all: nothing is in flight.
+      const listed = await after.query<{ id: number }[]>(listedPets.sql);
+      expect(listed.map((row) => row.id)).toEqual([old, next, first.id, restored, afterRestore]);
+    } finally {
+      await after.destroy();
+    }
+  });
+});
