@@ -110,6 +110,8 @@ async function main(): Promise<number> {
     const answers: Answer[] = [];
     let networkErrors = 0;
     let sequence = 0;
+    /** Pets the soak made: reads by id ask for these (ids differ by engine). */
+    const created: number[] = [];
     const inFlight = new Set<Promise<void>>();
     const pausedUntil = new Map<string, number>();
     const send = (account: (typeof accounts)[number]) => {
@@ -139,10 +141,14 @@ async function main(): Promise<number> {
                   status: 'available',
                 }),
               })
-            : fetch(`${server.baseUrl}/v1/pets/${1 + (n % 40)}`, { headers });
+            : fetch(`${server.baseUrl}/v1/pets/${created[n % Math.max(1, created.length)] ?? 1}`, {
+                headers,
+              });
       const done = request
         .then(async (response) => {
-          const body = (await response.json().catch(() => ({}))) as { code?: string };
+          const body = (await response.json().catch(() => ({}))) as { code?: string; id?: number };
+          if (kind >= 7 && kind < 9 && response.status === 201 && body.id !== undefined)
+            created.push(body.id);
           if (response.status === 429) {
             const wait = Number(response.headers.get('retry-after') ?? 1) * 1000;
             pausedUntil.set(
