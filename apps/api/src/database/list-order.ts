@@ -5,8 +5,11 @@ import type { Tables } from './tables.js';
 
 /**
  * The tables listed in pages. On PostgreSQL their ids follow transaction ids (migration
- * ListOrder1795305900000); a new listed table adds itself here and to that trigger in a migration of
- * its own.
+ * ListOrder1795305900000). A new listed table (orders, categories, people) adds itself here, gets
+ * the `list_order` trigger in a migration of its own (and loses any identity; `ensure_id_base()` is
+ * made again to take its ids into account), and bounds its pages
+ * with {@link listedBelow}; `lists-never-skip.postgres.spec.ts` fails while the list here and the
+ * triggers in the migrated database differ.
  */
 export const LISTED_TABLES = ['pets', 'audit_events'] as const satisfies readonly (keyof Tables)[];
 

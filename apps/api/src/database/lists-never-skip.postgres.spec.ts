@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from 'typeorm';
 import { createTestApp, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
-import { ENSURE_ID_BASE, listedBelow } from './list-order.js';
+import { ENSURE_ID_BASE, LISTED_TABLES, listedBelow } from './list-order.js';
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import { statement } from './statement.js';
 
@@ -181,6 +181,37 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     // Every event of these pets seen, once each.
     expect(seen.filter((id) => events.includes(id)).sort((a, b) => a - b)).toEqual(events);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe('the listed tables on PostgreSQL', () => {
+  it('are exactly those whose ids the list_order trigger hands out, with no identity of their own', async () => {
+    const { url } = await freshDatabaseUrl('postgres');
+    const migrated = new DataSource({
+      ...dataSourceOptions({ kind: 'postgres', url }),
+      migrations: MIGRATIONS,
+    });
+    await migrated.initialize();
+    try {
+      const triggered = await migrated.query<{ table: string }[]>(
+        `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+         WHERE t.tgname = 'list_order' AND NOT t.tgisinternal ORDER BY 1`,
+      );
+      expect(triggered.map((row) => row.table)).toEqual([...LISTED_TABLES].sort());
+      const identities = await migrated.query<{ table: string }[]>(
+        `SELECT table_name AS table FROM information_schema.columns
+         WHERE column_name = 'id' AND is_identity = 'YES' AND table_name = ANY($1)`,
+        [[...LISTED_TABLES]],
+      );
+      expect(identities).toEqual([]);
+      // ensure_id_base() keeps new ids above those of every listed table.
+      const [{ body }] = await migrated.query<[{ body: string }]>(
+        `SELECT pg_get_functiondef('ensure_id_base'::regproc) AS body`,
+      );
+      for (const table of LISTED_TABLES) expect(body).toContain(`FROM ${table})`);
+    } finally {
+      await migrated.destroy();
+    }
   });
 });
 
