@@ -16,6 +16,7 @@ const API_FOLDERS = [
   'docs',
   'health',
   'idempotency',
+  'people',
   'pets',
   'rate-limit',
 ];
@@ -170,6 +171,7 @@ export default tseslint.config(
     idempotency: ['common', 'config', 'database'],
     audit: ['common', 'config', 'database'],
     accounts: ['common', 'config', 'database', 'rate-limit', 'audit'],
+    people: ['common', 'config', 'database', 'rate-limit', 'audit', 'accounts'],
   })
     .map(([folder, allowed]) => [
       folder,

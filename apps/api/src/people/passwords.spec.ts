@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hashPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordIssue,
+  passwordMatches,
+} from './passwords.js';
+
+describe('a new password (decisions §15)', () => {
+  it('has 12 to 256 characters, counted as people see them, and no other rule', () => {
+    expect(passwordIssue('a'.repeat(11))).toBe('must be at least 12 characters');
+    expect(passwordIssue('correct horse')).toBeUndefined();
+    expect(passwordIssue('x'.repeat(PASSWORD_MAX_LENGTH))).toBeUndefined();
+    expect(passwordIssue('x'.repeat(PASSWORD_MAX_LENGTH + 1))).toBe(
+      'must be at most 256 characters',
+    );
+    // Eleven emoji are eleven characters (22 UTF-16 units); twelve pass.
+    expect(passwordIssue('🐈'.repeat(PASSWORD_MIN_LENGTH - 1))).toBe(
+      'must be at least 12 characters',
+    );
+    expect(passwordIssue('🐈'.repeat(PASSWORD_MIN_LENGTH))).toBeUndefined();
+    // Only lower case, no digit, no symbol: fine.
+    expect(passwordIssue('tangerine lighthouse')).toBeUndefined();
+  });
+
+  it('is refused when it is a common password, in any case', () => {
+    for (const common of ['iloveyou1234', 'ILoveYou1234', 'qwertyuiop123', '123456789012'])
+      expect(passwordIssue(common), common).toBe(
+        'is one of the most common passwords: choose another',
+      );
+  });
+});
+
+describe('password hashes', () => {
+  it('are argon2id with OWASP parameters, salted, and never hold the password', async () => {
+    const password = 'tangerine lighthouse';
+    const [first, second] = await Promise.all([hashPassword(password), hashPassword(password)]);
+    expect(first).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
+    expect(second).not.toBe(first);
+    expect(first).not.toContain(password);
+  });
+
+  it('match the password they were made from, and the same text in another Unicode form', async () => {
+    const stored = await hashPassword('Crème brûlée 2024');
+    expect(await passwordMatches(stored, 'Crème brûlée 2024')).toBe(true);
+    // The same text with combining accents (NFD) is the same password.
+    expect(await passwordMatches(stored, 'Crème brûlée 2024'.normalize('NFD'))).toBe(true);
+    expect(await passwordMatches(stored, 'Creme brulee 2024')).toBe(false);
+    expect(await passwordMatches(stored, '')).toBe(false);
+  });
+
+  it('say no, after the same work, when there is no stored hash', async () => {
+    expect(await passwordMatches(null, 'tangerine lighthouse')).toBe(false);
+    expect(await passwordMatches(null, '')).toBe(false);
+  });
+
+  it('are made off the event loop: timers keep firing while four are made', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks++;
+    }, 1);
+    await Promise.all(Array.from({ length: 4 }, (_, i) => hashPassword(`password number ${i}`)));
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
+});
