@@ -434,9 +434,14 @@ describe("a member of staff watching a partner's use of its limits", () => {
     await expectAccessible(page, "an account's usage");
 
     const phone = await openPage(browser, 390, 844);
-    // The phone's clock a day ahead, so the ban's end shows with its date, its longest form (as
-    // it does for real when a ban runs past midnight).
-    await phone.clock.setFixedTime(Date.now() + 86_400_000);
+    // The phone's clock a day after the ban's end, so the end is never on the phone's today and
+    // shows with its date, its longest form (as it does for real when a ban runs past midnight).
+    // A day ahead of now was not enough: a ban begun just before midnight ends on that day.
+    const until = await usage
+      .getByText(/^Banned until/)
+      .locator('time')
+      .getAttribute('datetime');
+    await phone.clock.setFixedTime(Date.parse(until ?? '') + 86_400_000);
     await signIn(phone, staffKey);
     await phone.getByRole('link', { name: 'Accounts' }).click();
     const row = phone
