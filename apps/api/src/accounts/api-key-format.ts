@@ -21,13 +21,10 @@ export interface GeneratedKey {
 /** SHA-256 in hex, in one call (no Hash object per request). */
 export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
-/** A key in its shape? Checked before any lookup, so malformed keys cost nothing. */
-export const isWellFormedKey = (key: string): boolean => KEY_SHAPE.test(key);
-
 /**
  * The keys an instance accepts, by its `NODE_ENV` (decisions §18): in production only live keys (a
  * test key, made outside production, never opens production data), elsewhere both. Checked before
- * any lookup, like the shape.
+ * any lookup, so malformed keys cost nothing.
  */
 export function acceptsKey(env: 'development' | 'production' | 'test'): (key: string) => boolean {
   const shape = env === 'production' ? LIVE_KEY_SHAPE : KEY_SHAPE;

@@ -13,8 +13,6 @@ import type { Tables } from './tables.js';
  */
 export const LISTED_TABLES = ['pets', 'audit_events'] as const satisfies readonly (keyof Tables)[];
 
-export type ListedTable = (typeof LISTED_TABLES)[number];
-
 /**
  * What a page may show on PostgreSQL (decisions §18): ids below `(xmin + base) × 1000`, where xmin
  * is the oldest transaction still in flight in the reader's snapshot. Every id below it belongs to a
