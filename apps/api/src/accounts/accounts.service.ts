@@ -112,6 +112,7 @@ export class AccountsService {
     const [before, after] = [ownLimits(account), ownLimits(changed)];
     if (JSON.stringify(before) !== JSON.stringify(after)) changes['limits'] = [before, after];
     const found = await this.writer.transaction(async (tx) => {
+      await tx.lockRow('accounts', id);
       if (!(await this.accounts.setPlan(tx, changed))) return false;
       if (Object.keys(changes).length > 0)
         await this.audit.record(tx, this.clock.now(), {

@@ -103,6 +103,7 @@ export class ApiKeysService {
   async revoke(id: number, actor: Actor): Promise<ApiKeyRecord | null> {
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
+      await tx.lockRow('api_keys', id);
       if (!(await this.keys.revoke(tx, id, now))) return;
       await this.audit.record(tx, now, {
         actor,

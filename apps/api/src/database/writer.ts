@@ -10,6 +10,7 @@ import {
 import { AWAIT_LISTING, ENSURE_ID_BASE } from './list-order.js';
 import { sqliteModule } from './sqlite-driver.js';
 import type { Statement } from './statement.js';
+import type { Tables } from './tables.js';
 
 /**
  * Every write of the API goes through {@link Writer.transaction}: one transaction per call, committed
@@ -40,6 +41,15 @@ export interface WriteTx {
   all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]>;
   /** Runs a statement that returns no rows; resolves with how many rows it changed. */
   run<P extends object>(statement: Statement<P, unknown>, parameters: P): Promise<number>;
+  /**
+   * Waits until no other transaction is about to change this row, and keeps it so until this one
+   * ends. Call it before the transaction's first write when it changes an existing row: on
+   * PostgreSQL ids follow the order in which transactions begin to write (`list-order.ts`), so a
+   * change that waited for another's must begin to write after it, or its audit event would come
+   * before the event of the change it followed. An advisory lock, which takes no transaction id.
+   * SQLite writes one transaction at a time: nothing to wait for.
+   */
+  lockRow(table: keyof Tables, id: number): Promise<void>;
 }
 
 const usedAfterEnd = () =>
@@ -127,6 +137,7 @@ export class SqliteWriter extends Writer {
         ),
       run: (statement, parameters) =>
         attempt(() => this.statement(statement.sql).run(...statement.values(parameters)).changes),
+      lockRow: () => attempt(() => undefined),
     };
     try {
       this.ensureIdle();
@@ -250,8 +261,14 @@ function postgresTx(runner: QueryRunner, writes: () => void): WriteTx {
       const result = (await runner.query(statement.sql, values, true)) as { affected?: number };
       return result.affected ?? 0;
     },
+    async lockRow(table, id) {
+      await runner.query(LOCK_ROW, [`${table}:${id}`]);
+    },
   };
 }
+
+/** An advisory lock per row (its key a hash of table and id: a collision only makes two wait). */
+const LOCK_ROW = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -123,6 +123,7 @@ export class PetsService {
   async update(principal: Principal, id: number, patch: PetPatch): Promise<Pet> {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.writer.transaction(async (tx) => {
+        await tx.lockRow('pets', id);
         const current = await this.pets.findOwned(id, tx);
         if (!current) throw petNotFound();
         if (principal.role !== 'staff' && current.ownerAccountId !== principal.accountId)
@@ -157,6 +158,7 @@ export class PetsService {
   /** Removes a pet (staff only, by the route): gone from every read, its row kept. */
   async remove(principal: Principal, id: number): Promise<void> {
     await this.writer.transaction(async (tx) => {
+      await tx.lockRow('pets', id);
       const current = await this.pets.findOwned(id, tx);
       const now = this.clock.now();
       if (!current || !(await this.pets.remove(id, now, tx))) throw petNotFound();
