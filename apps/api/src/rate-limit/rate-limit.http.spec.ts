@@ -369,6 +369,19 @@ describe('callers without a valid key', () => {
     expect(elsewhere.statusCode).toBe(401);
     expect(rateHeaders(elsewhere).remaining).toBe(59);
   });
+
+  it('are counted on IPv6 by their /64: one network shares a count, another has its own', async () => {
+    const from = async (address: string) =>
+      rateHeaders(await list(undefined, { 'x-forwarded-for': address })).remaining;
+    expect(await from('2001:db8:1:2::5')).toBe(59);
+    expect(await from('2001:db8:1:2:ffff::1')).toBe(58);
+    expect(await from('2001:0DB8:0001:0002:0000:0000:0000:0005')).toBe(57);
+    expect(await from('2001:db8:1:3::5')).toBe(59);
+    expect(await from('2001:db8::1:2:0:0:5')).toBe(59);
+    // An IPv4 client seen through an IPv6 socket is its IPv4 address.
+    expect(await from('::ffff:203.0.113.50')).toBe(59);
+    expect(await from('203.0.113.50')).toBe(58);
+  });
 });
 
 describe('routes that are not rate limited', () => {

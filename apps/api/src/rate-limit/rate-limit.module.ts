@@ -19,7 +19,8 @@ import { PlanThrottlerGuard } from './plan-throttler.guard.js';
 import { RateLimitHealth } from './rate-limit.health.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
-import { accountTracker, RateLimitUsage } from './rate-limit.usage.js';
+import { accountTracker, addressTracker } from './rate-limit.tracker.js';
+import { RateLimitUsage } from './rate-limit.usage.js';
 
 const [MINUTE, DAY] = RATE_WINDOWS;
 
@@ -29,8 +30,8 @@ const limitsOf = (context: ExecutionContext): PlanLimits =>
 
 /**
  * The limits as @nestjs/throttler throttlers: one per window, named as our headers name them, with
- * the caller's plan resolving each limit. Counted per account (per client address without a valid
- * key) across every operation. The minute's block duration is the ban.
+ * the caller's plan resolving each limit. Counted per account (per client address, IPv6 per /64,
+ * without a valid key) across every operation. The minute's block duration is the ban.
  */
 const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => ({
   throttlers: [
@@ -44,7 +45,7 @@ const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => 
   ],
   getTracker: (request) => {
     const { principal, ip } = request as FastifyRequest;
-    return principal ? accountTracker(principal.accountId) : `ip:${ip}`;
+    return principal ? accountTracker(principal.accountId) : addressTracker(ip);
   },
   generateKey: (_context, tracker) => tracker,
   storage,

@@ -12,7 +12,7 @@ export interface WindowSpec {
 }
 
 export interface ConsumeRequest {
-  /** Whose counters: `account:<id>` or `ip:<address>`. */
+  /** Whose counters: `account:<id>` or `ip:<address>` (see `rate-limit.tracker.ts`). */
   readonly tracker: string;
   readonly windows: readonly WindowSpec[];
   /** Keyed callers can be banned: refused requests in the current minute beyond `threshold` ban the key. */

@@ -2,9 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type AccountUsage, type PlanLimits, RATE_WINDOWS } from '@pets/contract';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
-
-/** Whose counters an account's requests go to (one count per account, across its keys). */
-export const accountTracker = (accountId: number): string => `account:${accountId}`;
+import { accountTracker } from './rate-limit.tracker.js';
 
 const LIMIT_OF = { minute: 'perMinute', day: 'perDay' } as const;
 

@@ -332,6 +332,56 @@ describe('what Redis holds', () => {
       await t.close();
     }
   });
+
+  it('the app counts a caller without a key by its address, IPv6 by its /64, each count expiring with its window', async () => {
+    const t = await createTestApp({
+      engine: 'sqlite',
+      env: { REDIS_URL: inject('redisUrl'), TRUST_PROXY: 'true' },
+    });
+    const admin = new Redis(inject('redisUrl'));
+    try {
+      await ready(t.app.get<RateLimitStorage>(RATE_LIMIT_STORAGE));
+      t.clock.ms = Date.UTC(2040, 0, 1) + Math.floor(Math.random() * 10_000) * DAY + 43_000;
+      const hex = () => Math.floor(Math.random() * 0x10000).toString(16);
+      const network = `2001:db8:${hex()}:${hex()}`;
+      const statuses: number[] = [];
+      for (let i = 1; i <= 61; i++) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/v1/pets',
+          headers: { 'x-forwarded-for': `${network}::${i.toString(16)}` },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(60).fill(401), 429]);
+
+      const now = t.clock.now();
+      const minuteEnd = now - (now % MINUTE) + MINUTE;
+      const dayStart = now - (now % DAY);
+      const tag = `rl:{ip:${network}::/64}`;
+      expect((await admin.keys(`${tag}:*`)).sort()).toEqual(
+        [
+          `${tag}:day:${dayStart}`,
+          `${tag}:minute:${minuteEnd - MINUTE}`,
+          `${tag}:refusals:${dayStart}`,
+        ].sort(),
+      );
+      const ttls = {
+        minute: await admin.pttl(`${tag}:minute:${minuteEnd - MINUTE}`),
+        day: await admin.pttl(`${tag}:day:${dayStart}`),
+        refusals: await admin.pttl(`${tag}:refusals:${dayStart}`),
+      };
+      expect(ttls.minute).toBeGreaterThan(0);
+      expect(ttls.minute).toBeLessThanOrEqual(minuteEnd - now);
+      for (const ttl of [ttls.day, ttls.refusals]) {
+        expect(ttl).toBeGreaterThan(minuteEnd - now);
+        expect(ttl).toBeLessThanOrEqual(dayStart + DAY - now);
+      }
+    } finally {
+      admin.disconnect();
+      await t.close();
+    }
+  });
 });
 
 describe('Redis storage when Redis goes away', () => {
