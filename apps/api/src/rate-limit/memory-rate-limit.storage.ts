@@ -9,9 +9,13 @@ import {
   type Usage,
   type UsageRequest,
 } from './rate-limit.storage.js';
+import { isAccountTracker } from './rate-limit.tracker.js';
 
-/** How many callers (accounts and client addresses) are remembered; the least recent go first. */
-const MAX_TRACKERS = 200_000;
+/** How many client addresses are remembered; the least recent go first. */
+export const MAX_ADDRESSES = 200_000;
+
+/** How often accounts whose windows and bans have all ended are let go. */
+const SWEEP_MS = 60_000;
 
 /** One window's count, for the window that started at `start`. */
 interface Count {
@@ -34,6 +38,8 @@ interface Tracked {
   keys?: Map<number | string, KeyRecord>;
   /** Refusals in the window that started at `start` (the UTC day); only once refused. */
   refusals?: Count;
+  /** When everything held here has ended (windows, refusal window, key minutes, bans). */
+  until: number;
 }
 
 /** One more refusal in the caller's refusal window (a new window starts the count again). */
@@ -41,7 +47,10 @@ function countRefusal(tracked: Tracked, window: ConsumeRequest['refusals']): voi
   if (!window) return;
   const current = tracked.refusals;
   if (current && current.start >= window.start) current.count++;
-  else tracked.refusals = { start: window.start, count: 1 };
+  else {
+    tracked.refusals = { start: window.start, count: 1 };
+    if (window.end > tracked.until) tracked.until = window.end;
+  }
 }
 
 /**
@@ -49,17 +58,36 @@ function countRefusal(tracked: Tracked, window: ConsumeRequest['refusals']): voi
  * (an entry per window and per ban, each with its own expiry, cost three lookups and two timed
  * writes). A window that has ended is replaced by the next when a request is counted in it; a
  * request stamped in a window older than the one counted (the clock stepped back) counts in the
- * newer one. The LRU bounds memory however many callers pass through.
+ * newer one.
+ *
+ * Accounts and addresses are held apart, so that no number of strangers can push an account's counts
+ * or bans out. Accounts are as many as exist; one is let go once all it holds has ended (swept once a
+ * minute). Addresses are at most `maxAddresses`, the least recent pushed out first: an address pushed
+ * out only starts its counts again.
  */
 export class MemoryRateLimitStorage implements RateLimitStorage {
-  private readonly trackers = new LRUCache<string, Tracked>({ max: MAX_TRACKERS });
+  private readonly accounts = new Map<string, Tracked>();
+  private readonly addresses: LRUCache<string, Tracked>;
+  private nextSweep = 0;
+
+  constructor({ maxAddresses = MAX_ADDRESSES }: { maxAddresses?: number } = {}) {
+    this.addresses = new LRUCache({ max: maxAddresses });
+  }
+
+  /** How many callers are held now. */
+  held(): { accounts: number; addresses: number } {
+    return { accounts: this.accounts.size, addresses: this.addresses.size };
+  }
 
   consume(request: ConsumeRequest): Promise<ConsumeResult> {
     const { tracker, windows, ban, now } = request;
-    let tracked = this.trackers.get(tracker);
+    const account = isAccountTracker(tracker);
+    if (account && now >= this.nextSweep) this.sweep(now);
+    const store = account ? this.accounts : this.addresses;
+    let tracked = store.get(tracker);
     if (!tracked) {
-      tracked = { windows: [] };
-      this.trackers.set(tracker, tracked);
+      tracked = { windows: [], until: 0 };
+      store.set(tracker, tracked);
     }
     const counted = tracked.windows;
     const counts = windows.map((window, i) => {
@@ -78,6 +106,7 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
         const current = counted[i];
         if (current && current.start >= window.start) return ++current.count;
         counted[i] = { start: window.start, count: 1 };
+        if (window.end > tracked.until) tracked.until = window.end;
         return 1;
       });
       return Promise.resolve({ outcome: 'allowed', counts: after });
@@ -95,9 +124,11 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
         record.minuteEnd = ban.minuteEnd;
         record.refused = 0;
       }
+      if (ban.minuteEnd > tracked.until) tracked.until = ban.minuteEnd;
       record.refused++;
       if (record.refused > ban.threshold) {
         record.banEndsAt = banEnd(now, ban.durationMs);
+        if (record.banEndsAt > tracked.until) tracked.until = record.banEndsAt;
         return Promise.resolve({ outcome: 'banned', counts, banEndsAt: record.banEndsAt });
       }
     }
@@ -106,7 +137,9 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
 
   usage({ tracker, windows, refusalsStart, keyIds, now }: UsageRequest): Promise<Usage> {
     // A read does not make a caller recent: peek, not get.
-    const tracked = this.trackers.peek(tracker);
+    const tracked = isAccountTracker(tracker)
+      ? this.accounts.get(tracker)
+      : this.addresses.peek(tracker);
     const counts = windows.map((window, i) => {
       const current = tracked?.windows[i];
       return current && current.start >= window.start ? current.count : 0;
@@ -122,6 +155,13 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       refused: refusals && refusals.start >= refusalsStart ? refusals.count : 0,
       banEndsAt,
     });
+  }
+
+  /** Lets go of the accounts whose windows and bans have all ended: they hold nothing that counts. */
+  private sweep(now: number): void {
+    this.nextSweep = now + SWEEP_MS;
+    for (const [tracker, tracked] of this.accounts)
+      if (tracked.until <= now) this.accounts.delete(tracker);
   }
 
   increment(
