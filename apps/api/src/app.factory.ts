@@ -1,10 +1,15 @@
 import 'reflect-metadata';
 import { dirname } from 'node:path';
-import { createServer, type RequestListener } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerResponse,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import fastifyStatic from '@fastify/static';
 import type { CanActivate } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BODY_LIMIT_BYTES, EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -17,7 +22,8 @@ import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
-import { registerUnmatchedRouteHook } from './common/unmatched-route.hook.js';
+import { expectsContinue, registerRequestGate, RequestGate } from './common/request-gate.js';
+import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { sendError } from './common/error-response.js';
 import {
   baseUrlFor,
@@ -52,6 +58,8 @@ export async function createApp(
       { maxConnections, configured: config.maxConnections },
       'MAX_CONNECTIONS lowered to what the open-files limit leaves (raise it with ulimit -n)',
     );
+  // The gate every API request passes before its body is read; made once the app exists.
+  const made: { gate?: RequestGate } = {};
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One log line per request, written by the onResponse hook below.
@@ -75,9 +83,17 @@ export async function createApp(
           connectionsCheckingInterval: 1_000,
           // The Host header is checked by our own hook, so its refusal has the contract's shape.
           requireHostHeader: false,
+          // A header sent twice is joined, not dropped: the hook refuses one that must come once.
+          joinDuplicateHeaders: true,
         },
         handler,
       );
+      // `Expect: 100-continue` is answered by the gate: 100 once the caller has passed, or the
+      // final refusal without inviting the body (Node would invite every body at once).
+      server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+        expectsContinue(request);
+        handler(request, response);
+      });
       // A socket silent for 10 s is closed (Fastify's connectionTimeout, which a custom server
       // factory skips).
       server.setTimeout(CONNECTION_IDLE_MS);
@@ -85,11 +101,11 @@ export async function createApp(
       return server;
     },
     // Malformed HTTP gets the contract's Error shape: from Node's parser, and from Fastify's router.
-    clientErrorHandler: clientErrorHandler(security, logger),
+    clientErrorHandler: clientErrorHandler(security, logger, () => made.gate?.countAgainstAddress),
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       setCommonHeaders(request, reply, security);
       void reply.header('connection', 'close');
-      sendError(frameworkErrorFor(error), request, reply);
+      refuseBeforeAuthentication(request, reply, frameworkErrorFor(error));
     },
     // While closing, requests on open connections are still served (then the connection closes).
     return503OnClosing: false,
@@ -110,6 +126,19 @@ export async function createApp(
   );
 
   const fastify = app.getHttpAdapter().getInstance();
+  const gate = new RequestGate(
+    API_GUARDS.map((guard) => app.get<CanActivate>(guard)),
+    app.get(PlanThrottlerGuard),
+    BODY_LIMIT_BYTES,
+  );
+  const refuseBeforeAuthentication = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+  ) =>
+    void gate.refuseBeforeAuthentication(request, reply, error).then((answer) => {
+      sendError(answer, request, reply);
+    });
 
   fastify.decorateRequest('baseUrl', '');
   fastify.addHook('onRequest', (request, reply, done) => {
@@ -119,7 +148,7 @@ export async function createApp(
       request.baseUrl = baseUrlFor(request, config.publicUrl);
     } catch (error) {
       void reply.header('connection', 'close');
-      sendError(error, request, reply);
+      refuseBeforeAuthentication(request, reply, error);
       return;
     }
     done();
@@ -154,10 +183,8 @@ export async function createApp(
   });
 
   registerGetPetDeprecation(fastify);
-  registerUnmatchedRouteHook(
-    fastify,
-    API_GUARDS.map((guard) => app.get<CanActivate>(guard)),
-  );
+  made.gate = gate;
+  registerRequestGate(fastify, gate, app.get(Reflector));
 
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,

@@ -14,11 +14,12 @@ import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { FallbackController } from './common/fallback.controller.js';
+import { GatePassedGuard } from './common/request-gate.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
-/** The global guards, in the order every /v1 request meets them. */
+/** The global guards, in the order every /v1 request meets them (in the request gate). */
 export const API_GUARDS = [ApiKeyGuard, PlanThrottlerGuard, StaffGuard] as const;
 
 export interface AppOptions {
@@ -47,12 +48,11 @@ export class AppModule {
       controllers: [FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // In this order: who is calling, then whether they may (API_GUARDS, for unmatched paths too).
+        // API_GUARDS run in the request gate, before the body is read (common/request-gate.ts);
+        // Nest's own guard only checks that every route not public went through it.
         ApiKeyGuard,
         StaffGuard,
-        { provide: APP_GUARD, useExisting: ApiKeyGuard },
-        { provide: APP_GUARD, useExisting: PlanThrottlerGuard },
-        { provide: APP_GUARD, useExisting: StaffGuard },
+        { provide: APP_GUARD, useClass: GatePassedGuard },
         FirstRunService,
       ],
     };

@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   invalid_api_key: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   invalid_transition: 409,
   gone: 410,
   payload_too_large: 413,

@@ -14,6 +14,8 @@ export const HEADERS = {
   rateLimitPolicy: 'RateLimit-Policy',
   deprecation: 'Deprecation',
   sunset: 'Sunset',
+  allow: 'Allow',
+  contentEncoding: 'Content-Encoding',
 } as const;
 
 /** Headers a browser client may read across origins (CORS `Access-Control-Expose-Headers`). */
@@ -29,6 +31,7 @@ export const EXPOSED_HEADERS = [
   HEADERS.rateLimitPolicy,
   HEADERS.deprecation,
   HEADERS.sunset,
+  HEADERS.allow,
 ] as const;
 
 export const API_KEY_PREFIX = { live: 'pets_live_', test: 'pets_test_' } as const;

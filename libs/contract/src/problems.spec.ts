@@ -14,6 +14,8 @@ const everyProblem = () =>
         invalidBody: ['name must not be empty'],
         invalidQuery: ['limit must be an integer from 1 to 100'],
         noRoute: ['GET', '/v1/nope'],
+        methodNotAllowed: ['PUT', '/v1/pets', ['GET', 'HEAD', 'POST']],
+        headerSentTwice: ['Idempotency-Key'],
         rateLimited: [60, 'minute', 17],
         banned: [840],
         internalError: ['req-1'],

@@ -45,6 +45,9 @@ export const PROBLEMS = {
   ),
   badTransferEncoding: problem('invalid_request', 'The Transfer-Encoding is not valid.'),
   badContentLength: problem('invalid_request', 'The Content-Length is not valid.'),
+  /** A header a request may carry once (`Host`, `Authorization`, `Idempotency-Key`…), sent twice. */
+  headerSentTwice: (name: string) =>
+    problem('invalid_request', `Send the ${name} header once: it was sent more than once.`),
   queryWithoutContentType: problem(
     'invalid_request',
     'Send a Content-Type header with a QUERY request.',
@@ -60,6 +63,11 @@ export const PROBLEMS = {
   notUtf8Charset: problem(
     'unsupported_media_type',
     'Send the body as UTF-8: Content-Type: application/json, with no charset or charset=utf-8.',
+  ),
+  /** A body in an encoding the API does not decode: what a proxy decodes may differ from what is stored. */
+  encodedBody: problem(
+    'unsupported_media_type',
+    'Send the body without a Content-Encoding (or with Content-Encoding: identity): the API does not decode bodies.',
   ),
   contentTypeNotJson: problem(
     'unsupported_media_type',
@@ -106,6 +114,11 @@ export const PROBLEMS = {
   // Things that are not there.
   noRoute: (method: string, path: string) =>
     problem('not_found', `No route matches ${method} ${path}.`),
+  methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
+    problem(
+      'method_not_allowed',
+      `${method} is not allowed on ${path}; it takes ${allowed.join(', ')} (see the Allow header).`,
+    ),
   petNotFound: problem('not_found', 'No pet has this id.'),
   accountNotFound: problem('not_found', 'No account has this id.'),
   keyNotFound: problem('not_found', 'No API key has this id.'),
@@ -157,6 +170,7 @@ export const ERRORS = {
   invalid_api_key: PROBLEMS.invalidApiKey,
   forbidden: PROBLEMS.staffOnly,
   not_found: PROBLEMS.petNotFound,
+  method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,

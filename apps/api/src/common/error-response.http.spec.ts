@@ -66,21 +66,30 @@ describe('errors from the framework, in the contract’s shape', () => {
       },
     );
 
-    it('a body over 16 KiB is payload_too_large, with a key or without', async () => {
-      for (const headers of [auth, {}]) {
-        const response = await send({
+    it('a body over 16 KiB is payload_too_large with a key, counted with the limit headers; without one, 401 before the body', async () => {
+      const request = (headers: Record<string, string>) =>
+        send({
           method: 'POST',
           url: '/v1/pets',
           headers: { ...headers, 'content-type': 'application/json' },
           payload: JSON.stringify({ name: 'x'.repeat(17_000) }),
         });
-        expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({
-          code: 'payload_too_large',
-          status: 413,
-          message: 'The request body is larger than 16 KiB.',
-        });
-      }
+      const keyed = await request(auth);
+      expect(keyed.statusCode).toBe(413);
+      expect(keyed.json()).toEqual({
+        code: 'payload_too_large',
+        status: 413,
+        message: 'The request body is larger than 16 KiB.',
+      });
+      const before = Number(keyed.headers['x-ratelimit-remaining']);
+      expect(before).toBeGreaterThan(0);
+      expect(Number((await request(auth)).headers['x-ratelimit-remaining'])).toBe(before - 1);
+
+      const stranger = await request({});
+      expect(stranger.statusCode).toBe(401);
+      expect(stranger.json()).toMatchObject({ code: 'missing_api_key' });
+      expect(stranger.headers.connection).toBe('close');
+      expect(stranger.headers['x-ratelimit-limit']).toBeDefined();
       quietLogs();
     });
 
@@ -117,17 +126,27 @@ describe('errors from the framework, in the contract’s shape', () => {
   });
 
   describe('methods and paths', () => {
-    it('QUERY without a Content-Type is invalid_request, not a 500 (it was)', async () => {
-      for (const url of ['/v1/pets', '/healthz']) {
-        const response = await send({ method: 'QUERY', url, headers: auth });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
-          code: 'invalid_request',
-          status: 400,
-          message: 'Send a Content-Type header with a QUERY request.',
-        });
-      }
+    it('QUERY without a Content-Type is invalid_request outside the API, not a 500 (it was)', async () => {
+      const response = await send({ method: 'QUERY', url: '/healthz', headers: auth });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'invalid_request',
+        status: 400,
+        message: 'Send a Content-Type header with a QUERY request.',
+      });
       quietLogs();
+    });
+
+    it('QUERY on an API path is method_not_allowed, routed before any Content-Type is asked for', async () => {
+      const response = await send({ method: 'QUERY', url: '/v1/pets', headers: auth });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD, POST');
+      expect(response.json()).toEqual({
+        code: 'method_not_allowed',
+        status: 405,
+        message:
+          'QUERY is not allowed on /v1/pets; it takes GET, HEAD, POST (see the Allow header).',
+      });
     });
 
     it('a path the API does not have is not_found, naming it without its query string', async () => {

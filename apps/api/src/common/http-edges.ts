@@ -38,11 +38,37 @@ function checkHost(value: string): boolean {
   return port === undefined || Number(port) <= 65_535;
 }
 
+/** How many times a request's head has the header `name` (lower case). */
+function timesSent(rawHeaders: readonly string[], name: string): number {
+  let times = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2)
+    if (rawHeaders[i]?.length === name.length && rawHeaders[i]?.toLowerCase() === name) times++;
+  return times;
+}
+
 /**
- * A body whose end cannot be told (RFC 9112 6.3): a Transfer-Encoding that does not end with
- * chunked. Node would wait for the connection to close; it is `400 invalid_request` at once.
+ * A header a request may carry once, sent twice, is `400 invalid_request`: which one counts is
+ * ambiguous (a proxy may have read the other). Node joins repeated headers with `, `
+ * (`joinDuplicateHeaders`), so only a value with a comma in it is looked at twice.
+ */
+export function checkSentOnce(request: FastifyRequest, name: string, shown: string): void {
+  const value = request.headers[name];
+  if (
+    typeof value === 'string' &&
+    value.includes(',') &&
+    timesSent(request.raw.rawHeaders, name) > 1
+  )
+    throw ApiException.of(PROBLEMS.headerSentTwice(shown));
+}
+
+/**
+ * What must hold before anything else is read (RFC 9112): one Host and one Authorization, and a
+ * body whose end can be told (a Transfer-Encoding that does not end with chunked would make Node
+ * wait for the connection to close). Anything else is `400 invalid_request` at once.
  */
 export function checkFraming(request: FastifyRequest): void {
+  checkSentOnce(request, 'host', 'Host');
+  checkSentOnce(request, 'authorization', HEADERS.authorization);
   const transferEncoding = request.headers['transfer-encoding'];
   if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
     throw ApiException.of(PROBLEMS.bodyEndUnknown);
@@ -81,44 +107,75 @@ const CLIENT_ERRORS: Record<string, Problem> = {
 };
 
 /**
+ * Counts a refused request against its client address and returns what to answer: the refusal,
+ * or the 429 when the address is over its limit. Sets the rate-limit headers through `header`.
+ */
+export type CountAgainstAddress = (
+  address: string,
+  header: (name: string, value: string | number) => unknown,
+  refusal: ApiException,
+) => Promise<unknown>;
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
  * Requests Node's HTTP parser refuses before Fastify sees them (conflicting framing, unknown
- * methods, headers too large): answered on the socket in the contract's shape, then closed.
- * Timeouts and resets get no answer: the client is gone or too slow.
+ * methods, headers too large): counted against the client's address like any request without a
+ * key, then answered on the socket in the contract's shape, with the rate-limit headers, and
+ * closed. Timeouts and resets get no answer: the client is gone or too slow, and a request still
+ * being received when its time is up is cut off at once (its route waits for a body that will not
+ * come in time).
  */
 export function clientErrorHandler(
   security: Readonly<Record<string, string>>,
   logger: Logger,
+  count: () => CountAgainstAddress | undefined,
 ): (error: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Socket) => void {
   return (error, socket) => {
     const code = error.code ?? '';
     logger.debug({ code }, 'malformed request');
-    // Bytes after a request that are not a request (a body sent without Content-Length): the
-    // answer to the request before is on its way; let it finish, then close.
-    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (pending && !pending.writableFinished && code !== 'ECONNRESET') {
-      pending.once('finish', () => socket.end());
-      pending.once('close', () => socket.destroy());
-      return;
-    }
     if (code === 'ECONNRESET' || code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    // Bytes after a request that are not a request (a body sent without Content-Length): the
+    // answer to the request before is on its way; let it finish, then close.
+    const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (pending && !pending.writableFinished) {
+      pending.once('finish', () => socket.end());
+      pending.once('close', () => socket.destroy());
+      return;
+    }
     const problem = CLIENT_ERRORS[code] ?? PROBLEMS.notHttp;
-    const body = JSON.stringify({ code: problem.code, message: problem.message, status });
-    const headers: Record<string, string> = {
-      ...security,
-      [HEADERS.requestId]: randomUUID(),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      connection: 'close',
-    };
-    const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
-    const head = Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n${body}`);
+    const refusal = new ApiException(problem.code, problem.message);
+    const headers: Record<string, string> = { ...security, [HEADERS.requestId]: randomUUID() };
+    const counted = count()?.(
+      socket.remoteAddress ?? '',
+      (name, value) => {
+        headers[name] = String(value);
+      },
+      refusal,
+    );
+    void (counted ?? Promise.resolve(refusal)).then((answer) => {
+      if (!socket.writable) return;
+      const exception = answer instanceof ApiException ? answer : refusal;
+      const status =
+        exception === refusal && code === 'HPE_HEADER_OVERFLOW' ? 431 : exception.status;
+      const body = JSON.stringify({ ...exception.toBody(), status });
+      Object.assign(headers, exception.headers, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      });
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? ''}\r\n${head}\r\n${body}`);
+    });
   };
 }
 

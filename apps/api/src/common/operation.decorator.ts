@@ -6,6 +6,7 @@ import {
   routePath,
 } from '@pets/contract';
 import { Public } from './public.decorator.js';
+import { Gated } from './gate.decorator.js';
 import { Responds } from './response-schema.js';
 import { StaffOnly } from './roles.decorator.js';
 
@@ -27,6 +28,7 @@ export function Operation(id: OperationId): MethodDecorator {
       operation.success.schema ? { [operation.success.status]: operation.success.schema } : {},
     ),
     SetMetadata(OPERATION_ID, id),
+    Gated(),
     ...(operation.access === 'public' ? [Public()] : []),
     ...(operation.access === 'staff' ? [StaffOnly()] : []),
   );

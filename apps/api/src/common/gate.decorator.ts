@@ -1,0 +1,23 @@
+import type { Type } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+
+/** The key of a route's Fastify config that holds its {@link GateTarget}. */
+export const GATE = 'petstore:gate';
+
+/** The controller and handler of a route, whose metadata (`@Public()`, staff only) the guards read. */
+export interface GateTarget {
+  readonly controller: Type;
+  readonly handler: (...args: never[]) => unknown;
+}
+
+/**
+ * Marks a controller method for the request gate (`request-gate.ts`): its route carries its
+ * controller and handler, so the guards run for it before the body is read.
+ */
+export const Gated = (): MethodDecorator => (target, key, descriptor) => {
+  const gate: GateTarget = {
+    controller: target.constructor as Type,
+    handler: descriptor.value as GateTarget['handler'],
+  };
+  RouteConfig({ [GATE]: gate })(target, key, descriptor);
+};

@@ -1,0 +1,235 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  InternalServerErrorException,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import { HEADERS, PROBLEMS } from '@pets/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { ApiException } from './api-exception.js';
+import { unmatchedRoute } from './allowed-methods.js';
+import { FallbackController } from './fallback.controller.js';
+import { GATE, type GateTarget } from './gate.decorator.js';
+import { IS_PUBLIC } from './public.decorator.js';
+import { RouteFlag } from './route-flag.js';
+import { checkSentOnce, type CountAgainstAddress } from './http-edges.js';
+
+/**
+ * The gate every API request passes before its body is read (decisions.md section 12): who is
+ * calling (the key), whether they may (the rate limit, then the role), all in an `onRequest` hook.
+ * A stranger is refused before a byte of its body is read, and a client that sent
+ * `Expect: 100-continue` is invited to send its body only once it has passed (RFC 9110 10.1.1).
+ *
+ * The global guards (`API_GUARDS`) do the work, as they would in Nest's own pipeline; they run here,
+ * once, with the route's own controller and handler (so `@Public()` and staff-only metadata apply),
+ * and a Nest guard ({@link GatePassedGuard}) refuses any route that was not gated.
+ */
+
+const EXPECTS_CONTINUE = Symbol('expectsContinue');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the gate once the request has passed it. */
+    gatePassed: boolean;
+  }
+}
+
+/** Called by the server for a request with `Expect: 100-continue`, instead of answering 100 itself. */
+export function expectsContinue(request: IncomingMessage): void {
+  (request as IncomingMessage & { [EXPECTS_CONTINUE]?: true })[EXPECTS_CONTINUE] = true;
+}
+
+const continues = (request: FastifyRequest) =>
+  (request.raw as IncomingMessage & { [EXPECTS_CONTINUE]?: true })[EXPECTS_CONTINUE] === true;
+
+/** A request announcing a body (that nothing has read yet). */
+const announcesBody = (request: FastifyRequest) => {
+  const length = request.headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
+};
+
+/**
+ * Refused before its body was read: the connection closes after the answer, so the body is never
+ * read (Node would otherwise read and discard it to keep the connection).
+ */
+function closeIfBodyPending(request: FastifyRequest, reply: FastifyReply): void {
+  if (announcesBody(request)) void reply.header('connection', 'close');
+}
+
+/** What is checked once the caller is known, before the body: counted against the caller. */
+function checkAfterAuthentication(request: FastifyRequest): void {
+  checkSentOnce(request, 'idempotency-key', HEADERS.idempotencyKey);
+  checkSentOnce(request, 'content-type', 'Content-Type');
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity')
+    throw ApiException.of(PROBLEMS.encodedBody);
+}
+
+// The guards read only the class and the handler's metadata (it has none); it is never called.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const notFound = FallbackController.prototype.notFound;
+
+/** No route, or a route whose parameter is empty (`/v1/pets//`), which Nest sends to its 404. */
+function isUnmatched(request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions;
+  if (url === undefined || !(config as unknown as Record<string, unknown> | undefined)?.[GATE])
+    return true;
+  const params = request.params as Record<string, unknown> | undefined;
+  for (const name in params) if (params[name] === '' && name !== '*') return true;
+  return false;
+}
+
+export class RequestGate {
+  /**
+   * @param guards the global guards, in order (`API_GUARDS`)
+   * @param throttler the rate limit among them, which alone counts a request refused before its
+   *   caller is known
+   */
+  constructor(
+    private readonly guards: readonly CanActivate[],
+    private readonly throttler: CanActivate,
+    private readonly bodyLimit: number,
+  ) {}
+
+  private async pass(context: ExecutionContext): Promise<void> {
+    for (const guard of this.guards)
+      if ((await guard.canActivate(context)) !== true)
+        throw new InternalServerErrorException('A guard refused without saying why');
+  }
+
+  /** The gate of a route: the guards with its controller and handler, then what the caller sent. */
+  forRoute({ controller, handler }: GateTarget): onRequestHookHandler {
+    // The fallback routes serve no operation: past the guards, the answer is their 405 or 404,
+    // given before the body is read (a QUERY without Content-Type is not asked for one).
+    const serves = controller !== FallbackController;
+    return (request, reply, done) => {
+      const context = new ExecutionContextHost([request, reply], controller, handler);
+      this.pass(context).then(
+        () => {
+          if (!serves) {
+            closeIfBodyPending(request, reply);
+            done(unmatchedRoute(request));
+            return;
+          }
+          try {
+            checkAfterAuthentication(request);
+          } catch (error) {
+            closeIfBodyPending(request, reply);
+            done(error as Error);
+            return;
+          }
+          request.gatePassed = true;
+          // A body over the limit is refused (413) without inviting it.
+          if (continues(request) && !(Number(request.headers['content-length']) > this.bodyLimit))
+            reply.raw.writeContinue();
+          done();
+        },
+        (error: unknown) => {
+          closeIfBodyPending(request, reply);
+          done(error as Error);
+        },
+      );
+    };
+  }
+
+  /**
+   * A /v1 request no gated route serves meets the same guards, as a request to the fallback
+   * controller, then gets its 405 or 404: decided in the same place, with the same headers, as on
+   * any other path.
+   */
+  unmatched(): onRequestHookHandler {
+    return (request, reply, done) => {
+      if (!request.url.startsWith('/v1') || !isUnmatched(request)) {
+        done();
+        return;
+      }
+      const context = new ExecutionContextHost([request, reply], FallbackController, notFound);
+      closeIfBodyPending(request, reply);
+      this.pass(context).then(() => {
+        done(unmatchedRoute(request));
+      }, done);
+    };
+  }
+
+  /**
+   * A request refused before its caller is known (a malformed head): counted against its address,
+   * as a request without a key is, so it carries the rate-limit headers and cannot be sent without
+   * limit. Answers what to send: the refusal, or the 429 when the address is over its limit.
+   */
+  async refuseBeforeAuthentication(
+    request: { readonly ip: string },
+    reply: { header(name: string, value: string | number): unknown },
+    refusal: unknown,
+  ): Promise<unknown> {
+    const context = new ExecutionContextHost([request, reply], FallbackController, notFound);
+    try {
+      // Only the rate limit: the key and the role are not checked on a request that is refused.
+      await this.throttler.canActivate(context);
+    } catch (limited) {
+      return limited;
+    }
+    return refusal;
+  }
+
+  /** {@link refuseBeforeAuthentication} for a request Node's parser refused: only its address is known. */
+  readonly countAgainstAddress: CountAgainstAddress = (address, header, refusal) => {
+    const reply = {
+      header(name: string, value: string | number) {
+        header(name, value);
+        return reply;
+      },
+    };
+    return this.refuseBeforeAuthentication({ ip: address }, reply, refusal);
+  };
+}
+
+/**
+ * Adds the gate to every route that carries one ({@link Gated}) and is not `@Public()`, as the
+ * routes are registered, and the gate of requests no route serves. Public routes pay nothing.
+ */
+export function registerRequestGate(
+  fastify: FastifyInstance,
+  gate: RequestGate,
+  reflector: Reflector,
+): void {
+  fastify.decorateRequest('gatePassed', false);
+  fastify.addHook('onRoute', (route) => {
+    const target = (route.config as unknown as Record<string, unknown> | undefined)?.[GATE] as
+      GateTarget | undefined;
+    if (!target) return;
+    const isPublic =
+      reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [
+        target.handler,
+        target.controller,
+      ]) === true;
+    if (isPublic) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), gate.forRoute(target)];
+  });
+  fastify.addHook('onRequest', gate.unmatched());
+}
+
+/**
+ * Nest's global guard, as a safety net: a route that is neither `@Public()` nor passed through the
+ * gate (a controller method served without {@link Gated}) is a fault of ours, never served.
+ */
+@Injectable()
+export class GatePassedGuard implements CanActivate {
+  private readonly isPublic: RouteFlag;
+
+  constructor(reflector: Reflector) {
+    this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
+  }
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.switchToHttp().getRequest<FastifyRequest>().gatePassed) return true;
+    if (this.isPublic.of(context)) return true;
+    throw new Error(
+      `${context.getClass().name}.${context.getHandler().name} was served without the request gate: mark it @Gated() or @Public()`,
+    );
+  }
+}
