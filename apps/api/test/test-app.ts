@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { NewAccountInput } from '@pets/contract';
+import { NewAccount, type NewAccountInput } from '@pets/contract';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { AccountsService } from '../src/accounts/accounts.service.js';
@@ -113,7 +113,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async createKey(account = {}) {
       const created = await app
         .get(AccountsService)
-        .create({ name: 'Partner', plan: 'free', role: 'partner', ...account }, 'cli');
+        .create(
+          NewAccount.parse({ name: 'Partner', plan: 'free', role: 'partner', ...account }),
+          'cli',
+        );
       const { key, apiKey } = await app.get(ApiKeysService).create(created.id, 'test key', 'cli');
       return { key, accountId: created.id, keyId: apiKey.id };
     },

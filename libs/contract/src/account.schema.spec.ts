@@ -93,15 +93,37 @@ describe('NewAccount', () => {
     ]);
   });
 
-  it('reports the enterprise rule as a custom zod issue on limits, for forms that read zod issues', () => {
+  it('reports the enterprise rule as a zod issue on limits, for forms that read zod issues', () => {
     const result = NewAccount.safeParse({ name: 'A', plan: 'enterprise' });
     expect(result.error?.issues).toEqual([
-      { code: 'custom', path: ['limits'], message: 'are required for the enterprise plan' },
+      expect.objectContaining({
+        path: ['limits'],
+        message: 'are required for the enterprise plan',
+      }),
     ]);
     const other = NewAccount.safeParse({ name: 'A', limits: { perMinute: 1, perDay: 1 } });
     expect(other.error?.issues).toEqual([
-      { code: 'custom', path: ['limits'], message: 'are only for the enterprise plan' },
+      expect.objectContaining({ path: ['limits'], message: 'are only for the enterprise plan' }),
     ]);
+  });
+
+  it('takes limits: undefined beside another plan, as a form sends it', () => {
+    expect(NewAccount.parse({ name: 'A', plan: 'pro', limits: undefined })).toMatchObject({
+      plan: 'pro',
+    });
+  });
+
+  it('refuses a day below the minute, on limits.perDay, and takes a day equal to it', () => {
+    expect(
+      problems(NewAccount, {
+        name: 'A',
+        plan: 'enterprise',
+        limits: { perMinute: 5_000, perDay: 10 },
+      }),
+    ).toEqual([{ field: 'limits.perDay', issue: 'must be at least the per-minute limit (5,000)' }]);
+    expect(
+      NewAccount.parse({ name: 'A', plan: 'enterprise', limits: { perMinute: 5, perDay: 5 } }),
+    ).toMatchObject({ limits: { perMinute: 5, perDay: 5 } });
   });
 
   it.each([undefined, null, [], 'Acme'])('refuses a body that is not an object: %j', (body) => {
@@ -145,6 +167,19 @@ describe('PlanChange and NewApiKey', () => {
       { field: 'limits.perMinute', issue: 'must be a whole number from 1 to 10,000,000' },
     ]);
     expect(problems(PlanChange, { plan: 'pro', extra: true })).toEqual([
+      { field: 'extra', issue: 'is not allowed' },
+    ]);
+  });
+
+  it('refuses a day below the minute on a change to enterprise too', () => {
+    expect(
+      problems(PlanChange, { plan: 'enterprise', limits: { perMinute: 5_000, perDay: 10 } }),
+    ).toEqual([{ field: 'limits.perDay', issue: 'must be at least the per-minute limit (5,000)' }]);
+  });
+
+  it('tells every problem both forms find when the plan is not one', () => {
+    expect(problems(PlanChange, { plan: 'gold', extra: 1 })).toEqual([
+      { field: 'plan', issue: 'must be one of free, pro, business, enterprise' },
       { field: 'extra', issue: 'is not allowed' },
     ]);
   });

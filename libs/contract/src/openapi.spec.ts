@@ -155,6 +155,63 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it('says a pet patch changes at least one field, as the API refuses {}', () => {
+    const { at } = build();
+    expect(at('components/schemas/PetPatch')).toMatchObject({
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: false,
+    });
+  });
+
+  it('gives a new account one form per kind of plan: limits with enterprise, and only there', () => {
+    const { at } = build();
+    const [fixed, enterprise] = at('components/schemas/NewAccount')['oneOf'] as Node[];
+    expect(at('components/schemas/NewAccount')['discriminator']).toBeUndefined();
+    expect(fixed).toMatchObject({
+      required: ['name'],
+      additionalProperties: false,
+      properties: {
+        plan: { type: 'string', enum: ['free', 'pro', 'business'], default: 'free' },
+        limits: { not: {} },
+      },
+    });
+    expect(enterprise).toMatchObject({
+      required: ['name', 'plan', 'limits'],
+      additionalProperties: false,
+      properties: {
+        plan: { type: 'string', const: 'enterprise' },
+        limits: { required: ['perMinute', 'perDay'] },
+      },
+    });
+  });
+
+  it('tells a plan change apart by its plan, with a discriminator', () => {
+    const { at } = build();
+    const fixed = { $ref: '#/components/schemas/FixedPlanChange' };
+    const enterprise = { $ref: '#/components/schemas/EnterprisePlanChange' };
+    expect(at('components/schemas/PlanChange')).toMatchObject({
+      oneOf: [fixed, enterprise],
+      discriminator: {
+        propertyName: 'plan',
+        mapping: {
+          free: fixed.$ref,
+          pro: fixed.$ref,
+          business: fixed.$ref,
+          enterprise: enterprise.$ref,
+        },
+      },
+    });
+    expect(at('components/schemas/FixedPlanChange')).toMatchObject({
+      required: ['plan'],
+      properties: { plan: { enum: ['free', 'pro', 'business'] }, limits: { not: {} } },
+    });
+    expect(at('components/schemas/EnterprisePlanChange')).toMatchObject({
+      required: ['plan', 'limits'],
+      properties: { plan: { const: 'enterprise' } },
+    });
+  });
+
   it('names every schema of the contract as a component, under the name it is referenced by', () => {
     const { at } = build();
     expect(Object.keys(at('components/schemas'))).toEqual([
@@ -172,6 +229,8 @@ describe('OpenAPI document', () => {
       'Accounts',
       'NewAccount',
       'PlanChange',
+      'FixedPlanChange',
+      'EnterprisePlanChange',
       'ApiKey',
       'ApiKeys',
       'NewApiKey',

@@ -74,13 +74,21 @@ export const Pets = z
   .meta({ id: 'Pets', description: 'A page of pets in ascending `id` order.' });
 export type Pets = z.infer<typeof Pets>;
 
+/** A patch must change something: checked, and said in the JSON Schema as `minProperties: 1`. */
+const changingSomething = <T extends z.ZodObject>(patch: T) =>
+  patch
+    .refine((value) => Object.keys(value).length > 0, {
+      error: `must change at least one of ${Object.keys(patch.shape).join(', ')}`,
+    })
+    .meta({ minProperties: 1 });
+
 /**
  * The body of `updatePet`: a JSON merge patch (RFC 7396) of the fields a pet can change, each under
  * the rules of `NewPet`. It must change something; `null` (which would remove a field) and any
  * other field are refused.
  */
-export const PetPatch = z
-  .strictObject(
+export const PetPatch = changingSomething(
+  z.strictObject(
     {
       name: PetName.optional(),
       categoryId: CategoryId.optional(),
@@ -89,14 +97,11 @@ export const PetPatch = z
       }),
     },
     { error: expected('a JSON object') },
-  )
-  .refine((patch) => Object.keys(patch).length > 0, {
-    error: 'must change at least one of name, categoryId, status',
-  })
-  .meta({
-    id: 'PetPatch',
-    description: 'The fields to change; those left out keep their value.',
-  });
+  ),
+).meta({
+  id: 'PetPatch',
+  description: 'The fields to change, at least one; those left out keep their value.',
+});
 export type PetPatch = z.output<typeof PetPatch>;
 export type PetPatchInput = z.input<typeof PetPatch>;
 

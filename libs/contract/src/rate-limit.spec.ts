@@ -80,12 +80,28 @@ describe('EnterpriseLimits', () => {
   });
 
   it('says limits are required when missing, and what they must be otherwise', () => {
-    expect(problems(undefined)).toEqual([{ field: '', issue: 'are required' }]);
+    expect(problems(undefined)).toEqual([
+      { field: '', issue: 'are required for the enterprise plan' },
+    ]);
     for (const value of [null, 5, 'lots', [60, 1000]]) {
       expect(problems(value)).toEqual([
         { field: '', issue: 'must be an object with perMinute and perDay' },
       ]);
     }
+  });
+
+  it('refuses a day below the minute, on perDay, once both are valid', () => {
+    expect(problems({ perMinute: 5_000, perDay: 10 })).toEqual([
+      { field: 'perDay', issue: 'must be at least the per-minute limit (5,000)' },
+    ]);
+    expect(problems({ perMinute: 5_000, perDay: 4_999 })).toHaveLength(1);
+    expect(EnterpriseLimits.parse({ perMinute: 5_000, perDay: 5_000 })).toEqual({
+      perMinute: 5_000,
+      perDay: 5_000,
+    });
+    expect(problems({ perMinute: 10_000_001, perDay: 10 })).toEqual([
+      { field: 'perMinute', issue: 'must be a whole number from 1 to 10,000,000' },
+    ]);
   });
 
   it('refuses other fields', () => {

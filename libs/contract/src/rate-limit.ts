@@ -38,22 +38,43 @@ export type RateWindowName = (typeof RATE_WINDOWS)[number]['name'];
 /** A key that sends more than its per-minute limit while limited is banned for this long. */
 export const BAN_SECONDS = 15 * 60;
 
-const limit = (max: number) => {
-  const issue = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+const count = (value: number) => value.toLocaleString('en-US');
+
+const limit = (max: number, description: string) => {
+  const issue = `must be a whole number from 1 to ${count(max)}`;
   return z
     .int({ error: (i) => (i.input === undefined ? 'is required' : issue) })
     .min(1, { error: issue })
-    .max(max, { error: issue });
+    .max(max, { error: issue })
+    .meta({ description });
 };
 
-/** An enterprise account's own limits. */
-export const EnterpriseLimits = z.strictObject(
-  {
-    perMinute: limit(10_000_000),
-    perDay: limit(1_000_000_000),
-  },
-  {
-    error: (i) =>
-      i.input === undefined ? 'are required' : 'must be an object with perMinute and perDay',
-  },
-);
+/**
+ * An enterprise account's own limits. A day below the minute never lets a minute's worth through
+ * and is most likely the two swapped: it is refused, on `perDay`.
+ */
+export const EnterpriseLimits = z
+  .strictObject(
+    {
+      perMinute: limit(10_000_000, 'Requests per UTC minute.'),
+      perDay: limit(1_000_000_000, 'Requests per UTC day, at least `perMinute`.'),
+    },
+    {
+      error: (i) =>
+        i.input === undefined
+          ? 'are required for the enterprise plan'
+          : 'must be an object with perMinute and perDay',
+    },
+  )
+  .superRefine(
+    ({ perMinute, perDay }, ctx) => {
+      if (perDay < perMinute)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['perDay'],
+          message: `must be at least the per-minute limit (${count(perMinute)})`,
+        });
+    },
+    // Compared only when both are valid: a limit out of range is told on its own.
+    { when: ({ issues }) => issues.length === 0 },
+  );

@@ -207,6 +207,50 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
       ).toBe(404);
     });
 
+    it('refuses a day below the minute, on limits.perDay, when creating and when changing', async () => {
+      const limits = { perMinute: 5_000, perDay: 10 };
+      const detail = {
+        field: 'limits.perDay',
+        issue: 'must be at least the per-minute limit (5,000)',
+      };
+      const created = await send('POST', '/v1/admin/accounts', staff.key, {
+        name: 'Swapped',
+        plan: 'enterprise',
+        limits,
+      });
+      const changed = await send('PATCH', `/v1/admin/accounts/${partner.accountId}`, staff.key, {
+        plan: 'enterprise',
+        limits,
+      });
+      for (const response of [created, changed]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'invalid_body',
+          message: expect.stringContaining(
+            'limits.perDay must be at least the per-minute limit (5,000)',
+          ) as string,
+          status: 400,
+          details: [detail],
+        });
+      }
+      const accounts = await send('GET', '/v1/admin/accounts', staff.key);
+      expect(accounts.json<{ name: string }[]>().map((a) => a.name)).not.toContain('Swapped');
+    });
+
+    it('tells every problem of a body whose plan is not one', async () => {
+      const response = await send('POST', '/v1/admin/accounts', staff.key, {
+        name: '',
+        plan: 'gold',
+        extra: true,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ details: unknown }>().details).toEqual([
+        { field: 'name', issue: 'must not be empty' },
+        { field: 'plan', issue: 'must be one of free, pro, business, enterprise' },
+        { field: 'extra', issue: 'is not allowed' },
+      ]);
+    });
+
     it('manages the keys of any account', async () => {
       const created = await send(
         'POST',

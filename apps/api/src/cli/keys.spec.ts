@@ -112,6 +112,13 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
       'Invalid input: limits are required for the enterprise plan.',
     ],
     [
+      [
+        ...['accounts', 'create', '--name', 'X', '--plan', 'enterprise'],
+        ...['--per-minute', '5000', '--per-day', '10'],
+      ],
+      'Invalid input: limits.perDay must be at least the per-minute limit (5,000).',
+    ],
+    [
       ['accounts', 'create', '--name', 'X', '--per-minute', '5'],
       '--per-minute and --per-day go together. See --help.',
     ],

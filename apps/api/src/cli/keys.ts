@@ -152,8 +152,7 @@ function commandOf(values: Values, positionals: string[]): Command {
       role: oneOf(Role, values.role, 'role') ?? 'partner',
       limits: limitsFrom(values),
     };
-    NewAccount.parse(account);
-    return { name: 'accounts create', account };
+    return { name: 'accounts create', account: NewAccount.parse(account) };
   }
   if (command === 'accounts' && sub === 'set-plan') {
     const plan = oneOf(Plan, values.plan, 'plan');

@@ -302,10 +302,22 @@ describe("an account's page", () => {
     await user.clear(perMinute);
     await user.type(perMinute, '2000');
     await user.click(form.getByRole('button', { name: 'Save plan' }));
+    // The day kept from the plan (1,000) is below the new minute: the API's words, on the day.
+    expect(client.admin.changePlan).not.toHaveBeenCalled();
+    const perDay = form.getByLabelText('Requests per day');
+    expect(perDay.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(perDay);
+    expect(
+      form.getByText('Requests per day must be at least the per-minute limit (2,000).'),
+    ).toBeDefined();
+
+    await user.clear(perDay);
+    await user.type(perDay, '2000000');
+    await user.click(form.getByRole('button', { name: 'Save plan' }));
 
     expect(client.admin.changePlan).toHaveBeenCalledWith(1, {
       plan: 'enterprise',
-      limits: { perMinute: 2000, perDay: 1000 },
+      limits: { perMinute: 2000, perDay: 2_000_000 },
     });
     const message = await screen.findByText('Staff is now on the enterprise plan.');
     await waitFor(() => {
