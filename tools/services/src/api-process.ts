@@ -109,7 +109,9 @@ export function createAccountKey(
   env: Record<string, string>,
   account: { name: string; plan: string; perMinute?: number; perDay?: number; role?: string },
 ): { accountId: number; key: string } {
-  const args = ['accounts', 'create', '--name', account.name, '--plan', account.plan];
+  // The first account of a test makes its database (SQLite: there is no file before it).
+  const args = ['accounts', 'create', '--create-database', '--name', account.name];
+  args.push('--plan', account.plan);
   if (account.role) args.push('--role', account.role);
   if (account.perMinute !== undefined) args.push('--per-minute', String(account.perMinute));
   if (account.perDay !== undefined) args.push('--per-day', String(account.perDay));

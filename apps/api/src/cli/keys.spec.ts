@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +18,6 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     const database = await freshDatabaseUrl(engine);
     env = { PATH: process.env['PATH'] ?? '', DATABASE_URL: database.url, NODE_ENV: 'test' };
     if (database.dir) {
-      const { rmSync } = await import('node:fs');
       const dir = database.dir;
       cleanup = () => {
         rmSync(dir, { recursive: true, force: true });
@@ -38,7 +40,16 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
   };
 
   it('creates accounts and keys, lists them without the key, and revokes', () => {
-    const account = json('accounts', 'create', '--name', 'Acme', '--plan', 'pro');
+    // The first command makes the SQLite file, as asked; later ones find it.
+    const account = json(
+      'accounts',
+      'create',
+      '--name',
+      'Acme',
+      '--plan',
+      'pro',
+      '--create-database',
+    );
     expect(account).toMatchObject({
       name: 'Acme',
       plan: 'pro',
@@ -96,6 +107,77 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     const text = keys('accounts', 'list');
     expect(text.stdout).toMatch(/^id\s+name\s+plan\s+role\s+perMinute\s+perDay\s+createdAt$/m);
   });
+
+  it('refuses a database that is not there, naming it, with exit code 1, and makes none', () => {
+    const missing =
+      engine === 'sqlite'
+        ? `sqlite:${join(tmpdir(), `pets-nowhere-${process.pid}`, 'petstore.sqlite')}`
+        : (env['DATABASE_URL']?.replace(/\/[^/]+$/, '/pets_no_such_database') ?? '');
+    const result = spawnSync(process.execPath, [CLI, 'accounts', 'list'], {
+      env: { ...env, DATABASE_URL: missing },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    if (engine === 'sqlite') {
+      const file = missing.slice('sqlite:'.length);
+      expect(result.stderr).toBe(
+        `No SQLite database at ${file} (DATABASE_URL=${missing}). Check DATABASE_URL and the directory you run this in, or add --create-database to make a new, empty one there.\n`,
+      );
+      expect(existsSync(dirname(file))).toBe(false);
+    } else {
+      const server = new URL(missing).host;
+      expect(result.stderr).toBe(
+        `No PostgreSQL database "pets_no_such_database" on ${server}. Check DATABASE_URL, or create the database (createdb pets_no_such_database) and run this again.\n`,
+      );
+    }
+  });
+
+  it.runIf(engine === 'sqlite')(
+    'reads a relative SQLite path from the directory it runs in',
+    () => {
+      const file = env['DATABASE_URL']?.slice('sqlite:'.length) ?? '';
+      const relative = { ...env, DATABASE_URL: `sqlite:${basename(file)}` };
+      const inside = spawnSync(process.execPath, [CLI, 'accounts', 'list'], {
+        env: relative,
+        cwd: dirname(file),
+        encoding: 'utf8',
+      });
+      expect(inside.status).toBe(0);
+      const elsewhere = spawnSync(process.execPath, [CLI, 'accounts', 'list'], {
+        env: relative,
+        cwd: tmpdir(),
+        encoding: 'utf8',
+      });
+      expect(elsewhere.status).toBe(1);
+      expect(elsewhere.stderr).toContain(
+        `No SQLite database at ${join(tmpdir(), basename(file))} `,
+      );
+    },
+  );
+
+  it.runIf(engine === 'sqlite')(
+    'makes a new SQLite database, directory and all, when asked to',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pets-cli-new-'));
+      try {
+        const file = join(dir, 'nested', 'petstore.sqlite');
+        const run = (...args: string[]) =>
+          spawnSync(process.execPath, [CLI, ...args], {
+            env: { ...env, DATABASE_URL: `sqlite:${file}` },
+            encoding: 'utf8',
+          });
+        const created = run('accounts', 'list', '--create-database');
+        expect(created.stderr).toBe('');
+        expect(created.status).toBe(0);
+        expect(created.stdout).toBe('(none)\n');
+        expect(existsSync(file)).toBe(true);
+        expect(run('accounts', 'list').status).toBe(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.each([
     [['frob'], 'Unknown command: frob. See --help.'],
@@ -189,6 +271,7 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
       code: 0,
       stdout: expect.stringContaining('Usage: npm run keys -- <command>') as string,
     });
+    expect(keys('--help').stdout).toContain('--create-database');
     expect(keys()).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run keys') as string,

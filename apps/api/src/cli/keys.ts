@@ -11,6 +11,7 @@ import {
 } from '@pets/contract';
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { unusableDatabase } from './usable-database.js';
 
 const HELP = `Manage accounts and API keys of the pet store API.
 
@@ -30,10 +31,14 @@ Commands:
 
 Options:
   --json                                Print JSON instead of text
+  --create-database                     Make the SQLite database (and its directory) if there is
+                                        none; without it, a missing file is refused
   -h, --help                            Show this help
 
-The database is the API's: DATABASE_URL (default sqlite:data/petstore.sqlite).
-Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+The database is the API's: DATABASE_URL (default sqlite:data/petstore.sqlite, relative to the
+directory this runs in). A SQLite file that is not there is refused unless --create-database asks
+for it; a PostgreSQL database is never made here (createdb it first).
+Exit codes: 0 done, 1 failed (the database too), 2 bad arguments.`;
 
 class UsageError extends Error {}
 
@@ -54,6 +59,7 @@ const OPTIONS = {
   account: { type: 'string' },
   label: { type: 'string' },
   json: { type: 'boolean', default: false },
+  'create-database': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -218,6 +224,11 @@ export async function run(
   }
 
   const config = loadConfig(env);
+  const unusable = await unusableDatabase(config.database, values['create-database']);
+  if (unusable !== null) {
+    err(unusable);
+    return 1;
+  }
   // NestJS, TypeORM and the services load only now: help and refused arguments answer at once.
   const [{ NestFactory }, { AccountsService, toAccountView }, { ApiKeysService, toApiKeyView }] =
     await Promise.all([
