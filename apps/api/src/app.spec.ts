@@ -78,6 +78,15 @@ describe('every response', () => {
     expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(docs.headers['content-security-policy']).toContain("script-src 'self';");
   });
+
+  it.each(['/healthz', '/v1/pets', '/docs', '/v1/openapi.json'])(
+    '%s may be framed by no page, in both headers alike',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    },
+  );
 });
 
 describe('errors', () => {

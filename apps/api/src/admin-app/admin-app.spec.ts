@@ -34,7 +34,8 @@ describe('the admin app, served by the API', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toBe(ADMIN_CSP);
       expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
-      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     },

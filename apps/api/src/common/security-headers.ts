@@ -14,6 +14,9 @@ const HELMET_OPTIONS = {
     },
   },
   crossOriginResourcePolicy: { policy: 'same-site' as const },
+  // Browsers that know only the older header are told the same as `frame-ancestors 'none'`:
+  // no page, not even our own, may frame ours (helmet's default, SAMEORIGIN, would allow our own).
+  xFrameOptions: { action: 'deny' as const },
 };
 
 /**
