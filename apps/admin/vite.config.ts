@@ -8,7 +8,8 @@ export default defineConfig({
   // The first page must be usable on a slow connection: at most 100 KB of JavaScript, gzipped.
   plugins: [react(), bundleBudget(100 * 1024)],
   resolve: { conditions: ['@pets/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps: the API serves `dist` as it is, and maps would hand anyone our sources.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: { '/v1': 'http://localhost:3000' },

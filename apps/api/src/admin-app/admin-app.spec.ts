@@ -17,6 +17,8 @@ describe('the admin app, served by the API', () => {
       '<!doctype html><title>Pet store admin</title><script type="module" src="/admin/assets/index-abc.js"></script>',
     );
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log("admin")');
+    // As a build with source maps would leave them.
+    writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["main.tsx"]}');
     t = await createTestApp({ adminDist: dist });
   });
   afterAll(async () => {
@@ -54,6 +56,16 @@ describe('the admin app, served by the API', () => {
     expect(response.json()).toEqual({
       code: 'not_found',
       message: 'No file /admin/assets/nope.js.',
+      status: 404,
+    });
+  });
+
+  it('never serves a source map, even one left in the build', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/index-abc.js.map' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      code: 'not_found',
+      message: 'No file /admin/assets/index-abc.js.map.',
       status: 404,
     });
   });

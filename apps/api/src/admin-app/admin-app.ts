@@ -50,6 +50,8 @@ export async function registerAdminApp(
       prefix: '/admin/',
       decorateReply: true,
       wildcard: false,
+      // Source maps are never served, even from a build that has them: they would hand out our sources.
+      globIgnore: ['**/*.map'],
       index: false,
       cacheControl: false,
       setHeaders: (response, path) => {
