@@ -318,17 +318,20 @@ describe('windows', () => {
       state: '"minute";r=4;t=17',
     });
 
+    // A day is at least a minute's worth: the day has fewer left after a busy minute.
     const { key: dayHeavy } = await t.createKey({
       plan: 'enterprise',
-      limits: { perMinute: 100, perDay: 50 },
+      limits: { perMinute: 10, perDay: 15 },
     });
+    expect((await send(10, dayHeavy)).every((r) => r.statusCode === 200)).toBe(true);
+    t.clock.advance(MINUTE);
     const response = await list(dayHeavy);
     expect(rateHeaders(response)).toMatchObject({
-      limit: 50,
-      remaining: 49,
+      limit: 15,
+      remaining: 4,
       reset: dayEnd() / 1000,
     });
-    expect(response.headers['ratelimit-policy']).toBe('"minute";q=100;w=60, "day";q=50;w=86400');
+    expect(response.headers['ratelimit-policy']).toBe('"minute";q=10;w=60, "day";q=15;w=86400');
   });
 
   it('enterprise accounts get their own numbers', async () => {
