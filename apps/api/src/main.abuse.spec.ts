@@ -253,6 +253,26 @@ describe('bodies in an encoding the API does not decode', () => {
     },
   );
 
+  it('Transfer-Encoding: gzip, chunked is invalid_request, and nothing is stored', async () => {
+    const body = JSON.stringify({ name: 'Encoded transfer', categoryId: 1 });
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const exchange = await open(
+      port,
+      `POST /v1/pets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\n` +
+        `Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n${chunked}`,
+    );
+    await exchange.settled(3_000);
+    const answer = finalError(exchange);
+    expect(answer.status).toBe(400);
+    expect(answer.error.message).toBe(
+      'Send Transfer-Encoding: chunked alone: the API decodes no other transfer coding.',
+    );
+    const list = await fetch(`${server.baseUrl}/v1/pets?name=Encoded&limit=100`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(((await list.json()) as unknown[]).length).toBe(0);
+  });
+
   it('Content-Encoding: identity is a plain body', async () => {
     const exchange = await open(
       port,

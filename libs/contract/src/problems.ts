@@ -44,6 +44,10 @@ export const PROBLEMS = {
     'Send Content-Length or Transfer-Encoding, not both.',
   ),
   badTransferEncoding: problem('invalid_request', 'The Transfer-Encoding is not valid.'),
+  transferCodingNotDecoded: problem(
+    'invalid_request',
+    'Send Transfer-Encoding: chunked alone: the API decodes no other transfer coding.',
+  ),
   badContentLength: problem('invalid_request', 'The Content-Length is not valid.'),
   /** A header a request may carry once (`Host`, `Authorization`, `Idempotency-Key`…), sent twice. */
   headerSentTwice: (name: string) =>

@@ -64,14 +64,18 @@ export function checkSentOnce(request: FastifyRequest, name: string, shown: stri
 /**
  * What must hold before anything else is read (RFC 9112): one Host and one Authorization, and a
  * body whose end can be told (a Transfer-Encoding that does not end with chunked would make Node
- * wait for the connection to close). Anything else is `400 invalid_request` at once.
+ * wait for the connection to close) in no transfer coding but chunked. Anything else is
+ * `400 invalid_request` at once.
  */
 export function checkFraming(request: FastifyRequest): void {
   checkSentOnce(request, 'host', 'Host');
   checkSentOnce(request, 'authorization', HEADERS.authorization);
   const transferEncoding = request.headers['transfer-encoding'];
-  if (transferEncoding !== undefined && !/(^|,)\s*chunked\s*$/i.test(transferEncoding))
+  if (transferEncoding === undefined || /^\s*chunked\s*$/i.test(transferEncoding)) return;
+  if (!/(^|,)\s*chunked\s*$/i.test(transferEncoding))
     throw ApiException.of(PROBLEMS.bodyEndUnknown);
+  // `gzip, chunked`: Node takes the chunks apart but would hand on gzip bytes as the body.
+  throw ApiException.of(PROBLEMS.transferCodingNotDecoded);
 }
 
 /**
