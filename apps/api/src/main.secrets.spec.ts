@@ -13,6 +13,7 @@ it('a whole run of the API never writes a key or an Authorization value to its o
   const env = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://api.example.com',
+    CURSOR_SECRET: 'a-cursor-secret-of-this-run-only-0123456789',
     LOG_LEVEL: 'trace',
     DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
   };
@@ -72,6 +73,7 @@ it('a whole run of the API never writes a key or an Authorization value to its o
   const output = server.output();
   expect(output).toContain('"msg":"request"');
   for (const secret of secrets) expect(output).not.toContain(secret);
+  expect(output).not.toContain(env.CURSOR_SECRET);
   expect(output).not.toMatch(/bearer\s+pets_/i);
   expect(output.toLowerCase()).not.toContain('authorization');
   expect(output).not.toContain(Buffer.from(`user:${partner.key}`).toString('base64'));

@@ -44,9 +44,27 @@ describe('the API process', () => {
     expect(output).toContain('LOG_LEVEL must be one of');
   });
 
-  it('refuses to start in production without PUBLIC_URL', async () => {
+  it('refuses to start in production without PUBLIC_URL or CURSOR_SECRET, naming each', async () => {
     const { code, output } = await runServer({ NODE_ENV: 'production', PORT: '0' });
     expect(code).toBe(1);
     expect(output).toContain('PUBLIC_URL is required in production');
+    expect(output).toContain('CURSOR_SECRET is required in production');
+    const withUrl = await runServer({
+      NODE_ENV: 'production',
+      PORT: '0',
+      PUBLIC_URL: 'https://api.example.com',
+    });
+    expect(withUrl.code).toBe(1);
+    expect(withUrl.output).toContain(
+      'Invalid configuration:\n  CURSOR_SECRET is required in production (at least 32 characters, the same on every instance',
+    );
+    expect(withUrl.output).not.toContain('PUBLIC_URL');
+  });
+
+  it('refuses a CURSOR_SECRET shorter than 32 characters, without repeating it', async () => {
+    const { code, output } = await runServer({ CURSOR_SECRET: 'short-secret', PORT: '0' });
+    expect(code).toBe(1);
+    expect(output).toContain('CURSOR_SECRET must be at least 32 characters');
+    expect(output).not.toContain('short-secret');
   });
 });

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { createLogger } from './common/logger.js';
-import { ConfigError, loadConfig } from './config/config.js';
+import { ConfigError, loadConfig, missingForServing } from './config/config.js';
 import { Metrics } from './metrics/metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
 
@@ -20,11 +20,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (config.env === 'production' && config.publicUrl === undefined) {
-    // Behind a proxy, the request's own Host is not what partners use: absolute URLs need it.
-    process.stderr.write(
-      'Invalid configuration:\n  PUBLIC_URL is required in production (the address partners use, like https://api.example.com)\n',
-    );
+  const missing = missingForServing(config);
+  if (missing.length > 0) {
+    process.stderr.write(`${new ConfigError(missing).message}\n`);
     process.exit(1);
   }
 

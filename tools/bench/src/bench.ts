@@ -285,6 +285,7 @@ async function measureVariant(
     const env: Record<string, string> = {
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1',
+      CURSOR_SECRET: 'bench-cursor-secret-every-instance-shares',
       LOG_LEVEL: 'info',
       // The load generator is the proxy: its X-Forwarded-For is the client's address.
       TRUST_PROXY: '127.0.0.1',

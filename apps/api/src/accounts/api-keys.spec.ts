@@ -44,7 +44,11 @@ describe('keys by NODE_ENV (decisions §18)', () => {
     if (database.kind !== 'sqlite') throw new Error('expected SQLite');
     const production = await createTestApp({
       databaseUrl: `sqlite:${database.file}`,
-      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://api.example.com' },
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://api.example.com',
+        CURSOR_SECRET: 'a-cursor-secret-for-production-tests',
+      },
     });
     try {
       const { key: testKey, accountId } = await outside.createKey({ plan: 'pro' });
@@ -237,7 +241,9 @@ describe('API keys in production', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', CURSOR_SECRET: 'a-cursor-secret-for-production-tests' },
+    });
   });
   afterAll(async () => {
     await t.close();

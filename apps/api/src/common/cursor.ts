@@ -1,24 +1,43 @@
-import { createHash } from 'node:crypto';
-
-const checksum = (body: string) =>
-  createHash('sha256').update(`petstore-cursor:${body}`).digest('base64url').slice(0, 10);
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
- * A page position as an opaque token: fields (none may contain `.`) with a checksum, so an edited
- * or truncated cursor is refused rather than misread.
+ * Page positions as opaque tokens: fields (none may contain `.`) with their HMAC-SHA256 under
+ * `CURSOR_SECRET`, which every instance shares. A cursor one instance made is good on every other;
+ * one that was changed, or made by anyone without the secret, is refused rather than read. The key
+ * object is made once, at start (`ConfigModule`).
  */
-export function sealCursor(fields: readonly string[]): string {
-  const body = fields.join('.');
-  return Buffer.from(`${body}.${checksum(body)}`).toString('base64url');
-}
+export class Cursors {
+  private readonly key: KeyObject | undefined;
 
-/** The fields of a cursor we made, or `undefined`. */
-export function openCursor(token: string): string[] | undefined {
-  const parts = Buffer.from(token, 'base64url').toString('utf8').split('.');
-  const sum = parts.pop();
-  return sum !== undefined && parts.length > 0 && sum === checksum(parts.join('.'))
-    ? parts
-    : undefined;
+  /** `secret`: `CURSOR_SECRET`. */
+  constructor(secret: string | undefined) {
+    // Only the CLI runs without a secret in production (the API refuses to start): it pages nothing.
+    this.key = secret === undefined ? undefined : createSecretKey(Buffer.from(secret, 'utf8'));
+  }
+
+  seal(fields: readonly string[]): string {
+    if (!this.key) throw new Error('CURSOR_SECRET is not set: no cursor can be made or read');
+    const body = fields.join('.');
+    const mac = createHmac('sha256', this.key).update(body).digest('base64url');
+    return Buffer.from(`${body}.${mac}`).toString('base64url');
+  }
+
+  /**
+   * The fields of a cursor we made, or `undefined`. The token is compared whole, in constant time,
+   * with the one its fields make: base64url that decodes to the same bytes in another spelling is
+   * refused too.
+   */
+  open(token: string): string[] | undefined {
+    const text = Buffer.from(token, 'base64url').toString('utf8');
+    const end = text.lastIndexOf('.');
+    if (end <= 0) return undefined;
+    const fields = text.slice(0, end).split('.');
+    const given = Buffer.from(token);
+    const expected = Buffer.from(this.seal(fields));
+    return given.length === expected.length && timingSafeEqual(given, expected)
+      ? fields
+      : undefined;
+  }
 }
 
 /** A positive id as a cursor field holds it, or `undefined`. */

@@ -1,8 +1,9 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { Cursors } from '../common/cursor.js';
 import { APP_CONFIG, type AppConfig } from './config.js';
 
-/** The parsed configuration and the clock, available everywhere. */
+/** The parsed configuration, the clock and the cursors' key made from it, available everywhere. */
 @Global()
 @Module({})
 export class ConfigModule {
@@ -12,8 +13,9 @@ export class ConfigModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: CLOCK, useValue: clock },
+        { provide: Cursors, useValue: new Cursors(config.cursorSecret) },
       ],
-      exports: [APP_CONFIG, CLOCK],
+      exports: [APP_CONFIG, CLOCK, Cursors],
     };
   }
 }

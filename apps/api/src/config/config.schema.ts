@@ -92,6 +92,16 @@ const publicUrl = z.string().transform((value, ctx): string => {
   return `${parsed.origin}${parsed.pathname}`.replace(/\/+$/, '');
 });
 
+/**
+ * Signs page cursors (`common/cursor.ts`). Outside production a fixed key stands in, so tests and
+ * `npm start` need none; anyone can read it here, so production refuses to start without its own.
+ */
+export const DEVELOPMENT_CURSOR_SECRET = 'petstore-development-cursor-secret-not-for-production';
+export const CURSOR_SECRET_MIN_LENGTH = 32;
+const cursorSecret = z.string().min(CURSOR_SECRET_MIN_LENGTH, {
+  error: `must be at least ${CURSOR_SECRET_MIN_LENGTH} characters (the same on every instance; e.g. openssl rand -base64 48)`,
+});
+
 const count = z
   .string()
   .regex(/^[1-9][0-9]{0,6}$/, { error: 'must be a whole number from 1 to 9,999,999' })
@@ -109,6 +119,7 @@ export const EnvSchema = z.object({
   MAX_CONNECTIONS: count.default(10_000),
   METRICS_PORT: metricsPort.default(9464),
   METRICS_HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+  CURSOR_SECRET: cursorSecret.optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -120,7 +131,7 @@ export const EnvSchema = z.object({
 });
 
 /** Variables whose values may hold passwords: never repeated in an error message. */
-export const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL']);
+export const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET']);
 
 /** The configuration the app runs with, read from the environment: its type is this schema's. */
 export const ConfigSchema = EnvSchema.transform((env) => ({
@@ -139,6 +150,12 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   /** Where Prometheus scrapes `/metrics` (never the public port); `undefined`: no metrics at all. */
   metrics:
     env.METRICS_PORT === 'off' ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+  /**
+   * The key of the cursors' HMAC, shared by every instance; `undefined` only in production without
+   * `CURSOR_SECRET`, where the API refuses to start ({@link missingForServing}).
+   */
+  cursorSecret:
+    env.CURSOR_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_CURSOR_SECRET),
   logLevel: env.LOG_LEVEL,
   env: env.NODE_ENV,
 }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { DEVELOPMENT_CURSOR_SECRET } from './config.schema.js';
+import { ConfigError, loadConfig, missingForServing } from './config.js';
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
@@ -23,9 +24,36 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       maxConnections: 10_000,
       metrics: { port: 9464, host: '127.0.0.1' },
+      cursorSecret: DEVELOPMENT_CURSOR_SECRET,
       logLevel: 'info',
       env: 'development',
     });
+  });
+
+  it('reads CURSOR_SECRET: at least 32 characters, never repeated; required to serve in production', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ CURSOR_SECRET: secret }).cursorSecret).toBe(secret);
+    expect(loadConfig({ NODE_ENV: 'test' }).cursorSecret).toBe(DEVELOPMENT_CURSOR_SECRET);
+    expect(DEVELOPMENT_CURSOR_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(problemsOf({ CURSOR_SECRET: 'y'.repeat(31) })).toEqual([
+      'CURSOR_SECRET must be at least 32 characters (the same on every instance; e.g. openssl rand -base64 48)',
+    ]);
+
+    // The development key is public: production has none unless given one, and will not serve.
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.cursorSecret).toBeUndefined();
+    expect(missingForServing(production)).toEqual([
+      'PUBLIC_URL is required in production (the address partners use, like https://api.example.com)',
+      'CURSOR_SECRET is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it signs page cursors',
+    ]);
+    const served = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://api.example.com',
+      CURSOR_SECRET: secret,
+    });
+    expect(served.cursorSecret).toBe(secret);
+    expect(missingForServing(served)).toEqual([]);
+    expect(missingForServing(loadConfig({}))).toEqual([]);
   });
 
   it('reads METRICS_PORT and METRICS_HOST; off means no metrics', () => {

@@ -27,4 +27,24 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): A
   return result.data;
 }
 
+/**
+ * What the API itself (not the CLI) needs in production besides a valid environment, each as a
+ * sentence; the API refuses to start while any is missing.
+ */
+export function missingForServing(config: AppConfig): string[] {
+  if (config.env !== 'production') return [];
+  const missing: string[] = [];
+  // Behind a proxy, the request's own Host is not what partners use: absolute URLs need it.
+  if (config.publicUrl === undefined)
+    missing.push(
+      'PUBLIC_URL is required in production (the address partners use, like https://api.example.com)',
+    );
+  // The development key is in this repository: cursors signed with it could be forged by anyone.
+  if (config.cursorSecret === undefined)
+    missing.push(
+      'CURSOR_SECRET is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it signs page cursors',
+    );
+  return missing;
+}
+
 export const APP_CONFIG = Symbol('APP_CONFIG');

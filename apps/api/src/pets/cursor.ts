@@ -4,7 +4,7 @@ import {
   type PetStatus,
   PetStatus as PetStatusSchema,
 } from '@pets/contract';
-import { idField, openCursor, sealCursor } from '../common/cursor.js';
+import { type Cursors, idField } from '../common/cursor.js';
 
 /** The filters a page was served under: a cursor is only good with the same ones. */
 export interface PetFilters {
@@ -27,21 +27,24 @@ const text = (value: string) => Buffer.from(value).toString('base64url');
  * or a name, `c3` with `owner` as well; the name is base64url-encoded, so any character may stand
  * in it. Each version keeps its form, so cursors already handed out stay good.
  */
-export function encodeCursor({ afterId, status, categoryId, name, owner }: Cursor): string {
+export function encodeCursor(
+  cursors: Cursors,
+  { afterId, status, categoryId, name, owner }: Cursor,
+): string {
   const fields = [String(afterId), status ?? ''];
   const more = [String(categoryId ?? ''), text(name ?? '')];
-  if (owner !== undefined) return sealCursor(['c3', ...fields, ...more, owner]);
+  if (owner !== undefined) return cursors.seal(['c3', ...fields, ...more, owner]);
   return categoryId === undefined && name === undefined
-    ? sealCursor(['c1', ...fields])
-    : sealCursor(['c2', ...fields, ...more]);
+    ? cursors.seal(['c1', ...fields])
+    : cursors.seal(['c2', ...fields, ...more]);
 }
 
 /** How many fields each version has. */
 const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6 };
 
 /** The cursor, or `undefined` when it is not one we made. */
-export function decodeCursor(token: string): Cursor | undefined {
-  const fields = openCursor(token);
+export function decodeCursor(cursors: Cursors, token: string): Cursor | undefined {
+  const fields = cursors.open(token);
   if (!fields) return undefined;
   const [version = '', id, status, categoryId, name, owner] = fields;
   if (FIELDS[version] !== fields.length) return undefined;

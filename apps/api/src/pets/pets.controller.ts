@@ -14,7 +14,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
-import { baseUrlOf, setNextLink } from '../common/base-url.js';
+import { baseUrlOf } from '../common/base-url.js';
+import { answerPage } from '../common/paging.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { ZodPipe } from '../common/zod.pipe.js';
@@ -45,19 +46,9 @@ export class PetsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Pet[]> {
+    const { limit, status, categoryId, name, owner } = query;
     const page = await this.pets.list(principal, query);
-    if (page.next !== undefined) {
-      const { limit, status, categoryId, name, owner } = query;
-      setNextLink(request, reply, '/pets', {
-        limit,
-        status,
-        categoryId,
-        name,
-        owner,
-        cursor: page.next,
-      });
-    }
-    return page.pets;
+    return answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner }, page);
   }
 
   @Operation('createPet')

@@ -12,20 +12,14 @@ import {
 import { actorOf, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { Cursors } from '../common/cursor.js';
+import { invalidCursor, type Page, pageOf } from '../common/paging.js';
 import type { Principal } from '../common/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { decodeCursor, encodeCursor, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 
-export interface PetsPage {
-  pets: Pet[];
-  /** The cursor of the next page; absent on the last page. */
-  next?: string;
-}
-
-const invalidCursor = (issue: string) =>
-  ApiException.of(PROBLEMS.invalidQuery(`cursor ${issue}`), [{ field: 'cursor', issue }]);
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
 
 /** How many times a change is tried again after another change to the pet got in first. */
@@ -47,6 +41,7 @@ export class PetsService {
     private readonly idempotency: IdempotencyService,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
+    private readonly cursors: Cursors,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -64,11 +59,11 @@ export class PetsService {
   async list(
     principal: Principal,
     { limit, status, categoryId, name, owner, cursor }: ListPetsQuery,
-  ): Promise<PetsPage> {
+  ): Promise<Page<Pet>> {
     const filters: PetFilters = { status, categoryId, name, owner };
     let afterId = 0;
     if (cursor !== undefined) {
-      const position = decodeCursor(cursor);
+      const position = decodeCursor(this.cursors, cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
       if (position.status !== status) throw invalidCursor('belongs to a different status filter');
       if (position.categoryId !== categoryId || position.name !== name || position.owner !== owner)
@@ -81,11 +76,9 @@ export class PetsService {
         : { accountId: principal.accountId, staff: principal.role === 'staff' };
     // One row more than asked says whether another page follows.
     const rows = await this.pets.list({ ...filters, owner: ownedBy }, limit + 1, afterId);
-    if (rows.length <= limit) return { pets: rows };
-    const pets = rows.slice(0, limit);
-    // More rows than `limit` (at least 1): the page has a last pet.
-    const last = pets[limit - 1] as Pet;
-    return { pets, next: encodeCursor({ afterId: last.id, ...filters }) };
+    return pageOf(rows, limit, (last) =>
+      encodeCursor(this.cursors, { afterId: last.id, ...filters }),
+    );
   }
 
   get(id: number): Promise<Pet | undefined> {

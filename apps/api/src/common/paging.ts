@@ -1,0 +1,73 @@
+import { PROBLEMS } from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException } from './api-exception.js';
+import { setNextLink } from './base-url.js';
+import { type Cursors, idField } from './cursor.js';
+
+/**
+ * Keyset pages, as every list serves them (decisions §18): in id order, one row more than `limit`
+ * read to learn whether another page follows, a signed cursor (`cursor.ts`) naming the last item
+ * shown and the filters it was shown under, and `Link: rel="next"` to the page after it.
+ */
+
+/** A page and, when another follows, the cursor of the next one. */
+export interface Page<T> {
+  items: T[];
+  next?: string | undefined;
+}
+
+/** `400 invalid_query` with the `cursor` detail. */
+export const invalidCursor = (issue: string): ApiException =>
+  ApiException.of(PROBLEMS.invalidQuery(`cursor ${issue}`), [{ field: 'cursor', issue }]);
+
+/** `rows`, read with one more than `limit`, as a page whose cursor `cursorAfter` makes. */
+export function pageOf<T>(
+  rows: readonly T[],
+  limit: number,
+  cursorAfter: (last: T) => string,
+): Page<T> {
+  if (rows.length <= limit) return { items: [...rows] };
+  const items = rows.slice(0, limit);
+  // More rows than `limit` (at least 1): the page has a last item.
+  return { items, next: cursorAfter(items[limit - 1] as T) };
+}
+
+/**
+ * The cursor of a list whose position is an id and whose filters are one `scope` string (the
+ * audit trail, a account's keys): `kind` names the list and its form.
+ */
+export const scopedCursor = (cursors: Cursors, kind: string, id: number, scope: string): string =>
+  cursors.seal([kind, String(id), scope]);
+
+/**
+ * The id in a {@link scopedCursor} of `kind` made under `scope`; `400 invalid_query` for any
+ * other cursor (`otherScope` says why when only the scope differs).
+ */
+export function positionIn(
+  cursors: Cursors,
+  token: string,
+  kind: string,
+  scope: string,
+  otherScope = 'belongs to different filters',
+): number {
+  const [version, id, madeFor] = cursors.open(token) ?? [];
+  const position = version === kind ? idField(id) : undefined;
+  if (position === undefined) throw invalidCursor('is not a valid cursor');
+  if (madeFor !== scope) throw invalidCursor(otherScope);
+  return position;
+}
+
+/**
+ * A page as the answer: its items, with `Link: <{base_url}{path}?{query}&cursor=…>; rel="next"`
+ * when another page follows (the query's values in the order given, `undefined` ones left out).
+ */
+export function answerPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  query: Readonly<Record<string, string | number | undefined>>,
+  page: Page<T>,
+): T[] {
+  if (page.next !== undefined) setNextLink(request, reply, path, { ...query, cursor: page.next });
+  return page.items;
+}
