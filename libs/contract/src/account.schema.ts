@@ -5,6 +5,7 @@ import {
   OPTIONAL_TEXT_RULE_DESCRIPTION,
   TEXT_RULE_DESCRIPTION,
 } from './text.schema.js';
+import { ACTIVE_KEYS_MAX } from './limits.js';
 import { EnterpriseLimits, Plan, Role } from './rate-limit.js';
 
 const positiveId = (description: string) =>
@@ -172,7 +173,10 @@ export const AccountUsage = z
           lastUsedAt: instant('When the key was last used, to within an hour.').nullable(),
         }),
       )
-      .meta({ description: "The account's live keys, oldest first." }),
+      .max(ACTIVE_KEYS_MAX)
+      .meta({
+        description: `The account's live keys, oldest first: at most ${ACTIVE_KEYS_MAX}, the most live keys an account may have, so the list is never paged (revoked keys are not in it; \`GET /admin/accounts/{accountId}/keys\` pages every key). \`bannedUntil\` covers every live key.`,
+      }),
   })
   .meta({
     id: 'AccountUsage',

@@ -1,10 +1,17 @@
-/** Sizes of a request the API accepts, and how the documents name them. */
+/** Sizes of a request the API accepts, counts it keeps to, and how the documents name them. */
 
 /** The largest request body, in bytes (`413 payload_too_large` beyond it). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The largest request head (request line and headers), in bytes: Node's own default (`431`). */
 export const HEADERS_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The most live (unrevoked) keys an account may have at once: one more is `409 too_many_api_keys`.
+ * Enough for a key per service and environment, with room to rotate; GitHub and Stripe cap theirs
+ * likewise.
+ */
+export const ACTIVE_KEYS_MAX = 100;
 
 /** `16 KiB`: a size in the words the documents use. */
 export const formatBytes = (bytes: number): string =>

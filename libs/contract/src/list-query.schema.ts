@@ -112,6 +112,14 @@ export type ListPetsQueryInput = {
   cursor?: string;
 };
 
+/** The query string of the key lists (`listAccountKeys`, `listKeysOfAccount`). */
+export const ListKeysQuery = z.strictObject(
+  { limit: LimitParam, cursor: CursorParam },
+  { error: 'must be a query string' },
+);
+export type ListKeysQuery = z.output<typeof ListKeysQuery>;
+export type ListKeysQueryInput = { limit?: number; cursor?: string };
+
 /** An id in a path: a canonical positive decimal integer no larger than 2^53 - 1. */
 export const IdParam = z
   .string()

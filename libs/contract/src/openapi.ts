@@ -137,7 +137,7 @@ const RESPONSE_HEADERS = {
     `${DEFAULT_SERVER_URL}/pets/42`,
   ),
   NextLink: header(
-    'Present when more results follow: `<{base_url}/pets?limit=…&status=…&cursor=…>; rel="next"` (absolute). Absent on the last page.',
+    'Present when more results follow: the absolute address of the next page, the same path with the same query and its `cursor`, e.g. `<{base_url}/pets?limit=…&status=…&cursor=…>; rel="next"`. Absent on the last page.',
     text(),
     `<${DEFAULT_SERVER_URL}/pets?limit=20&cursor=eyJpZCI6MjB9>; rel="next"`,
   ),
@@ -268,6 +268,11 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
         { field: 'status', issue: transitionIssue('sold', 'pending', false) },
       ]),
     },
+  },
+  TooManyApiKeys: {
+    description:
+      'The account already has as many live keys as it may have. Revoke one, then create the new one.',
+    examples: { too_many_api_keys: example(PROBLEMS.tooManyApiKeys) },
   },
   Gone: {
     description: 'The operation is past its sunset instant.',

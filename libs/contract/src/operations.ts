@@ -14,7 +14,8 @@ import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
 import { documentedAs } from './documented.js';
 import { HEADERS } from './headers.js';
 import { AuditEvents, ListAuditQuery } from './audit.schema.js';
-import { IdempotencyKey, IdParam, ListPetsQuery } from './list-query.schema.js';
+import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
+import { ACTIVE_KEYS_MAX } from './limits.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
 
 /**
@@ -40,6 +41,7 @@ export type ErrorResponseName =
   | 'PetNotFound'
   | 'NotYourPet'
   | 'InvalidTransition'
+  | 'TooManyApiKeys'
   | 'Gone'
   | 'PayloadTooLarge';
 
@@ -111,6 +113,10 @@ const IDEMPOTENCY = z.object({
 });
 
 const beta = { stability: 'beta' } as const;
+
+const KEYS_PAGED =
+  'Revoked keys included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
+const KEYS_CAPPED = `An account may have at most ${ACTIVE_KEYS_MAX} live keys: one more is \`409 too_many_api_keys\` until one is revoked.`;
 
 /** What `/v1/openapi.json` answers: an OpenAPI 3.1 document (this one). */
 export const OpenApiDocument = z
@@ -213,15 +219,24 @@ export const OPERATIONS = {
     path: '/account/keys',
     tag: 'account',
     summary: 'The keys of the calling account',
+    description: KEYS_PAGED,
     access: 'key',
     ...beta,
-    success: { status: 200, description: 'Its keys, without their secrets.', schema: ApiKeys },
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its keys, without their secrets.',
+      schema: ApiKeys,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
   },
   createAccountKey: {
     method: 'POST',
     path: '/account/keys',
     tag: 'account',
     summary: 'Create a key for the calling account',
+    description: KEYS_CAPPED,
     access: 'key',
     ...beta,
     body: NewApiKey,
@@ -230,7 +245,7 @@ export const OPERATIONS = {
       description: 'The new key, with its secret, shown this once.',
       schema: CreatedApiKey,
     },
-    errors: { 400: 'InvalidAdminBody' },
+    errors: { 400: 'InvalidAdminBody', 409: 'TooManyApiKeys' },
   },
   revokeAccountKey: {
     method: 'DELETE',
@@ -288,8 +303,7 @@ export const OPERATIONS = {
     path: '/admin/accounts/{accountId}/usage',
     tag: 'admin',
     summary: "An account's usage",
-    description:
-      "Requests counted in the current UTC minute and day against their limits, requests refused today, a ban if any, and the live keys with their last use. Read from the rate limiter's counters: with Redis, the same on every instance.",
+    description: `Requests counted in the current UTC minute and day against their limits, requests refused today, a ban if any, and the live keys with their last use (at most ${ACTIVE_KEYS_MAX}, the most an account may have, so never paged). Read from the rate limiter's counters: with Redis, the same on every instance.`,
     access: 'staff',
     ...beta,
     params: ACCOUNT_ID,
@@ -301,17 +315,25 @@ export const OPERATIONS = {
     path: '/admin/accounts/{accountId}/keys',
     tag: 'admin',
     summary: "List an account's keys",
+    description: KEYS_PAGED,
     access: 'staff',
     ...beta,
     params: ACCOUNT_ID,
-    success: { status: 200, description: 'Its keys, without their secrets.', schema: ApiKeys },
-    errors: { 404: 'NotFound' },
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its keys, without their secrets.',
+      schema: ApiKeys,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'NotFound' },
   },
   createKeyForAccount: {
     method: 'POST',
     path: '/admin/accounts/{accountId}/keys',
     tag: 'admin',
     summary: 'Create a key for an account',
+    description: KEYS_CAPPED,
     access: 'staff',
     ...beta,
     params: ACCOUNT_ID,
@@ -321,7 +343,7 @@ export const OPERATIONS = {
       description: 'The new key, with its secret, shown this once.',
       schema: CreatedApiKey,
     },
-    errors: { 400: 'InvalidAdminBody', 404: 'NotFound' },
+    errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'TooManyApiKeys' },
   },
   revokeKey: {
     method: 'DELETE',

@@ -1,6 +1,12 @@
 import { GET_PET_SUNSET_AT } from './deprecation.js';
 import { ERROR_STATUS, type ErrorCode } from './error.schema.js';
-import { BODY_LIMIT_BYTES, formatBytes, formatDay, HEADERS_LIMIT_BYTES } from './limits.js';
+import {
+  ACTIVE_KEYS_MAX,
+  BODY_LIMIT_BYTES,
+  formatBytes,
+  formatDay,
+  HEADERS_LIMIT_BYTES,
+} from './limits.js';
 
 /** A refusal: the code (which brings its status) and the message people read. */
 export interface Problem {
@@ -132,6 +138,10 @@ export const PROBLEMS = {
   ),
 
   // Limits.
+  tooManyApiKeys: problem(
+    'too_many_api_keys',
+    `The account already has ${ACTIVE_KEYS_MAX} active API keys, the most it may have. Revoke one it no longer uses, then create the new one.`,
+  ),
   rateLimited: (limit: number, window: string, seconds: number) =>
     problem(
       'rate_limited',
@@ -176,6 +186,7 @@ export const ERRORS = {
   not_found: PROBLEMS.petNotFound,
   method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
+  too_many_api_keys: PROBLEMS.tooManyApiKeys,
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,
   rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),

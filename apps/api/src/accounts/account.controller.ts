@@ -1,8 +1,16 @@
-import { Controller, Param } from '@nestjs/common';
-import { type Account, type ApiKey, type CreatedApiKey, NewApiKey } from '@pets/contract';
+import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  type Account,
+  type ApiKey,
+  type CreatedApiKey,
+  ListKeysQuery,
+  NewApiKey,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
+import { answerPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
@@ -23,8 +31,14 @@ export class AccountController {
   }
 
   @Operation('listAccountKeys')
-  listKeys(@CurrentPrincipal() principal: Principal): Promise<ApiKey[]> {
-    return this.keys.views(principal.accountId);
+  async listKeys(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiKey[]> {
+    const page = await this.keys.page(principal.accountId, query);
+    return answerPage(request, reply, '/account/keys', { limit: query.limit }, page);
   }
 
   @Operation('createAccountKey')

@@ -1,17 +1,20 @@
-import { Controller, Param } from '@nestjs/common';
+import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import {
   type Account,
   type ApiKey,
   type CreatedApiKey,
+  ListKeysQuery,
   NewAccount,
   NewApiKey,
   PlanChange,
 } from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { Operation } from '../common/operation.decorator.js';
+import { answerPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
@@ -47,8 +50,16 @@ export class AdminController {
   }
 
   @Operation('listKeysOfAccount')
-  listKeys(@Param('accountId') accountId: string): Promise<ApiKey[]> {
-    return this.accounts.view(accountId).then((account) => this.keys.views(account.id));
+  async listKeys(
+    @Param('accountId') accountId: string,
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApiKey[]> {
+    const account = await this.accounts.view(accountId);
+    const page = await this.keys.page(account.id, query);
+    const path = `/admin/accounts/${account.id}/keys`;
+    return answerPage(request, reply, path, { limit: query.limit }, page);
   }
 
   @Operation('createKeyForAccount')

@@ -44,6 +44,30 @@ export class ApiKeysRepository {
       listOf: database.statement((db, p: { accountId: number }) =>
         db.selectFrom('api_keys').select(KEY).where('account_id', '=', p.accountId).orderBy('id'),
       ),
+      page: database.statement((db, p: { accountId: number; afterId: number; limit: number }) =>
+        db
+          .selectFrom('api_keys')
+          .select(KEY)
+          .where('account_id', '=', p.accountId)
+          .where('id', '>', p.afterId)
+          .orderBy('id')
+          .limit(p.limit),
+      ),
+      liveOf: database.statement((db, p: { accountId: number }) =>
+        db
+          .selectFrom('api_keys')
+          .select(KEY)
+          .where('account_id', '=', p.accountId)
+          .where('revoked_at', 'is', null)
+          .orderBy('id'),
+      ),
+      countLive: database.statement((db, p: { accountId: number }) =>
+        db
+          .selectFrom('api_keys')
+          .select((eb) => eb.fn.countAll<number | string>().as('live'))
+          .where('account_id', '=', p.accountId)
+          .where('revoked_at', 'is', null),
+      ),
       byId: database.statement((db, p: { id: number }) =>
         db.selectFrom('api_keys').select(KEY).where('id', '=', p.id),
       ),
@@ -90,6 +114,27 @@ export class ApiKeysRepository {
     return accountId === undefined
       ? this.database.all(this.statements.list, {})
       : this.database.all(this.statements.listOf, { accountId });
+  }
+
+  /**
+   * Up to `limit` of an account's keys after `afterId`, in ascending id. Its keys are made one at a
+   * time under the account's lock (`ApiKeysService.create`), so their ids increase in the order
+   * they commit: a page never passes over a key that commits later (decisions §18).
+   */
+  page(accountId: number, afterId: number, limit: number): Promise<ApiKeyRecord[]> {
+    return this.database.all(this.statements.page, { accountId, afterId, limit });
+  }
+
+  /** An account's live (unrevoked) keys, in order of creation. */
+  live(accountId: number): Promise<ApiKeyRecord[]> {
+    return this.database.all(this.statements.liveOf, { accountId });
+  }
+
+  /** How many live keys the account has, as the transaction sees it. */
+  async countLive(tx: WriteTx, accountId: number): Promise<number> {
+    const [row] = await tx.all(this.statements.countLive, { accountId });
+    // PostgreSQL's count is a bigint, which the driver gives as a string.
+    return Number(row?.live ?? 0);
   }
 
   async find(id: number): Promise<ApiKeyRecord | null> {

@@ -1,8 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type ApiKey, type CreatedApiKey, IdParam, KeyLabel, PROBLEMS } from '@pets/contract';
+import {
+  ACTIVE_KEYS_MAX,
+  type ApiKey,
+  type CreatedApiKey,
+  IdParam,
+  KeyLabel,
+  type ListKeysQuery,
+  PROBLEMS,
+} from '@pets/contract';
 import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { Cursors } from '../common/cursor.js';
+import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
@@ -49,6 +59,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
+    private readonly cursors: Cursors,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -62,7 +73,10 @@ export class ApiKeysService {
     });
   }
 
-  /** Makes a key for an account. The returned `key` is the only time anyone sees it. */
+  /**
+   * Makes a key for an account, unless it has {@link ACTIVE_KEYS_MAX} live keys already
+   * (`409 too_many_api_keys`). The returned `key` is the only time anyone sees it.
+   */
   async create(
     accountId: number,
     label: string,
@@ -72,6 +86,12 @@ export class ApiKeysService {
     const generated = generateKey(keyEnvironmentFor(this.config.env));
     const now = this.clock.now();
     const apiKey = await this.writer.transaction(async (tx) => {
+      // One create per account at a time, on every instance: the count below stays true until the
+      // insert commits, and the account's key ids increase in the order they commit (its list in
+      // ascending id never skips one).
+      await tx.lockRow('accounts', accountId);
+      if ((await this.keys.countLive(tx, accountId)) >= ACTIVE_KEYS_MAX)
+        throw ApiException.of(PROBLEMS.tooManyApiKeys);
       const made = await this.keys.insert(tx, {
         accountId,
         label: checkedLabel,
@@ -117,8 +137,23 @@ export class ApiKeysService {
     return apiKey;
   }
 
-  async views(accountId: number): Promise<ApiKey[]> {
-    return (await this.list(accountId)).map(toApiKeyView);
+  /** A page of an account's keys, revoked ones included, in ascending id. */
+  async page(accountId: number, { limit, cursor }: ListKeysQuery): Promise<Page<ApiKey>> {
+    const scope = String(accountId);
+    const afterId =
+      cursor === undefined
+        ? 0
+        : positionIn(this.cursors, cursor, 'k1', scope, "belongs to another account's keys");
+    // One row more than asked says whether another page follows.
+    const rows = await this.keys.page(accountId, afterId, limit + 1);
+    return pageOf(rows.map(toApiKeyView), limit, (last) =>
+      scopedCursor(this.cursors, 'k1', last.id, scope),
+    );
+  }
+
+  /** An account's live keys, oldest first. */
+  live(accountId: number): Promise<ApiKeyRecord[]> {
+    return this.keys.live(accountId);
   }
 
   async createView(accountId: number, label: string, actor: Actor): Promise<CreatedApiKey> {

@@ -1,5 +1,5 @@
 import { Controller, Module, Param } from '@nestjs/common';
-import type { AccountUsage } from '@pets/contract';
+import { ACTIVE_KEYS_MAX, type AccountUsage } from '@pets/contract';
 import { Operation } from '../common/operation.decorator.js';
 import { RateLimitUsage } from '../rate-limit/rate-limit.usage.js';
 import { AccountsModule } from './accounts.module.js';
@@ -15,11 +15,15 @@ export class UsageController {
     private readonly usage: RateLimitUsage,
   ) {}
 
-  /** With the account's live keys, oldest first (their last use to within an hour). */
+  /**
+   * With the account's live keys, oldest first (their last use to within an hour): at most
+   * {@link ACTIVE_KEYS_MAX}, as creates keep to, so never paged. An account that had more before
+   * that cap shows its oldest; its ban is looked for on every live key.
+   */
   @Operation('getAccountUsage')
   async getUsage(@Param('accountId') accountId: string): Promise<AccountUsage> {
     const account = await this.accounts.view(accountId);
-    const keys = (await this.keys.list(account.id)).filter((key) => key.revokedAt === null);
+    const keys = await this.keys.live(account.id);
     const usage = await this.usage.of(
       account.id,
       account.limits,
@@ -27,7 +31,7 @@ export class UsageController {
     );
     return {
       ...usage,
-      keys: keys.map((key) => ({
+      keys: keys.slice(0, ACTIVE_KEYS_MAX).map((key) => ({
         id: key.id,
         label: key.label,
         lastUsedAt: key.lastUsedAt === null ? null : new Date(key.lastUsedAt).toISOString(),

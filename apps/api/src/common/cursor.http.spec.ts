@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Cursors are signed with `CURSOR_SECRET` (decisions §18, issue 39): one forged without it is
+ * `400 invalid_query` on every list, and one made by an instance is good on every instance that
+ * shares the secret.
+ */
+
+/** A cursor as anyone could make one before cursors were signed: a hash with no key. */
+const unkeyed = (fields: string[]) => {
+  const body = fields.join('.');
+  const sum = createHash('sha256')
+    .update(`petstore-cursor:${body}`)
+    .digest('base64url')
+    .slice(0, 10);
+  return Buffer.from(`${body}.${sum}`).toString('base64url');
+};
+
+const SHARED = 'a-secret-both-instances-share-0123456789';
+
+describe('signed cursors', () => {
+  let first: TestApp;
+  let second: TestApp;
+  let stranger: TestApp;
+  let staff: string;
+  let partner: { key: string; accountId: number };
+
+  beforeAll(async () => {
+    first = await createTestApp({ env: { CURSOR_SECRET: SHARED } });
+    const { database } = first.config;
+    if (database.kind !== 'sqlite') throw new Error('expected SQLite');
+    const databaseUrl = `sqlite:${database.file}`;
+    second = await createTestApp({ databaseUrl, env: { CURSOR_SECRET: SHARED } });
+    // Same data, the development secret.
+    stranger = await createTestApp({ databaseUrl });
+    ({ key: staff } = await first.createKey({
+      name: 'Staff',
+      role: 'staff',
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 1_000_000 },
+    }));
+    partner = await first.createKey({
+      plan: 'enterprise',
+      limits: { perMinute: 100_000, perDay: 1_000_000 },
+    });
+    for (let i = 1; i <= 4; i++) {
+      await first.app.inject({
+        method: 'POST',
+        url: '/v1/pets',
+        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+        payload: { name: `Pet ${i}`, categoryId: 1 },
+      });
+      await first.app.inject({
+        method: 'POST',
+        url: '/v1/account/keys',
+        headers: { authorization: `Bearer ${partner.key}`, 'content-type': 'application/json' },
+        payload: { label: `Key ${i}` },
+      });
+    }
+  });
+  afterAll(async () => {
+    await stranger.close();
+    await second.close();
+    await first.close();
+  });
+
+  const get = (app: TestApp, url: string, key = staff) =>
+    app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  const expectRefused = (response: Awaited<ReturnType<typeof get>>, url: string) => {
+    expect(response.statusCode, url).toBe(400);
+    expect(response.json(), url).toEqual({
+      code: 'invalid_query',
+      status: 400,
+      message: 'The query string is invalid: cursor is not a valid cursor.',
+      details: [{ field: 'cursor', issue: 'is not a valid cursor' }],
+    });
+  };
+
+  it('refuses a cursor forged without the secret, on every list', async () => {
+    const forged: [string, string][] = [
+      [`/v1/pets?cursor=${unkeyed(['c1', '1', ''])}`, staff],
+      [`/v1/pets?status=available&cursor=${unkeyed(['c1', '1', 'available'])}`, staff],
+      [`/v1/admin/audit?cursor=${unkeyed(['a1', '1000000', ',,'])}`, staff],
+      [`/v1/account/keys?cursor=${unkeyed(['k1', '1', String(partner.accountId)])}`, partner.key],
+      [
+        `/v1/admin/accounts/${partner.accountId}/keys?cursor=${unkeyed(['k1', '1', String(partner.accountId)])}`,
+        staff,
+      ],
+    ];
+    for (const [url, key] of forged) expectRefused(await get(first, url, key), url);
+  });
+
+  it('takes a cursor one instance made on another with the same secret; one with another secret refuses it', async () => {
+    for (const [path, key] of [
+      ['/v1/pets?limit=2', staff],
+      ['/v1/admin/audit?limit=2', staff],
+      ['/v1/account/keys?limit=2', partner.key],
+      [`/v1/admin/accounts/${partner.accountId}/keys?limit=2`, staff],
+    ] as const) {
+      const page = await get(first, path, key);
+      const target = /^<([^>]+)>; rel="next"$/.exec(String(page.headers.link))?.[1];
+      expect(target, path).toBeDefined();
+      const next = new URL(target!);
+      const url = next.pathname + next.search;
+      const onFirst = await get(first, url, key);
+      const onSecond = await get(second, url, key);
+      expect(onFirst.statusCode, url).toBe(200);
+      expect(onSecond.statusCode, url).toBe(200);
+      expect(onSecond.json(), url).toEqual(onFirst.json());
+      expectRefused(await get(stranger, url, key), url);
+    }
+  });
+});
