@@ -1005,7 +1005,7 @@ const operations: Operation[] = [
   },
   {
     name: 'listKeys',
-    call: (client, signal) => client.listKeys({ signal }),
+    call: (client, signal) => client.listKeys({}, { signal }),
     method: 'GET',
     path: '/account/keys',
     answer: [apiKey],
@@ -1064,7 +1064,7 @@ const operations: Operation[] = [
   },
   {
     name: 'admin.listAccountKeys',
-    call: (client, signal) => client.admin.listAccountKeys(3, { signal }),
+    call: (client, signal) => client.admin.listAccountKeys(3, {}, { signal }),
     method: 'GET',
     path: '/admin/accounts/3/keys',
     answer: [apiKey],
@@ -1233,6 +1233,60 @@ describe('managing pets', () => {
       'http://api.test/v1/pets?limit=1&owner=me',
       'http://api.test/v1/pets?limit=1&owner=me&cursor=a',
     ]);
+  });
+});
+
+describe('the key lists', () => {
+  const key = (id: number) => ({ ...apiKey, id });
+
+  it('page the own keys and follow next pages, keeping the query', async () => {
+    const { client, requests } = fake([
+      json(200, [key(1), key(2)], {
+        link: '<http://api.test/v1/account/keys?limit=2&cursor=k>; rel="next"',
+      }),
+      json(200, [key(3)]),
+      json(200, [key(1)], {
+        link: '<http://api.test/v1/account/keys?limit=1&cursor=a>; rel="next"',
+      }),
+    ]);
+    const ids = [];
+    for await (const found of client.iterateKeys({ limit: 2 })) ids.push(found.id);
+    expect(ids).toEqual([1, 2, 3]);
+    const first = await client.listKeys({ limit: 1 });
+    expect(first.data.map((found) => found.id)).toEqual([1]);
+    expect(first.next).toBe('http://api.test/v1/account/keys?limit=1&cursor=a');
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/account/keys?limit=2',
+      'http://api.test/v1/account/keys?limit=2&cursor=k',
+      'http://api.test/v1/account/keys?limit=1',
+    ]);
+  });
+
+  it("page an account's keys for staff", async () => {
+    const { client, requests } = fake([
+      json(200, [key(4)], {
+        link: '<http://api.test/v1/admin/accounts/3/keys?limit=1&cursor=c>; rel="next"',
+      }),
+      json(200, [key(5)]),
+      json(200, [key(5)]),
+    ]);
+    const ids = [];
+    for await (const found of client.admin.iterateAccountKeys(3, { limit: 1 })) ids.push(found.id);
+    expect(ids).toEqual([4, 5]);
+    const page = await client.admin.listAccountKeys(3, { cursor: 'c' });
+    expect(page.next).toBeUndefined();
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/admin/accounts/3/keys?limit=1',
+      'http://api.test/v1/admin/accounts/3/keys?limit=1&cursor=c',
+      'http://api.test/v1/admin/accounts/3/keys?cursor=c',
+    ]);
+  });
+
+  it('never follow a next link outside the API', async () => {
+    const { client } = fake([
+      json(200, [key(1)], { link: '<http://elsewhere.test/v1/account/keys?cursor=k>; rel="next"' }),
+    ]);
+    expect(await caught(client.listKeys())).toMatchObject({ kind: 'invalid_response' });
   });
 });
 

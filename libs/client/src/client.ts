@@ -5,9 +5,11 @@ import {
   AuditEvents,
   ApiError,
   type ApiKey,
+  ApiKeys,
   type CreatedApiKey,
   HEADERS,
   type ListAuditQueryInput,
+  type ListKeysQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
   type NewPetInput,
@@ -106,8 +108,16 @@ export interface PetstoreClient {
 
   /** The account the key belongs to (beta). */
   getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
-  /** The account's own keys, without their secrets (beta). */
-  listKeys(options?: CallOptions): Promise<ApiResult<ApiKey[]>>;
+  /**
+   * One page of the account's own keys, without their secrets, in ascending id (beta). Follow
+   * `next` (or use {@link iterateKeys}) for more.
+   */
+  listKeys(query?: ListKeysQueryInput, options?: CallOptions): Promise<KeysPage>;
+  /** Every key of the account, page after page (beta). */
+  iterateKeys(
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<ApiKey, void, undefined>;
   /** A new key for the account; `data.key` is shown this once (beta). */
   createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
   /** Revokes one of the account's keys (beta). */
@@ -121,7 +131,18 @@ export interface PetstoreClient {
       change: PlanChange,
       options?: CallOptions,
     ): Promise<ApiResult<Account>>;
-    listAccountKeys(accountId: number, options?: CallOptions): Promise<ApiResult<ApiKey[]>>;
+    /** One page of an account's keys, in ascending id. */
+    listAccountKeys(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<KeysPage>;
+    /** Every key of an account, page after page. */
+    iterateAccountKeys(
+      accountId: number,
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<ApiKey, void, undefined>;
     /** Its use of its limits this minute and today, refusals today, a ban, its keys (beta). */
     getAccountUsage(accountId: number, options?: CallOptions): Promise<ApiResult<AccountUsage>>;
     createAccountKey(
@@ -141,6 +162,11 @@ export interface PetstoreClient {
 }
 
 export interface AuditPage extends ApiResult<AuditEvent[]> {
+  /** The absolute address of the next page, absent on the last page. */
+  next: string | undefined;
+}
+
+export interface KeysPage extends ApiResult<ApiKey[]> {
   /** The absolute address of the next page, absent on the last page. */
   next: string | undefined;
 }
@@ -380,7 +406,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     };
   }
 
-  async function page<S extends typeof Pets | typeof AuditEvents>(
+  async function page<S extends typeof Pets | typeof AuditEvents | typeof ApiKeys>(
     url: string,
     schema: S,
     signal: AbortSignal | undefined,
@@ -391,12 +417,33 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     return { ...result, data, next: next === undefined ? undefined : ownUrl(next, url) };
   }
 
+  /** Every item of a list from its first page on, following `next`. */
+  async function* every<S extends typeof Pets | typeof AuditEvents | typeof ApiKeys>(
+    first: Promise<ApiResult<z.output<S>> & { next: string | undefined }>,
+    schema: S,
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<z.output<S>[number], void, undefined> {
+    let current = await first;
+    for (;;) {
+      yield* current.data;
+      if (current.next === undefined) return;
+      current = await page(current.next, schema, signal);
+    }
+  }
+
   /** `?name=value&…` of the values given, in the order given. */
   function searchOf(query: Record<string, string | number | undefined>): string {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) params.set(name, String(value));
     return params.size > 0 ? `?${params.toString()}` : '';
+  }
+
+  /** An operation's path with its parameters filled in. */
+  function pathOf(operation: Operation, params: Record<string, number>): string {
+    return operation.path.replaceAll(/\{(\w+)\}/g, (_: string, name: string) =>
+      encodeURIComponent(String(params[name])),
+    );
   }
 
   /**
@@ -414,10 +461,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     signal: AbortSignal | undefined,
   ): Promise<{ response: Answer; result: ApiResult<SuccessData<Id>> }> {
     const operation: Operation = OPERATIONS[id];
-    const { params = {} } = parts;
-    const path = operation.path.replaceAll(/\{(\w+)\}/g, (_: string, name: string) =>
-      encodeURIComponent(String(params[name])),
-    );
+    const path = pathOf(operation, parts.params ?? {});
     const attempt: Attempt = {
       method: operation.method,
       url: `${baseUrl}${path}${parts.search ?? ''}`,
@@ -441,14 +485,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, Pets, callOptions.signal);
     },
 
-    async *iteratePets(query = {}, callOptions = {}) {
-      let current = await client.listPets(query, callOptions);
-      for (;;) {
-        yield* current.data;
-        if (current.next === undefined) return;
-        current = await page(current.next, Pets, callOptions.signal);
-      }
-    },
+    iteratePets: (query = {}, callOptions = {}) =>
+      every(client.listPets(query, callOptions), Pets, callOptions.signal),
 
     async createPet(pet, createOptions = {}) {
       const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
@@ -475,7 +513,16 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
-    listKeys: (callOptions = {}) => result(invoke('listAccountKeys', {}, callOptions.signal)),
+    listKeys({ limit, cursor } = {}, callOptions = {}) {
+      const search = searchOf({ limit, cursor });
+      return page(
+        `${baseUrl}${OPERATIONS.listAccountKeys.path}${search}`,
+        ApiKeys,
+        callOptions.signal,
+      );
+    },
+    iterateKeys: (query = {}, callOptions = {}) =>
+      every(client.listKeys(query, callOptions), ApiKeys, callOptions.signal),
     createKey: (label, callOptions = {}) =>
       result(invoke('createAccountKey', { body: { label } }, callOptions.signal)),
     revokeKey: (keyId, callOptions = {}) =>
@@ -487,8 +534,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('createAccount', { body: account }, callOptions.signal)),
       changePlan: (accountId, change, callOptions = {}) =>
         result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
-      listAccountKeys: (accountId, callOptions = {}) =>
-        result(invoke('listKeysOfAccount', { params: { accountId } }, callOptions.signal)),
+      listAccountKeys(accountId, { limit, cursor } = {}, callOptions = {}) {
+        const path = pathOf(OPERATIONS.listKeysOfAccount, { accountId });
+        const search = searchOf({ limit, cursor });
+        return page(`${baseUrl}${path}${search}`, ApiKeys, callOptions.signal);
+      },
+      iterateAccountKeys: (accountId, query = {}, callOptions = {}) =>
+        every(
+          client.admin.listAccountKeys(accountId, query, callOptions),
+          ApiKeys,
+          callOptions.signal,
+        ),
       getAccountUsage: (accountId, callOptions = {}) =>
         result(invoke('getAccountUsage', { params: { accountId } }, callOptions.signal)),
       createAccountKey: (accountId, label, callOptions = {}) =>
@@ -510,14 +566,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
           callOptions.signal,
         );
       },
-      async *iterateAudit(query = {}, callOptions = {}) {
-        let current = await client.admin.listAudit(query, callOptions);
-        for (;;) {
-          yield* current.data;
-          if (current.next === undefined) return;
-          current = await page(current.next, AuditEvents, callOptions.signal);
-        }
-      },
+      iterateAudit: (query = {}, callOptions = {}) =>
+        every(client.admin.listAudit(query, callOptions), AuditEvents, callOptions.signal),
     },
   };
   return client;

@@ -3,6 +3,7 @@ import type {
   AccountUsage,
   ApiKey,
   ApiResult,
+  KeysPage,
   Pet,
   PetsPage,
   PetstoreClient,
@@ -81,6 +82,15 @@ export const apiKey = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => (
   ...overrides,
 });
 
+/** A page of keys; `nextCursor` makes a `next` link like the API's. */
+export const keysPage = (keys: ApiKey[], nextCursor?: string): KeysPage => ({
+  ...result(keys),
+  next:
+    nextCursor === undefined
+      ? undefined
+      : `http://localhost:3000/v1/account/keys?limit=50&cursor=${nextCursor}`,
+});
+
 export const apiError = (
   init: Partial<ConstructorParameters<typeof PetstoreApiError>[0]> = {},
 ): PetstoreApiError =>
@@ -119,7 +129,8 @@ export function createFakeClient() {
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
-    listKeys: vi.fn<PetstoreClient['listKeys']>(() => Promise.resolve(result([]))),
+    listKeys: vi.fn<PetstoreClient['listKeys']>(() => Promise.resolve(keysPage([]))),
+    iterateKeys: vi.fn<PetstoreClient['iterateKeys']>(),
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
     revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
     admin: {
@@ -129,6 +140,7 @@ export function createFakeClient() {
       createAccount: vi.fn<PetstoreClient['admin']['createAccount']>(notFaked('createAccount')),
       changePlan: vi.fn<PetstoreClient['admin']['changePlan']>(notFaked('changePlan')),
       listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(notFaked('listKeys')),
+      iterateAccountKeys: vi.fn<PetstoreClient['admin']['iterateAccountKeys']>(),
       getAccountUsage: vi.fn<PetstoreClient['admin']['getAccountUsage']>(
         notFaked('getAccountUsage'),
       ),

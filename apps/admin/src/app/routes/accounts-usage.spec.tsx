@@ -11,6 +11,7 @@ import {
   type FakeClient,
   result,
   usage,
+  keysPage,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
 import { AccountsRoute } from './accounts.js';
@@ -45,7 +46,7 @@ function setUp(
     const found = USAGE[id];
     return found ? Promise.resolve(result(found)) : Promise.reject(apiError());
   });
-  client.admin.listAccountKeys.mockResolvedValue(result([]));
+  client.admin.listAccountKeys.mockResolvedValue(keysPage([]));
   prepare(client);
   const view = renderWithApp(
     <Route path="/accounts" nest>

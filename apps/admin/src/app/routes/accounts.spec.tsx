@@ -11,6 +11,7 @@ import {
   type FakeClient,
   result,
   usage,
+  keysPage,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
 import { AccountsRoute } from './accounts.js';
@@ -40,7 +41,7 @@ function setUp(url: string, prepare: (client: FakeClient) => void = () => undefi
     ),
   );
   client.admin.listAccountKeys.mockResolvedValue(
-    result([apiKey(5, { accountId: 2, label: 'Shop', prefix: 'pets_live_Sh5' })]),
+    keysPage([apiKey(5, { accountId: 2, label: 'Shop', prefix: 'pets_live_Sh5' })]),
   );
   prepare(client);
   const view = renderWithApp(
@@ -128,11 +129,11 @@ describe('the Accounts page', () => {
 
     const next = screen.getByRole('link', { name: 'Open Acme to give it a key' });
     expect(next.getAttribute('href')).toBe('/admin/accounts/9');
-    client.admin.listAccountKeys.mockResolvedValue(result([]));
+    client.admin.listAccountKeys.mockResolvedValue(keysPage([]));
     await user.click(next);
     expect(window.location.pathname).toBe('/admin/accounts/9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeDefined();
-    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(9, expect.anything());
+    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(9, { limit: 50 }, expect.anything());
   });
 
   it('sends limits only for the enterprise plan', async () => {
@@ -238,6 +239,32 @@ describe('the Accounts page', () => {
 });
 
 describe("an account's page", () => {
+  it('pages its keys with Previous and Next, the page in its address', async () => {
+    const { client, user } = setUp('/admin/accounts/2', (fake) => {
+      fake.admin.listAccountKeys.mockImplementation((_id, { cursor } = {}) =>
+        Promise.resolve(
+          cursor === undefined
+            ? keysPage([apiKey(5, { accountId: 2, label: 'Shop' })], 'after-5')
+            : keysPage([apiKey(6, { accountId: 2, label: 'Till' })]),
+        ),
+      );
+    });
+    expect(await screen.findByRole('rowheader', { name: 'Shop' })).toBeDefined();
+    const pages = screen.getByRole('navigation', { name: 'Pages of keys' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(window.location.pathname).toBe('/admin/accounts/2');
+    expect(window.location.search).toBe('?cursor=after-5');
+    expect(await screen.findByRole('rowheader', { name: 'Till' })).toBeDefined();
+    expect(client.admin.listAccountKeys).toHaveBeenLastCalledWith(
+      2,
+      { limit: 50, cursor: 'after-5' },
+      expect.anything(),
+    );
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(window.location.search).toBe('');
+    expect(await screen.findByRole('rowheader', { name: 'Shop' })).toBeDefined();
+  });
+
   it('shows its plan, limits and role, and its keys', async () => {
     const { client } = setUp('/admin/accounts/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Big Pets' })).toBeDefined();
@@ -246,7 +273,7 @@ describe("an account's page", () => {
     expect(facts?.textContent.replace(/\D/g, '')).toContain('50002000000');
     expect(await screen.findByRole('rowheader', { name: 'Shop' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 2, name: 'Keys of Big Pets' })).toBeDefined();
-    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(2, expect.anything());
+    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(2, { limit: 50 }, expect.anything());
     expect(client.listKeys).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'All accounts' }).getAttribute('href')).toBe(
       '/admin/accounts',

@@ -1,4 +1,4 @@
-import type { ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
+import type { ApiKey, CreatedApiKey, KeysPage } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   deferred,
   type FakeClient,
   result,
+  keysPage,
 } from '../../../testing/fake-client.js';
 import { renderApp, renderWithApp, TEST_API_KEY } from '../../../testing/render.js';
 import { KeysSection } from './keys-section.js';
@@ -18,7 +19,7 @@ const SECRET = 'pets_live_Zz9_the-whole-secret-key';
 function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   const client = createFakeClient();
   client.listKeys.mockResolvedValue(
-    result([
+    keysPage([
       apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) }),
       apiKey(2, { label: 'Shop', lastUsedAt: '2030-01-02T10:00:00.000Z' }),
       apiKey(3, { label: 'Old', revokedAt: '2030-01-03T10:00:00.000Z' }),
@@ -122,7 +123,7 @@ describe('the keys of the account', () => {
     expect(client.revokeKey).not.toHaveBeenCalled();
 
     client.listKeys.mockResolvedValue(
-      result([apiKey(2, { label: 'Shop', revokedAt: '2030-01-04T00:00:00.000Z' })]),
+      keysPage([apiKey(2, { label: 'Shop', revokedAt: '2030-01-04T00:00:00.000Z' })]),
     );
     await user.click(revoke);
     await user.click(
@@ -143,7 +144,7 @@ describe('the keys of the account', () => {
 
   it('names a key without a label by its prefix', async () => {
     const { user } = setUp((fake) => {
-      fake.listKeys.mockResolvedValue(result([apiKey(4, { label: '', prefix: 'pets_live_Q4' })]));
+      fake.listKeys.mockResolvedValue(keysPage([apiKey(4, { label: '', prefix: 'pets_live_Q4' })]));
     });
     const row = (await screen.findByRole('rowheader', { name: 'No label' })).closest('tr');
     if (!row) throw new Error('no row');
@@ -154,7 +155,7 @@ describe('the keys of the account', () => {
   it('warns before revoking the key of this session, and says why it signed out after', async () => {
     const client = createFakeClient();
     client.listKeys.mockResolvedValue(
-      result([apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) })]),
+      keysPage([apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) })]),
     );
     client.revokeKey.mockImplementation((id) =>
       Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
@@ -191,7 +192,7 @@ describe('the keys of the account', () => {
   });
 
   it('shows loading, then the error, in a live region', async () => {
-    const pending = deferred<ApiResult<ApiKey[]>>();
+    const pending = deferred<KeysPage>();
     setUp((fake) => {
       fake.listKeys.mockReturnValue(pending.promise);
     });
@@ -205,9 +206,72 @@ describe('the keys of the account', () => {
 
   it('says when the account has no keys', async () => {
     setUp((fake) => {
-      fake.listKeys.mockResolvedValue(result([]));
+      fake.listKeys.mockResolvedValue(keysPage([]));
     });
     expect(await screen.findByText('This account has no keys.')).toBeDefined();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('pages the keys with Previous and Next, the page kept in the address', async () => {
+    const { user, client } = setUp((fake) => {
+      fake.listKeys.mockImplementation(({ cursor } = {}) =>
+        Promise.resolve(
+          cursor === undefined
+            ? keysPage([apiKey(1, { label: 'First' })], 'after-1')
+            : keysPage([apiKey(2, { label: 'Second' })]),
+        ),
+      );
+    });
+    await rowOf('First');
+    expect(client.listKeys).toHaveBeenCalledWith({ limit: 50 }, expect.anything());
+    const pages = screen.getByRole('navigation', { name: 'Pages of keys' });
+    expect(
+      within(pages).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled,
+    ).toBe(true);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(window.location.pathname).toBe('/admin/keys');
+    expect(window.location.search).toBe('?cursor=after-1');
+    await rowOf('Second');
+    expect(client.listKeys).toHaveBeenLastCalledWith(
+      { limit: 50, cursor: 'after-1' },
+      expect.anything(),
+    );
+    expect(screen.queryByRole('rowheader', { name: /^First/ })).toBeNull();
+    await waitFor(() => {
+      expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(
+        true,
+      );
+    });
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(window.location.search).toBe('');
+    await rowOf('First');
+  });
+
+  it('shows no pager when every key fits on one page', async () => {
+    setUp();
+    await rowOf('Admin');
+    expect(screen.queryByRole('navigation', { name: 'Pages of keys' })).toBeNull();
+  });
+
+  it('offers the first page when a page from the address is refused', async () => {
+    window.history.replaceState(null, '', '/admin/keys?cursor=stale');
+    const client = createFakeClient();
+    client.listKeys.mockImplementation(({ cursor } = {}) =>
+      cursor === undefined
+        ? Promise.resolve(keysPage([apiKey(1, { label: 'First' })]))
+        : Promise.reject(
+            apiError({
+              code: 'invalid_query',
+              status: 400,
+              message: 'The query string is invalid: cursor is not a valid cursor.',
+            }),
+          ),
+    );
+    const { user } = renderWithApp(<KeysSection of="own" />, client, {
+      url: '/admin/keys?cursor=stale',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Back to the first page' }));
+    expect(window.location.search).toBe('');
+    await rowOf('First');
   });
 });

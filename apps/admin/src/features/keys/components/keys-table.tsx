@@ -2,11 +2,20 @@ import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
+import { Pager } from '../../../components/ui/pager.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { useClient } from '../../../lib/client.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
+import {
+  cursorOf,
+  cursorParam,
+  type PagingHistoryState,
+  previousCursorsOf,
+} from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSession } from '../../../lib/session.js';
 import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
@@ -86,14 +95,37 @@ function KeyRow({
 }
 
 /**
- * An account's keys, each revocable after a confirmation that names it. Fits any width: on a
- * phone each row stacks into a card (app.css, `table.stacked`).
+ * An account's keys, each revocable after a confirmation that names it, a page at a time (the page
+ * in the address, `?cursor=…`, with Previous and Next). Fits any width: on a phone each row stacks
+ * into a card (app.css, `table.stacked`).
  */
 export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }) {
   const client = useClient();
   const { apiKey: signedInKey, signOut } = useSession();
   const { blocked } = useRateLimit();
-  const keys = useQuery({ ...listKeysQueryOptions(client, of), enabled: !blocked });
+  const [path, navigate] = useLocation();
+  const cursor = cursorParam(new URLSearchParams(useSearch()).get('cursor'));
+  const previous = previousCursorsOf(useHistoryState<unknown>());
+  const keys = useQuery({ ...listKeysQueryOptions(client, of, cursor), enabled: !blocked });
+  const nextCursor = cursorOf(keys.data?.next);
+  const status = useRef<HTMLDivElement>(null);
+  /** Shows the page at `at` (the first when undefined), `before` the cursors of those before it. */
+  const show = (at: string | undefined, before: string[]) => {
+    const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
+    const search = at === undefined ? '' : `?${new URLSearchParams({ cursor: at }).toString()}`;
+    navigate(`${path}${search}`, { state });
+  };
+  const firstPage =
+    cursor === undefined ? null : (
+      <button
+        type="button"
+        onClick={() => {
+          show(undefined, []);
+        }}
+      >
+        Back to the first page
+      </button>
+    );
   const revoke = useRevokeKey(of);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -136,13 +168,24 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
         onRetry={() => {
           void keys.refetch();
         }}
-      />
+      >
+        {firstPage}
+      </ErrorMessage>
     );
-  else if (keys.data?.data.length === 0) state = <p>This account has no keys.</p>;
+  else if (keys.data?.data.length === 0)
+    state =
+      cursor === undefined ? (
+        <p>This account has no keys.</p>
+      ) : (
+        <>
+          <p>No more keys.</p>
+          {firstPage}
+        </>
+      );
 
   return (
     <>
-      <div aria-live="polite">
+      <div ref={status} aria-live="polite" tabIndex={-1}>
         {state}
         {failure ? <p className="error">{failure}</p> : null}
       </div>
@@ -180,6 +223,21 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
             </tbody>
           </table>
         </div>
+      ) : null}
+      {cursor !== undefined || nextCursor !== undefined ? (
+        <Pager
+          label="Pages of keys"
+          previousDisabled={blocked || cursor === undefined}
+          nextDisabled={blocked || nextCursor === undefined}
+          onPrevious={() => {
+            // Without the history of how we got here (a shared link), the first page.
+            show(previous.at(-1) || undefined, previous.slice(0, -1));
+          }}
+          onNext={() => {
+            if (nextCursor !== undefined) show(nextCursor, [...previous, cursor ?? '']);
+          }}
+          fallback={() => status.current}
+        />
       ) : null}
       <StatusMessage message={message} />
       {revoking ? (
