@@ -1012,6 +1012,16 @@ const operations: Operation[] = [
     status: 200,
   },
   {
+    name: 'listKeys in its 1.0 form (the call options alone)',
+    // The deprecated form is what this checks.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    call: (client, signal) => client.listKeys({ signal }),
+    method: 'GET',
+    path: '/account/keys',
+    answer: [apiKey],
+    status: 200,
+  },
+  {
     name: 'createKey',
     call: (client, signal) => client.createKey('ci', { signal }),
     method: 'POST',
@@ -1065,6 +1075,16 @@ const operations: Operation[] = [
   {
     name: 'admin.listAccountKeys',
     call: (client, signal) => client.admin.listAccountKeys(3, {}, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/keys',
+    answer: [apiKey],
+    status: 200,
+  },
+  {
+    name: 'admin.listAccountKeys in its 1.0 form (the call options alone)',
+    // The deprecated form is what this checks.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    call: (client, signal) => client.admin.listAccountKeys(3, { signal }),
     method: 'GET',
     path: '/admin/accounts/3/keys',
     answer: [apiKey],

@@ -113,6 +113,11 @@ export interface PetstoreClient {
    * `next` (or use {@link iterateKeys}) for more.
    */
   listKeys(query?: ListKeysQueryInput, options?: CallOptions): Promise<KeysPage>;
+  /**
+   * @deprecated The 1.0 form, kept until 2.0: pass the query first, `listKeys({}, { signal })`.
+   * Answers the first page of keys.
+   */
+  listKeys(options: CallOptions): Promise<KeysPage>;
   /** Every key of the account, page after page (beta). */
   iterateKeys(
     query?: Omit<ListKeysQueryInput, 'cursor'>,
@@ -137,6 +142,11 @@ export interface PetstoreClient {
       query?: ListKeysQueryInput,
       options?: CallOptions,
     ): Promise<KeysPage>;
+    /**
+     * @deprecated The 1.0 form, kept until 2.0: pass the query first,
+     * `listAccountKeys(id, {}, { signal })`. Answers the first page of keys.
+     */
+    listAccountKeys(accountId: number, options: CallOptions): Promise<KeysPage>;
     /** Every key of an account, page after page. */
     iterateAccountKeys(
       accountId: number,
@@ -212,6 +222,18 @@ const newIdempotencyKey = (): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('');
+
+/**
+ * The query and the call options of a keys list, called as 1.1 does (`query, options`) or as 1.0
+ * did (`options` alone, which only ever had `signal`).
+ */
+function keysListArguments(
+  first: ListKeysQueryInput | CallOptions,
+  second: CallOptions,
+): [ListKeysQueryInput, CallOptions] {
+  // A query has no `signal`; the 1.0 call options had nothing else.
+  return 'signal' in first ? [{}, first] : [first as ListKeysQueryInput, second];
+}
 
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
@@ -513,7 +535,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
-    listKeys({ limit, cursor } = {}, callOptions = {}) {
+    listKeys(first: ListKeysQueryInput | CallOptions = {}, second: CallOptions = {}) {
+      const [{ limit, cursor }, callOptions] = keysListArguments(first, second);
       const search = searchOf({ limit, cursor });
       return page(
         `${baseUrl}${OPERATIONS.listAccountKeys.path}${search}`,
@@ -534,7 +557,12 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('createAccount', { body: account }, callOptions.signal)),
       changePlan: (accountId, change, callOptions = {}) =>
         result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
-      listAccountKeys(accountId, { limit, cursor } = {}, callOptions = {}) {
+      listAccountKeys(
+        accountId: number,
+        first: ListKeysQueryInput | CallOptions = {},
+        second: CallOptions = {},
+      ) {
+        const [{ limit, cursor }, callOptions] = keysListArguments(first, second);
         const path = pathOf(OPERATIONS.listKeysOfAccount, { accountId });
         const search = searchOf({ limit, cursor });
         return page(`${baseUrl}${path}${search}`, ApiKeys, callOptions.signal);
