@@ -18,13 +18,15 @@ const unkeyed = (fields: string[]) => {
 };
 
 describe('Cursors', () => {
-  it('open what they sealed, with an HMAC-SHA256 of the fields under the secret', () => {
+  it('open what they sealed, with 128 bits of an HMAC-SHA256 of the fields under the secret', () => {
     const fields = ['c1', '42', 'sold'];
     const cursor = cursors.seal(fields);
     expect(cursors.open(cursor)).toEqual(fields);
     const mac = createHmac('sha256', DEVELOPMENT_CURSOR_SECRET)
       .update('c1.42.sold')
-      .digest('base64url');
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
     expect(raw(cursor)).toBe(`c1.42.sold.${mac}`);
   });
 

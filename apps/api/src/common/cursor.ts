@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
- * Page positions as opaque tokens: fields (none may contain `.`) with their HMAC-SHA256 under
+ * Page positions as opaque tokens: fields (none may contain `.`) with their HMAC-SHA256 (128 bits) under
  * `CURSOR_SECRET`, which every instance shares. A cursor one instance made is good on every other;
  * one that was changed, or made by anyone without the secret, is refused rather than read. The key
  * object is made once, at start (`ConfigModule`).
@@ -18,7 +18,13 @@ export class Cursors {
   seal(fields: readonly string[]): string {
     if (!this.key) throw new Error('CURSOR_SECRET is not set: no cursor can be made or read');
     const body = fields.join('.');
-    const mac = createHmac('sha256', this.key).update(body).digest('base64url');
+    // 128 bits of the HMAC (RFC 2104 section 5): forging one is still out of reach, and the
+    // cursor stays short.
+    const mac = createHmac('sha256', this.key)
+      .update(body)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
     return Buffer.from(`${body}.${mac}`).toString('base64url');
   }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Cursors } from '../common/cursor.js';
 import { DEVELOPMENT_CURSOR_SECRET } from '../config/config.schema.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { CURSOR_MAX_LENGTH } from '@pets/contract';
+import { decodeCursor, encodeCursor, nameDigest } from './cursor.js';
 
 const cursors = new Cursors(DEVELOPMENT_CURSOR_SECRET);
 const raw = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
@@ -29,14 +30,20 @@ describe('page cursors', () => {
 
   it('carry the owner filter, and keep their earlier forms without it', () => {
     const all = { afterId: 9, status: 'sold', categoryId: 3, name: 'Ÿv.é', owner: 'me' } as const;
-    expect(decodeCursor(cursors, encodeCursor(cursors, all))).toEqual(all);
+    expect(decodeCursor(cursors, encodeCursor(cursors, all))).toEqual({
+      afterId: 9,
+      status: 'sold',
+      categoryId: 3,
+      nameDigest: nameDigest('Ÿv.é'),
+      owner: 'me',
+    });
     expect(
       decodeCursor(cursors, encodeCursor(cursors, { afterId: 9, status: undefined, owner: 'me' })),
     ).toEqual({
       afterId: 9,
       status: undefined,
       categoryId: undefined,
-      name: undefined,
+      nameDigest: undefined,
       owner: 'me',
     });
     expect(raw(encodeCursor(cursors, { afterId: 9, status: undefined, owner: 'me' }))).toMatch(
@@ -52,8 +59,28 @@ describe('page cursors', () => {
       afterId: 9,
       status: 'sold',
       categoryId: undefined,
-      name: 'Rex',
+      nameDigest: nameDigest('Rex'),
     });
+  });
+
+  it('hold a name as its digest: the longest filters make a cursor far below the length a cursor may have', () => {
+    const longest = {
+      afterId: Number.MAX_SAFE_INTEGER,
+      status: 'available',
+      categoryId: Number.MAX_SAFE_INTEGER,
+      name: '😀'.repeat(100),
+      owner: 'me',
+    } as const;
+    const cursor = encodeCursor(cursors, longest);
+    expect(cursor.length).toBeLessThanOrEqual(127);
+    expect(cursor.length).toBeLessThan(CURSOR_MAX_LENGTH);
+    expect(decodeCursor(cursors, cursor)?.nameDigest).toBe(nameDigest(longest.name));
+    expect(nameDigest('Rex')).not.toBe(nameDigest('rex'));
+    expect(nameDigest('Rex')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('are refused, even signed, for a name digest of another shape', () => {
+    expect(decodeCursor(cursors, cursors.seal(['c2', '9', '', '', 'UmV4']))).toBeUndefined();
   });
 
   it.each([

@@ -4,6 +4,7 @@ import {
   type PetStatus,
   PetStatus as PetStatusSchema,
 } from '@pets/contract';
+import { createHash } from 'node:crypto';
 import { type Cursors, idField } from '../common/cursor.js';
 
 /** The filters a page was served under: a cursor is only good with the same ones. */
@@ -15,24 +16,32 @@ export interface PetFilters {
   owner?: ListPetsQuery['owner'];
 }
 
-/** A page position: the last id served and the filters it was served under. */
-export interface Cursor extends PetFilters {
+/**
+ * A page position: the last id served and the filters it was served under. The name filter is kept
+ * as its digest ({@link nameDigest}): the cursor only has to tell whether the next request names the
+ * same, and a name of 100 characters of four bytes each would not fit in a cursor.
+ */
+export interface Cursor extends Omit<PetFilters, 'name'> {
   afterId: number;
+  nameDigest?: string | undefined;
 }
 
-const text = (value: string) => Buffer.from(value).toString('base64url');
+/** A name filter as a cursor holds it: 128 bits of its SHA-256, base64url (22 characters). */
+export const nameDigest = (name: string | undefined): string | undefined =>
+  name === undefined
+    ? undefined
+    : createHash('sha256').update(name).digest().subarray(0, 16).toString('base64url');
 
 /**
- * `c1` for a status filter alone (as cursors were before the other filters), `c2` with a category
- * or a name, `c3` with `owner` as well; the name is base64url-encoded, so any character may stand
- * in it. Each version keeps its form, so cursors already handed out stay good.
+ * `c1` for a status filter alone, `c2` with a category or a name, `c3` with `owner` as well; the
+ * name as its digest.
  */
 export function encodeCursor(
   cursors: Cursors,
-  { afterId, status, categoryId, name, owner }: Cursor,
+  { afterId, status, categoryId, name, owner }: PetFilters & { afterId: number },
 ): string {
   const fields = [String(afterId), status ?? ''];
-  const more = [String(categoryId ?? ''), text(name ?? '')];
+  const more = [String(categoryId ?? ''), nameDigest(name) ?? ''];
   if (owner !== undefined) return cursors.seal(['c3', ...fields, ...more, owner]);
   return categoryId === undefined && name === undefined
     ? cursors.seal(['c1', ...fields])
@@ -57,11 +66,11 @@ export function decodeCursor(cursors: Cursors, token: string): Cursor | undefine
   if (version === 'c3' && owner !== LIST_OWNER_ME) return undefined;
   const category = categoryId === '' ? undefined : idField(categoryId);
   if (categoryId !== '' && category === undefined) return undefined;
-  const decodedName = Buffer.from(name, 'base64url').toString('utf8');
+  if (name !== '' && !/^[A-Za-z0-9_-]{22}$/.test(name)) return undefined;
   return {
     ...cursor,
     categoryId: category,
-    name: decodedName === '' ? undefined : decodedName,
+    nameDigest: name === '' ? undefined : name,
     ...(version === 'c3' ? { owner: LIST_OWNER_ME } : {}),
   };
 }

@@ -17,7 +17,7 @@ import { invalidCursor, type Page, pageOf } from '../common/paging.js';
 import type { Principal } from '../common/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { decodeCursor, encodeCursor, type PetFilters } from './cursor.js';
+import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
@@ -66,7 +66,11 @@ export class PetsService {
       const position = decodeCursor(this.cursors, cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
       if (position.status !== status) throw invalidCursor('belongs to a different status filter');
-      if (position.categoryId !== categoryId || position.name !== name || position.owner !== owner)
+      if (
+        position.categoryId !== categoryId ||
+        position.nameDigest !== nameDigest(name) ||
+        position.owner !== owner
+      )
         throw invalidCursor('belongs to different filters');
       afterId = position.afterId;
     }
