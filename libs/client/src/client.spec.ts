@@ -1013,8 +1013,7 @@ const operations: Operation[] = [
   },
   {
     name: 'listKeys in its 1.0 form (the call options alone)',
-    // The deprecated form is what this checks.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    // The deprecated 1.0 form: the call options alone.
     call: (client, signal) => client.listKeys({ signal }),
     method: 'GET',
     path: '/account/keys',
@@ -1082,8 +1081,7 @@ const operations: Operation[] = [
   },
   {
     name: 'admin.listAccountKeys in its 1.0 form (the call options alone)',
-    // The deprecated form is what this checks.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    // The deprecated 1.0 form: the call options alone.
     call: (client, signal) => client.admin.listAccountKeys(3, { signal }),
     method: 'GET',
     path: '/admin/accounts/3/keys',

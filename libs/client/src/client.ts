@@ -112,12 +112,7 @@ export interface PetstoreClient {
    * One page of the account's own keys, without their secrets, in ascending id (beta). Follow
    * `next` (or use {@link iterateKeys}) for more.
    */
-  listKeys(query?: ListKeysQueryInput, options?: CallOptions): Promise<KeysPage>;
-  /**
-   * @deprecated The 1.0 form, kept until 2.0: pass the query first, `listKeys({}, { signal })`.
-   * Answers the first page of keys.
-   */
-  listKeys(options: CallOptions): Promise<KeysPage>;
+  listKeys(query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
   /** Every key of the account, page after page (beta). */
   iterateKeys(
     query?: Omit<ListKeysQueryInput, 'cursor'>,
@@ -137,16 +132,7 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<Account>>;
     /** One page of an account's keys, in ascending id. */
-    listAccountKeys(
-      accountId: number,
-      query?: ListKeysQueryInput,
-      options?: CallOptions,
-    ): Promise<KeysPage>;
-    /**
-     * @deprecated The 1.0 form, kept until 2.0: pass the query first,
-     * `listAccountKeys(id, {}, { signal })`. Answers the first page of keys.
-     */
-    listAccountKeys(accountId: number, options: CallOptions): Promise<KeysPage>;
+    listAccountKeys(accountId: number, query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
     /** Every key of an account, page after page. */
     iterateAccountKeys(
       accountId: number,
@@ -174,6 +160,15 @@ export interface PetstoreClient {
 export interface AuditPage extends ApiResult<AuditEvent[]> {
   /** The absolute address of the next page, absent on the last page. */
   next: string | undefined;
+}
+
+/**
+ * A page of keys to ask for. In 1.0 the keys lists took only the call options, as their one
+ * argument: `listKeys({ signal })` still works, and asks for the first page.
+ */
+export interface KeysQuery extends ListKeysQueryInput {
+  /** @deprecated The 1.0 form, kept until 2.0: pass it in the call options, `listKeys({}, { signal })`. */
+  signal?: AbortSignal;
 }
 
 export interface KeysPage extends ApiResult<ApiKey[]> {
@@ -222,18 +217,6 @@ const newIdempotencyKey = (): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('');
-
-/**
- * The query and the call options of a keys list, called as 1.1 does (`query, options`) or as 1.0
- * did (`options` alone, which only ever had `signal`).
- */
-function keysListArguments(
-  first: ListKeysQueryInput | CallOptions,
-  second: CallOptions,
-): [ListKeysQueryInput, CallOptions] {
-  // A query has no `signal`; the 1.0 call options had nothing else.
-  return 'signal' in first ? [{}, first] : [first as ListKeysQueryInput, second];
-}
 
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
@@ -535,13 +518,15 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
-    listKeys(first: ListKeysQueryInput | CallOptions = {}, second: CallOptions = {}) {
-      const [{ limit, cursor }, callOptions] = keysListArguments(first, second);
+    // Reads the deprecated `signal` of the 1.0 form.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated
+    listKeys({ limit, cursor, signal }: KeysQuery = {}, callOptions = {}) {
       const search = searchOf({ limit, cursor });
       return page(
         `${baseUrl}${OPERATIONS.listAccountKeys.path}${search}`,
         ApiKeys,
-        callOptions.signal,
+        // `signal` in the query: the 1.0 form, `listKeys({ signal })`.
+        callOptions.signal ?? signal,
       );
     },
     iterateKeys: (query = {}, callOptions = {}) =>
@@ -557,15 +542,12 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('createAccount', { body: account }, callOptions.signal)),
       changePlan: (accountId, change, callOptions = {}) =>
         result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
-      listAccountKeys(
-        accountId: number,
-        first: ListKeysQueryInput | CallOptions = {},
-        second: CallOptions = {},
-      ) {
-        const [{ limit, cursor }, callOptions] = keysListArguments(first, second);
+      // Reads the deprecated `signal` of the 1.0 form.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      listAccountKeys(accountId, { limit, cursor, signal }: KeysQuery = {}, callOptions = {}) {
         const path = pathOf(OPERATIONS.listKeysOfAccount, { accountId });
         const search = searchOf({ limit, cursor });
-        return page(`${baseUrl}${path}${search}`, ApiKeys, callOptions.signal);
+        return page(`${baseUrl}${path}${search}`, ApiKeys, callOptions.signal ?? signal);
       },
       iterateAccountKeys: (accountId, query = {}, callOptions = {}) =>
         every(

@@ -6,6 +6,7 @@ export {
   type CreatedPet,
   type CreatePetOptions,
   type KeysPage,
+  type KeysQuery,
   type PetsPage,
   type PetstoreClient,
   type PetstoreClientOptions,
