@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_CURSOR_SECRET } from '../config/config.schema.js';
 import { Cursors } from './cursor.js';
@@ -28,6 +29,30 @@ describe('Cursors', () => {
       .subarray(0, 16)
       .toString('base64url');
     expect(raw(cursor)).toBe(`c1.42.sold.${mac}`);
+  });
+
+  it('sign with the HMAC-SHA256 createHmac makes, for any secret (longer than a block too) and fields', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 32, maxLength: 200, unit: 'binary' }),
+        fc.array(
+          fc.string({ unit: 'grapheme' }).map((field) => field.replaceAll('.', '')),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        (secret, fields) => {
+          const mac = createHmac('sha256', Buffer.from(secret, 'utf8'))
+            .update(fields.join('.'))
+            .digest()
+            .subarray(0, 16)
+            .toString('base64url');
+          expect(raw(new Cursors(secret).seal(fields))).toBe(`${fields.join('.')}.${mac}`);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('open a cursor another instance sealed with the same secret, and none sealed with another', () => {
