@@ -6,6 +6,7 @@ import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-
 import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.js';
 import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-owner-index.js';
 import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js';
+import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { sqliteModule } from './sqlite-driver.js';
 
 export const MIGRATIONS = [
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   ManagePets1795305700000,
   PetsOwnerIndex1795305800000,
   ListOrder1795305900000,
+  People1795306000000,
 ];
 
 interface SqliteHandle {

@@ -54,6 +54,41 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     target_type: 'not null',
     target_id: 'not null',
     changes: 'not null',
+    actor_person_id: 'null',
+  },
+  people: {
+    id: 'not null',
+    account_id: 'not null',
+    email: 'not null',
+    email_key: 'not null',
+    name: 'not null',
+    password_hash: 'null',
+    created_at: 'not null',
+    password_changed_at: 'null',
+    deactivated_at: 'null',
+  },
+  sessions: {
+    id: 'not null',
+    person_id: 'not null',
+    hash: 'not null',
+    created_at: 'not null',
+    last_used_at: 'not null',
+    ended_at: 'null',
+    device: 'not null',
+    address: 'not null',
+  },
+  person_links: {
+    id: 'not null',
+    kind: 'not null',
+    hash: 'not null',
+    account_id: 'not null',
+    email: 'not null',
+    person_id: 'null',
+    created_by_account_id: 'null',
+    created_by_person_id: 'null',
+    created_at: 'not null',
+    expires_at: 'not null',
+    used_at: 'null',
   },
   idempotency_keys: {
     account_id: 'not null',
@@ -165,6 +200,73 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
                 `SELECT name FROM pragma_index_list('idempotency_keys')`,
               );
         expect(indexes.map((index) => index.name)).toContain('idempotency_keys_created_at');
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds people, sessions and one-time links, keeping the audit trail and what the previous release writes', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    const audit = (id: string) =>
+      `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
+       VALUES (${id}, 1, 'pet.created', 'pet', 1, '{}')`;
+    try {
+      // The database as the previous release left it, with audit events in it.
+      const before = await migrate(database, MIGRATIONS.slice(0, -1));
+      await before.query(
+        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
+      );
+      for (const at of ['1', '2', '3']) await before.query(audit(at));
+      const eventsBefore = await before.query<{ id: number; at: number }[]>(
+        `SELECT id, at FROM audit_events ORDER BY id`,
+      );
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        // The audit trail as it was, and the previous release's insert still goes in, above it.
+        expect(
+          await after.query(`SELECT id, at, actor_person_id FROM audit_events ORDER BY id`),
+        ).toEqual(eventsBefore.map((event) => ({ ...event, actor_person_id: null })));
+        await after.query(audit('4'));
+        const [newest] = await after.query<{ id: number }[]>(
+          `SELECT max(id) AS id FROM audit_events`,
+        );
+        expect(newest?.id).toBeGreaterThan(Math.max(...eventsBefore.map((event) => event.id)));
+
+        // An email is taken whatever its case; people and sessions get listed ids.
+        const person = (email: string) =>
+          `INSERT INTO people (account_id, email, email_key, name, created_at)
+           VALUES (1, '${email}', '${email.toLowerCase()}', 'Ada', 5)`;
+        await after.query(person('Ada@Example.com'));
+        await expect(after.query(person('ADA@example.COM'))).rejects.toThrow(/unique/i);
+        await after.query(
+          `INSERT INTO sessions (person_id, hash, created_at, last_used_at, device, address)
+           SELECT id, '${'a'.repeat(64)}', 5, 5, 'Firefox', '127.0.0.1' FROM people`,
+        );
+        // People and sessions are audit targets now; something else still is not.
+        await after.query(
+          `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+           SELECT 6, 'person.invited', 'person', id, '{}' FROM people`,
+        );
+        await expect(
+          after.query(
+            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+             VALUES (7, 'x', 'planet', 1, '{}')`,
+          ),
+        ).rejects.toThrow(/check/i);
+        // A reset link names its person; an invitation names none until it is used.
+        await expect(
+          after.query(
+            `INSERT INTO person_links (kind, hash, account_id, email, created_at, expires_at)
+             VALUES ('reset', '${'b'.repeat(64)}', 1, 'ada@example.com', 5, 10)`,
+          ),
+        ).rejects.toThrow(/check/i);
+        expect((await migratedColumns(after)).people).toEqual(TYPED.people);
       } finally {
         await after.destroy();
       }

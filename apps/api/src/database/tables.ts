@@ -55,6 +55,53 @@ export interface Tables {
     target_id: number;
     /** JSON: `{ field: [before, after] }`. */
     changes: string;
+    /** The person behind a change made through a session. */
+    actor_person_id: number | null;
+  };
+  /** People who sign in (decisions §15), of one account each; deactivated, never removed. */
+  people: {
+    id: Generated<number>;
+    account_id: number;
+    /** As the person gave it; `email_key` is what is compared (lower case, unique). */
+    email: string;
+    email_key: string;
+    name: string;
+    /** argon2id (`people/passwords.ts`); none until the person has chosen a password. */
+    password_hash: string | null;
+    created_at: number;
+    password_changed_at: number | null;
+    deactivated_at: number | null;
+  };
+  /** Sessions in the admin app, by the SHA-256 of their id (the id itself is only in the cookie). */
+  sessions: {
+    id: Generated<number>;
+    person_id: number;
+    /** SHA-256 of the session id, hex. */
+    hash: string;
+    created_at: number;
+    last_used_at: number;
+    /** Ended by sign-out, a password change or reset, or deactivation; time ends it too. */
+    ended_at: number | null;
+    /** What the browser says it is (User-Agent, shortened), and the client address. */
+    device: string;
+    address: string;
+  };
+  /** One-time links: invitations to an account, password resets; by the SHA-256 of their token. */
+  person_links: {
+    id: Generated<number>;
+    kind: 'invitation' | 'reset';
+    hash: string;
+    /** The account an invitation is to; a reset's person's account. */
+    account_id: number;
+    email: string;
+    /** A reset's person; an invitation's once it is accepted. */
+    person_id: number | null;
+    /** Who made it: both null for the command-line tool. */
+    created_by_account_id: number | null;
+    created_by_person_id: number | null;
+    created_at: number;
+    expires_at: number;
+    used_at: number | null;
   };
   /** The first response to a write sent with an `Idempotency-Key`, kept for 24 hours. */
   idempotency_keys: {
