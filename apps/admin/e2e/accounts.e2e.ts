@@ -6,6 +6,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { awayFromMinuteEdge } from '@pets/services';
 import { expectAccessible, launch, openPage, screenshot } from './browser.js';
 
 const { baseUrl, staffKey, partnerKey } = inject('e2e');
@@ -336,12 +337,6 @@ describe('a member of staff on a phone (390×844)', () => {
     expect(await sidewaysScroll(page)).toBe(0);
   });
 });
-
-/** Waits for the next UTC minute when this one has less than `needed` ms left. */
-async function awayFromMinuteEdge(needed = 25_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needed) await new Promise((resolve) => setTimeout(resolve, left + 500));
-}
 
 /** Sends `count` requests with a partner's key, one after the other; their statuses. */
 async function sendRequests(key: string, count: number): Promise<number[]> {

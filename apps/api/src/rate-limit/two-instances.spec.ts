@@ -1,15 +1,13 @@
 import type { AccountUsage } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
+import {
+  awayFromMinuteEdge,
+  createAccountKey,
+  type ServerProcess,
+  startServer,
+} from '@pets/services';
 import { freshDatabaseUrl } from '../../test/test-app.js';
-
-/** Waits, if need be, so that a burst of a few seconds stays inside one UTC minute. */
-async function awayFromMinuteEdge(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000)
-    await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 500));
-}
 
 describe('two API instances on one PostgreSQL and one Redis', () => {
   let servers: ServerProcess[] = [];
@@ -44,7 +42,7 @@ describe('two API instances on one PostgreSQL and one Redis', () => {
   });
 
   it('admits exactly 60 of 300 concurrent requests with one Free key, whichever instance serves them', async () => {
-    await awayFromMinuteEdge();
+    await awayFromMinuteEdge(10_000);
     const responses = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
         fetch(`${servers[i % 2]!.baseUrl}/v1/pets`, {
