@@ -1,5 +1,12 @@
 import { getEventListeners } from 'node:events';
-import type { Account, AccountUsage, ApiKey, CreatedApiKey } from '@pets/contract';
+import type {
+  Account,
+  AccountUsage,
+  ApiKey,
+  CreatedApiKey,
+  CurrentSession,
+  Person,
+} from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
@@ -24,9 +31,13 @@ const error = (status: number, code: string, headers: Record<string, string> = {
 
 const START = Date.UTC(2030, 0, 1);
 
-/** A fake API: answers in order, records every request, and a clock that sleeping (or `advance`) moves. */
+/**
+ * A fake API: answers in order, records every request (and the options fetch got, which a `Request`
+ * fills in with defaults), and a clock that sleeping (or `advance`) moves.
+ */
 function fake(replies: Reply[], options: Partial<PetstoreClientOptions> = {}) {
   const requests: Request[] = [];
+  const inits: (RequestInit | undefined)[] = [];
   const sleeps: number[] = [];
   let clock = START;
   const client = createPetstoreClient({
@@ -35,6 +46,7 @@ function fake(replies: Reply[], options: Partial<PetstoreClientOptions> = {}) {
     fetch: async (input, init) => {
       const request = new Request(input, init);
       requests.push(request);
+      inits.push(init);
       const reply = replies.shift();
       if (reply === undefined) throw new Error('No more replies');
       if (reply instanceof Error) throw reply;
@@ -52,7 +64,7 @@ function fake(replies: Reply[], options: Partial<PetstoreClientOptions> = {}) {
   const advance = (ms: number) => {
     clock += ms;
   };
-  return { client, requests, sleeps, advance };
+  return { client, requests, inits, sleeps, advance };
 }
 
 const caught = async (promise: Promise<unknown>): Promise<PetstoreApiError> => {
@@ -1342,5 +1354,198 @@ describe('the audit trail', () => {
   it('refuses an event outside the contract', async () => {
     const { client } = fake([json(200, [{ ...event(1), action: 'pet.eaten' }])]);
     expect((await caught(client.admin.listAudit())).code).toBe('invalid_response');
+  });
+});
+
+describe('signing in (the admin app: no key, the session cookie)', () => {
+  const person: Person = {
+    id: 1,
+    accountId: 3,
+    email: 'ada@example.com',
+    name: 'Ada',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    deactivatedAt: null,
+  };
+  const session: CurrentSession = {
+    person,
+    account: account({ role: 'staff' }),
+    startedAt: '2030-01-01T09:00:00.000Z',
+    expiresAt: '2030-01-01T21:00:00.000Z',
+  };
+  const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
+  const noContent = () =>
+    new Response(null, {
+      status: 204,
+      headers: { 'x-request-id': 'req-204', 'set-cookie': '__Host-pets_session=s; Secure' },
+    });
+  const withoutKey = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
+    fake(replies, { apiKey: undefined, ...options });
+
+  it('signIn POSTs the email and password to /session and takes the 204', async () => {
+    const { client, requests } = withoutKey([noContent()]);
+    expect(await client.session.signIn(credentials)).toEqual({
+      data: undefined,
+      status: 204,
+      requestId: 'req-204',
+      rateLimit: undefined,
+    });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/session');
+    expect(await requests[0]?.text()).toBe(JSON.stringify(credentials));
+  });
+
+  it('getCurrentSession GETs /session and answers the CurrentSession', async () => {
+    const { client, requests } = withoutKey([json(200, session)]);
+    expect(await client.session.getCurrentSession()).toEqual({
+      data: session,
+      status: 200,
+      requestId: 'req-200',
+      rateLimit: undefined,
+    });
+    expect(requests[0]?.method).toBe('GET');
+    expect(requests[0]?.url).toBe('http://api.test/v1/session');
+    expect(await requests[0]?.text()).toBe('');
+  });
+
+  it('getCurrentSession refuses an answer that is not a CurrentSession', async () => {
+    const { client } = withoutKey([json(200, { ...session, person: { ...person, id: '1' } })]);
+    expect(await caught(client.session.getCurrentSession())).toMatchObject({
+      kind: 'invalid_response',
+      status: 200,
+    });
+  });
+
+  it('signOut DELETEs /session and takes the 204', async () => {
+    const { client, requests } = withoutKey([noContent()]);
+    expect(await client.session.signOut()).toMatchObject({ data: undefined, status: 204 });
+    expect(requests[0]?.method).toBe('DELETE');
+    expect(requests[0]?.url).toBe('http://api.test/v1/session');
+    expect(await requests[0]?.text()).toBe('');
+  });
+
+  it('without a key: no Authorization, and the cookies of the same origin only', async () => {
+    const { client, requests, inits } = withoutKey([
+      noContent(),
+      json(200, session),
+      noContent(),
+      json(200, [createPet()]),
+    ]);
+    await client.session.signIn(credentials);
+    await client.session.getCurrentSession();
+    await client.session.signOut();
+    await client.listPets();
+    expect(requests.map(headersOf)).toEqual([
+      { accept: 'application/json', 'content-type': 'application/json' },
+      { accept: 'application/json' },
+      { accept: 'application/json' },
+      { accept: 'application/json' },
+    ]);
+    expect(inits.map((init) => init?.credentials)).toEqual([
+      'same-origin',
+      'same-origin',
+      'same-origin',
+      'same-origin',
+    ]);
+  });
+
+  it('with a key: the key, and fetch left to its default credentials', async () => {
+    const { client, requests, inits } = fake([noContent(), json(200, session), noContent()]);
+    await client.session.signIn(credentials);
+    await client.session.getCurrentSession();
+    await client.session.signOut();
+    for (const request of requests)
+      expect(request.headers.get('authorization')).toBe('Bearer pets_test_key');
+    expect(inits.map((init) => init !== undefined && 'credentials' in init)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('a wrong email or password is a PetstoreApiError invalid_credentials, never retried', async () => {
+    const { client, requests, sleeps } = withoutKey([
+      error(401, 'invalid_credentials'),
+      noContent(),
+    ]);
+    const refused = await caught(client.session.signIn(credentials));
+    expect(refused).toBeInstanceOf(PetstoreApiError);
+    expect(refused).toMatchObject({
+      kind: 'api',
+      code: 'invalid_credentials',
+      status: 401,
+      requestId: 'req-401',
+    });
+    expect(requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('signIn is never repeated after a 400, 503, network failure or timeout: it carries no Idempotency-Key', async () => {
+    for (const reply of [
+      error(400, 'invalid_body'),
+      error(503, 'service_unavailable'),
+      new TypeError('socket hang up'),
+      noAnswer,
+    ]) {
+      const { client, requests, sleeps } = withoutKey([reply, noContent()], { timeoutMs: 5 });
+      await caught(client.session.signIn(credentials));
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
+      expect(sleeps).toEqual([]);
+    }
+  });
+
+  it('getCurrentSession and signOut are retried after a 503 or network failure', async () => {
+    for (const reply of [error(503, 'service_unavailable'), new TypeError('socket hang up')]) {
+      const { client, requests } = withoutKey([reply, json(200, session), reply, noContent()]);
+      expect((await client.session.getCurrentSession()).data).toEqual(session);
+      expect((await client.session.signOut()).status).toBe(204);
+      expect(requests).toHaveLength(4);
+    }
+  });
+
+  it('signIn is retried after a 429 asking to wait (the API did nothing)', async () => {
+    const { client, requests, sleeps } = withoutKey([
+      error(429, 'rate_limited', { 'retry-after': '1' }),
+      noContent(),
+    ]);
+    expect((await client.session.signIn(credentials)).status).toBe(204);
+    expect(requests).toHaveLength(2);
+    expect(sleeps).toEqual([1000 + 125]);
+  });
+
+  it("a 429 to signIn (an email's failures) does not hold back the client's other calls", async () => {
+    const { client, requests, sleeps } = withoutKey([
+      error(429, 'rate_limited', { 'retry-after': '900' }),
+      noContent(),
+    ]);
+    expect(await caught(client.session.signIn(credentials))).toMatchObject({
+      code: 'rate_limited',
+      retryAfter: 900,
+    });
+    await client.session.signIn({ ...credentials, email: 'grace@example.com' });
+    expect(requests).toHaveLength(2);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('each can be cancelled', async () => {
+    const calls = [
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.signIn(credentials, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) => client.session.getCurrentSession({ signal }),
+      (client: PetstoreClient, signal: AbortSignal) => client.session.signOut({ signal }),
+    ];
+    for (const call of calls) {
+      const controller = new AbortController();
+      controller.abort();
+      const { client, requests } = withoutKey([
+        (request) => {
+          request.signal.throwIfAborted();
+          return noContent();
+        },
+      ]);
+      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+      expect(requests).toHaveLength(1);
+    }
   });
 });

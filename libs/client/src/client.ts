@@ -7,6 +7,7 @@ import {
   type ApiKey,
   ApiKeys,
   type CreatedApiKey,
+  type CurrentSession,
   HEADERS,
   type ListAuditQueryInput,
   type ListKeysQueryInput,
@@ -20,6 +21,7 @@ import {
   Pets,
   type PetPatchInput,
   type PlanChange,
+  type SignIn,
 } from '@pets/contract';
 import { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
@@ -31,7 +33,13 @@ import { backoffDelay, retryOptions, type RetryOptions, sleep } from './retry.js
 export interface PetstoreClientOptions {
   /** The API's base address, ending in `/v1`, e.g. `https://api.example.com/v1`. */
   baseUrl: string;
-  apiKey: string;
+  /**
+   * Programs pass an API key: it goes as `Authorization: Bearer …`, only to `baseUrl`. The admin app
+   * in the browser, served from the API's own origin, passes none: it signs in
+   * ({@link PetstoreClient.session}) and relies on the session cookie, which the browser sends with
+   * same-origin requests only (Node's fetch keeps no cookies).
+   */
+  apiKey?: string;
   /** Defaults to the global `fetch` (Node 20+, browsers). */
   fetch?: typeof globalThis.fetch;
   /** Retries on 429, 503 and network failures; see {@link RetryOptions}. */
@@ -56,6 +64,9 @@ export interface CreatePetOptions extends CallOptions {
    */
   idempotencyKey?: string;
 }
+
+/** What `session.signIn` sends: an email and its password. */
+export type SignInInput = z.input<typeof SignIn>;
 
 /** An answer: its data, and what the API said about it. */
 export interface ApiResult<T> {
@@ -155,6 +166,23 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): AsyncGenerator<AuditEvent, void, undefined>;
   };
+  /**
+   * A person's session, for the admin app in the browser (beta). A namespace, as `admin` is, because
+   * these are not for what a key may do: a program never signs in, and `getCurrentSession` and
+   * `signOut` refuse a key. Kept apart, the top level stays what a partner's program uses.
+   */
+  session: {
+    /**
+     * Signs in: the API sets the session cookie, which later calls carry. A wrong email or password
+     * is `401 invalid_credentials`. A POST without an `Idempotency-Key`, so never repeated after a
+     * 503, network failure or timeout: the first attempt may have reached the API.
+     */
+    signIn(credentials: SignInInput, options?: CallOptions): Promise<ApiResult<undefined>>;
+    /** Who is signed in, to which account, and when the session ends at the latest. */
+    getCurrentSession(options?: CallOptions): Promise<ApiResult<CurrentSession>>;
+    /** Ends the session the call came with, and clears its cookie. */
+    signOut(options?: CallOptions): Promise<ApiResult<undefined>>;
+  };
 }
 
 export interface AuditPage extends ApiResult<AuditEvent[]> {
@@ -191,6 +219,12 @@ interface Attempt {
   url: string;
   body?: string;
   idempotencyKey?: string;
+  /**
+   * Whether a 429 to it holds back every call of the client. Not for an `open` operation (signing
+   * in): its limits are the email's and the address's, not the account's that other calls count
+   * against, so one locked-out email must not stop the next sign-in.
+   */
+  holdsBackOthers: boolean;
 }
 
 /** A whole answer, body read within the attempt's deadline. */
@@ -253,10 +287,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   async function once(attempt: Attempt, signal: AbortSignal | undefined): Promise<Answer> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${options.apiKey}`,
-      accept: 'application/json',
-    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     if (attempt.idempotencyKey !== undefined)
       headers[HEADERS.idempotencyKey] = attempt.idempotencyKey;
@@ -266,8 +298,11 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         headers,
         body: attempt.body,
         signal: combined,
-        // A redirect would take the key with it (fetch keeps it on the same origin, outside `/v1` too).
+        // A redirect would take the key with it (fetch keeps it on the same origin, outside `/v1` too),
+        // or the session cookie.
         redirect: 'manual',
+        // Without a key, the session cookie, and never to another origin.
+        ...(options.apiKey === undefined && { credentials: 'same-origin' }),
       });
       // Read the body under the same deadline.
       const text = await response.text();
@@ -361,7 +396,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
       if (failure.code === 'rate_limited') {
         retryAfterMs = (failure.retryAfter ?? 1) * 1000;
-        blockedUntil = Math.max(blockedUntil, now() + retryAfterMs);
+        if (attempt.holdsBackOthers) blockedUntil = Math.max(blockedUntil, now() + retryAfterMs);
       }
       const retryable =
         failure.code === 'rate_limited' ||
@@ -416,7 +451,11 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     schema: S,
     signal: AbortSignal | undefined,
   ): Promise<ApiResult<z.output<S>> & { next: string | undefined }> {
-    const { response, result } = await call({ method: 'GET', url }, schema, signal);
+    const { response, result } = await call(
+      { method: 'GET', url, holdsBackOthers: true },
+      schema,
+      signal,
+    );
     const next = nextLink(response.headers.get(HEADERS.link));
     const data = result.data as z.output<S>;
     return { ...result, data, next: next === undefined ? undefined : ownUrl(next, url) };
@@ -473,6 +512,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       // No body: `JSON.stringify(undefined)` is undefined, and no Content-Type is sent.
       body: JSON.stringify(parts.body),
       idempotencyKey: parts.idempotencyKey,
+      holdsBackOthers: operation.access !== 'open',
     };
     // The table's type says which schema, so which data, each operation answers with.
     return call(attempt, operation.success.schema ?? NO_CONTENT, signal) as Promise<{
@@ -578,6 +618,14 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       },
       iterateAudit: (query = {}, callOptions = {}) =>
         every(client.admin.listAudit(query, callOptions), AuditEvents, callOptions.signal),
+    },
+
+    session: {
+      signIn: (credentials, callOptions = {}) =>
+        result(invoke('signIn', { body: credentials }, callOptions.signal)),
+      getCurrentSession: (callOptions = {}) =>
+        result(invoke('getCurrentSession', {}, callOptions.signal)),
+      signOut: (callOptions = {}) => result(invoke('signOut', {}, callOptions.signal)),
     },
   };
   return client;

@@ -10,6 +10,7 @@ export {
   type PetsPage,
   type PetstoreClient,
   type PetstoreClientOptions,
+  type SignInInput,
 } from './client.js';
 export { PetstoreApiError, type PetstoreErrorCode, type PetstoreErrorKind } from './errors.js';
 export type { RateLimitState } from './rate-limit.js';
@@ -23,10 +24,12 @@ export type {
   ListKeysQueryInput,
   PetPatchInput,
   CreatedApiKey,
+  CurrentSession,
   ListPetsQueryInput,
   NewAccountInput,
   NewPetInput,
   Pet,
+  Person,
   PetStatus,
   PlanChange,
 } from '@pets/contract';
