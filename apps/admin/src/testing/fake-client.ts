@@ -149,6 +149,13 @@ export function createFakeClient() {
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },
+    session: {
+      signIn: vi.fn<PetstoreClient['session']['signIn']>(notFaked('signIn')),
+      getCurrentSession: vi.fn<PetstoreClient['session']['getCurrentSession']>(
+        notFaked('getCurrentSession'),
+      ),
+      signOut: vi.fn<PetstoreClient['session']['signOut']>(notFaked('signOut')),
+    },
   } satisfies PetstoreClient;
 }
 

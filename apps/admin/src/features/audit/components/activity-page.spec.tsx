@@ -53,6 +53,60 @@ describe('the Activity page', () => {
     ]);
   });
 
+  it('words sign-ins, failed sign-ins and ended sessions, and filters by people and sessions', async () => {
+    const client = createFakeClient();
+    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.admin.listAudit.mockResolvedValue(
+      page([
+        event(3, {
+          action: 'session.ended',
+          actor: { accountId: 2, personId: 3 },
+          target: { type: 'session', id: 5 },
+          changes: { endedAt: [null, '2030-01-01T10:30:00.000Z'] },
+        }),
+        event(2, {
+          action: 'person.signed_in',
+          actor: { accountId: 2, personId: 3 },
+          target: { type: 'session', id: 5 },
+          changes: {},
+        }),
+        event(1, {
+          action: 'person.sign_in_failed',
+          actor: 'anonymous',
+          target: { type: 'person', id: 3 },
+          changes: { email: [null, 'ann@acme.example'] },
+        }),
+      ]),
+    );
+    const { user } = renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
+
+    await screen.findByText('3 events, newest first.');
+    expect(rows()).toEqual([
+      ['Session 5 ended', 'endedAt: 2030-01-01T10:30:00.000Z', 'account 2 (person 3)'],
+      ['Person 3 of account 2 signed in (session 5)', '', 'account 2 (person 3)'],
+      [
+        'A failed sign-in as person 3 (ann@acme.example)',
+        'email: ann@acme.example',
+        'someone not signed in',
+      ],
+    ]);
+    const kinds = [...screen.getByLabelText<HTMLSelectElement>('Show').options].map(
+      (option) => option.text,
+    );
+    expect(kinds).toEqual(['All changes', 'Pets', 'API keys', 'Accounts', 'People', 'Sessions']);
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'People');
+    expect(window.location.search).toBe('?targetType=person');
+    await user.selectOptions(screen.getByLabelText('Show'), 'Sessions');
+    expect(window.location.search).toBe('?targetType=session');
+    await waitFor(() => {
+      expect(client.admin.listAudit).toHaveBeenLastCalledWith(
+        { limit: 50, targetType: 'session' },
+        expect.anything(),
+      );
+    });
+  });
+
   it('filters by kind and pages through the cursor, all kept in the address', async () => {
     const client = createFakeClient();
     client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));

@@ -22,9 +22,14 @@ const KINDS: Record<AuditTargetType, string> = {
   pet: 'Pets',
   key: 'API keys',
   account: 'Accounts',
+  person: 'People',
+  session: 'Sessions',
 };
 
-/** Every change to pets, keys and accounts, newest first (staff only, as the audit trail is). */
+/**
+ * Every change to pets, keys and accounts, and every sign-in, failed sign-in and session ended,
+ * newest first (staff only, as the audit trail is).
+ */
 export function ActivityPage() {
   const role = useAccount().data?.data.role;
   return (

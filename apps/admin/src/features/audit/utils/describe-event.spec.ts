@@ -1,0 +1,117 @@
+import type { AuditEvent } from '@pets/client';
+import { describe, expect, it } from 'vitest';
+import { describeAction, describeActor, describeChanges } from './describe-event.js';
+
+const event = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
+  id: 1,
+  at: '2030-01-01T10:00:00.000Z',
+  actor: { accountId: 1, keyId: 2 },
+  action: 'pet.updated',
+  target: { type: 'pet', id: 7 },
+  changes: { status: ['available', 'sold'] },
+  ...overrides,
+});
+
+describe('describeActor', () => {
+  it('names a key by its account and id', () => {
+    expect(describeActor({ accountId: 1, keyId: 2 })).toBe('account 1 (key 2)');
+  });
+
+  it('names a person signed in by their account and id', () => {
+    expect(describeActor({ accountId: 2, personId: 3 })).toBe('account 2 (person 3)');
+  });
+
+  it('names the command-line tool', () => {
+    expect(describeActor('cli')).toBe('the command-line tool');
+  });
+
+  it('calls the anonymous actor someone not signed in', () => {
+    expect(describeActor('anonymous')).toBe('someone not signed in');
+  });
+});
+
+describe('describeAction', () => {
+  it.each<[AuditEvent['action'], AuditEvent['target'], string]>([
+    ['pet.created', { type: 'pet', id: 7 }, 'Pet 7 created'],
+    ['pet.updated', { type: 'pet', id: 7 }, 'Pet 7 updated'],
+    ['pet.deleted', { type: 'pet', id: 7 }, 'Pet 7 deleted'],
+    ['key.created', { type: 'key', id: 9 }, 'Key 9 created'],
+    ['key.revoked', { type: 'key', id: 9 }, 'Key 9 revoked'],
+    ['account.created', { type: 'account', id: 4 }, 'Account 4 created'],
+    ['account.plan_changed', { type: 'account', id: 4 }, 'Account 4 plan changed'],
+    ['session.ended', { type: 'session', id: 5 }, 'Session 5 ended'],
+  ])('words %s about its target', (action, target, words) => {
+    expect(describeAction(event({ action, target }))).toBe(words);
+  });
+
+  it('says which person of which account signed in, and the session it started', () => {
+    expect(
+      describeAction(
+        event({
+          action: 'person.signed_in',
+          actor: { accountId: 2, personId: 3 },
+          target: { type: 'session', id: 5 },
+          changes: {},
+        }),
+      ),
+    ).toBe('Person 3 of account 2 signed in (session 5)');
+  });
+
+  it('says a session started when a sign-in has no person as its actor', () => {
+    expect(
+      describeAction(
+        event({ action: 'person.signed_in', actor: 'cli', target: { type: 'session', id: 5 } }),
+      ),
+    ).toBe('Session 5 started');
+  });
+
+  it('names the person and the email tried in a failed sign-in', () => {
+    expect(
+      describeAction(
+        event({
+          action: 'person.sign_in_failed',
+          actor: 'anonymous',
+          target: { type: 'person', id: 3 },
+          changes: { email: [null, 'ann@acme.example'] },
+        }),
+      ),
+    ).toBe('A failed sign-in as person 3 (ann@acme.example)');
+  });
+
+  it('names only the person when a failed sign-in carries no email', () => {
+    expect(
+      describeAction(
+        event({
+          action: 'person.sign_in_failed',
+          actor: 'anonymous',
+          target: { type: 'person', id: 3 },
+          changes: {},
+        }),
+      ),
+    ).toBe('A failed sign-in as person 3');
+  });
+});
+
+describe('describeChanges', () => {
+  it('shows a change as before → after, and a value set where there was none alone', () => {
+    expect(
+      describeChanges(
+        event({
+          changes: {
+            status: ['available', 'sold'],
+            endedAt: [null, '2030-01-01T10:30:00.000Z'],
+            tags: [['a'], ['a', 'b']],
+          },
+        }),
+      ),
+    ).toEqual([
+      'status: available → sold',
+      'endedAt: 2030-01-01T10:30:00.000Z',
+      'tags: ["a"] → ["a","b"]',
+    ]);
+  });
+
+  it('says nothing when no field changed', () => {
+    expect(describeChanges(event({ changes: {} }))).toEqual([]);
+  });
+});
