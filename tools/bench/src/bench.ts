@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -39,7 +39,8 @@ import {
 const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
 
 Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
-                        [--endpoint <text>] [--profile] [--metrics-cost]
+                        [--endpoint <text>] [--profile] [--metrics-cost] [--against <dist>]
+                        [--turns <n>]
 
   --variant   which setup to measure (default: all)
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
@@ -50,6 +51,10 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
               are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)
+  --against   another build of the API (a dist directory, e.g. an older checkout's apps/api/dist
+              built there): started on a database of its own with the same seed and measured in
+              the same turns, each endpoint reported for both builds beside one baseline
+  --turns     how many times the baseline and the API take turns on each endpoint (default 2)
   --metrics-cost  only what metrics cost a request (also part of a full run): counting, the idle
               background and garbage collections recorded, each measured on its own, and the
               keyed list on SQLite on two instances, with metrics and with METRICS_PORT=off`;
@@ -79,6 +84,8 @@ interface Settings {
   warmup: number;
   /** Turns of the baseline and the API on each endpoint (A B A B is two). */
   turns: number;
+  /** Another build of the API (its `dist` directory), measured in the same turns on its own database. */
+  against: string | undefined;
 }
 
 const FULL: Settings = {
@@ -93,6 +100,7 @@ const FULL: Settings = {
   seed: 1_000,
   warmup: 3,
   turns: 2,
+  against: undefined,
 };
 const SMOKE: Settings = {
   duration: 1,
@@ -106,6 +114,7 @@ const SMOKE: Settings = {
   seed: 100,
   warmup: 0,
   turns: 1,
+  against: undefined,
 };
 
 function rssMegabytes(pid: number): number {
@@ -225,6 +234,98 @@ function cpuPerRequest(runs: readonly Run[]): { micros: number; source: CpuSpent
   };
 }
 
+/** How a result of the other build (`--against`) is named in the report. */
+const AGAINST_LABEL = 'the other build';
+
+/** Instances of one build of the API on one database, and a key to it. */
+interface Build {
+  servers: ServerProcess[];
+  key: string;
+}
+
+/**
+ * Starts `instances` of a build (ours, or the `dist` directory `dist` names) on the database in
+ * `env`, with an enterprise account whose limits never bite.
+ */
+async function startBuild(
+  env: Record<string, string>,
+  instances: number,
+  dist: string | undefined,
+  nodeArgs: (instance: number) => string[],
+): Promise<Build> {
+  const { key } = createAccountKey(
+    env,
+    { name: 'Bench', plan: 'enterprise', perMinute: 10_000_000, perDay: 1_000_000_000 },
+    dist === undefined ? undefined : join(dist, 'cli', 'keys.js'),
+  );
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < instances; i++)
+    servers.push(
+      await startServer(
+        env,
+        undefined,
+        nodeArgs(i),
+        dist === undefined ? undefined : join(dist, 'main.js'),
+      ),
+    );
+  return { servers, key };
+}
+
+/** Seeds a build's database and names what the bench sends it. */
+async function endpointsOf(
+  { servers, key }: Build,
+  seedCount: number,
+): Promise<{ name: string; target: Target }[]> {
+  const primary = servers[0];
+  if (!primary) throw new Error('no API instance');
+  // Ids differ by engine (on PostgreSQL they follow transaction ids): one of the seeded pets.
+  const petId = (await seed(primary.baseUrl, key, seedCount))[6];
+  const filtered = await filteredPage(primary.baseUrl, key);
+  // More pages than the SQLite page cache keeps (512), taken in turn: each is read from the
+  // database, as a list that no two requests share would be.
+  const everyPage = (await cursors(primary.baseUrl, key, Math.min(1_000, seedCount - 20))).map(
+    (cursor) => `/v1/pets?limit=20&cursor=${cursor}`,
+  );
+  const headers = { authorization: `Bearer ${key}` };
+  const api = (path: string, extra: Partial<Target> = {}): Target => ({
+    urls: servers.map((server) => `${server.baseUrl}${path}`),
+    headers,
+    ...extra,
+  });
+  // Well formed, so it is looked up, and unknown.
+  const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
+  return [
+    { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
+    { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
+    {
+      name: 'GET /v1/pets?cursor=…, another page of 20 each time',
+      target: api('/v1/pets', { paths: everyPage }),
+    },
+    {
+      name: 'POST /v1/pets',
+      target: api('/v1/pets', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bench', categoryId: 3, status: 'pending' }),
+      }),
+    },
+    { name: 'GET /v1/pets/{petId}', target: api(`/v1/pets/${String(petId)}`) },
+    {
+      name: 'GET /v1/no-such-route (404)',
+      target: api('/v1/no-such-route', { expectedStatus: 404 }),
+    },
+    {
+      name: 'GET /v1/pets?limit=20, unknown key (401)',
+      target: api('/v1/pets?limit=20', {
+        headers: { authorization: `Bearer ${unknownKey}` },
+        expectedStatus: 401,
+        manyClients: true,
+      }),
+    },
+    { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
+  ];
+}
+
 /** Each instance's profile, written by `node --cpu-prof` when it exited. */
 const profileName = (variant: VariantReport['name'], instance: number) =>
   `${variant}-api-${instance + 1}.cpuprofile`;
@@ -298,79 +399,30 @@ async function measureVariant(
       env['DATABASE_URL'] = postgres.createDatabase('bench');
       env['REDIS_URL'] = redis.url;
     }
-    // An enterprise account whose limits never bite.
-    const { key } = createAccountKey(env, {
-      name: 'Bench',
-      plan: 'enterprise',
-      perMinute: 10_000_000,
-      perDay: 1_000_000_000,
-    });
     const instances = name === 'sqlite' ? 1 : 2;
     const profileDir = settings.profileDir;
-    for (let i = 0; i < instances; i++)
-      servers.push(
-        await startServer(
-          env,
-          undefined,
-          profileDir === undefined
-            ? []
-            : [
-                '--cpu-prof',
-                `--cpu-prof-dir=${profileDir}`,
-                `--cpu-prof-name=${profileName(name, i)}`,
-              ],
-        ),
-      );
+    const nodeArgs = (i: number) =>
+      profileDir === undefined
+        ? []
+        : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${profileName(name, i)}`];
+    const ours = await startBuild(env, instances, undefined, nodeArgs);
+    servers.push(...ours.servers);
+    const key = ours.key;
+    // Another build: its own database (the same engine), its own instances, the same seed.
+    let against: Build | undefined;
+    if (settings.against !== undefined) {
+      const againstEnv = {
+        ...env,
+        DATABASE_URL: postgres
+          ? postgres.createDatabase('bench_against')
+          : `sqlite:${join(dir, 'against.sqlite')}`,
+      };
+      against = await startBuild(againstEnv, instances, settings.against, () => []);
+      servers.push(...against.servers);
+    }
     baseline = await startBaseline();
-    const primary = servers[0];
-    if (!primary) throw new Error('no API instance');
-
-    // Ids differ by engine (on PostgreSQL they follow transaction ids): one of the seeded pets.
-    const petId = (await seed(primary.baseUrl, key, settings.seed))[6];
-    const filtered = await filteredPage(primary.baseUrl, key);
-    // More pages than the SQLite page cache keeps (512), taken in turn: each is read from the
-    // database, as a list that no two requests share would be.
-    const everyPage = (
-      await cursors(primary.baseUrl, key, Math.min(1_000, settings.seed - 20))
-    ).map((cursor) => `/v1/pets?limit=20&cursor=${cursor}`);
-    const headers = { authorization: `Bearer ${key}` };
-    const api = (path: string, extra: Partial<Target> = {}): Target => ({
-      urls: servers.map((server) => `${server.baseUrl}${path}`),
-      headers,
-      ...extra,
-    });
-    // Well formed, so it is looked up, and unknown.
-    const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
-    const allEndpoints: { name: string; target: Target }[] = [
-      { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
-      { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
-      {
-        name: 'GET /v1/pets?cursor=…, another page of 20 each time',
-        target: api('/v1/pets', { paths: everyPage }),
-      },
-      {
-        name: 'POST /v1/pets',
-        target: api('/v1/pets', {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Bench', categoryId: 3, status: 'pending' }),
-        }),
-      },
-      { name: 'GET /v1/pets/{petId}', target: api(`/v1/pets/${String(petId)}`) },
-      {
-        name: 'GET /v1/no-such-route (404)',
-        target: api('/v1/no-such-route', { expectedStatus: 404 }),
-      },
-      {
-        name: 'GET /v1/pets?limit=20, unknown key (401)',
-        target: api('/v1/pets?limit=20', {
-          headers: { authorization: `Bearer ${unknownKey}` },
-          expectedStatus: 401,
-          manyClients: true,
-        }),
-      },
-      { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
-    ];
+    const allEndpoints = await endpointsOf(ours, settings.seed);
+    const againstEndpoints = against ? await endpointsOf(against, settings.seed) : undefined;
     if (settings.metricsOnly) {
       const report: VariantReport = { name, instances, endpoints: [] };
       report.metricsCost = await metricsCost(env, key, servers, settings);
@@ -386,25 +438,41 @@ async function measureVariant(
         `No endpoint's name contains "${filter ?? ''}"; they are: ${allEndpoints.map((e) => e.name).join(', ')}`,
       );
     const baselineTarget: Target = { urls: [baseline.url] };
-    const pids = servers.map((server) => server.child.pid ?? 0);
+    const pids = ours.servers.map((server) => server.child.pid ?? 0);
+    const againstPids = against?.servers.map((server) => server.child.pid ?? 0) ?? [];
+    const againstTarget = (endpoint: string) =>
+      againstEndpoints?.find((e) => e.name === endpoint)?.target;
     const baselinePids = [baseline.child.pid ?? 0];
 
     if (settings.warmup > 0) {
-      for (const endpoint of endpoints)
+      for (const endpoint of endpoints) {
         await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
+        const other = againstTarget(endpoint.name);
+        if (other) await measure(other, { connections: CONNECTIONS, duration: settings.warmup });
+      }
       await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
     }
 
     const results: EndpointResult[] = [];
     for (const endpoint of endpoints) {
-      const runs: { baseline: Run[]; api: Run[] } = { baseline: [], api: [] };
+      const runs: { baseline: Run[]; api: Run[]; against: Run[] } = {
+        baseline: [],
+        api: [],
+        against: [],
+      };
       const options = { connections: CONNECTIONS, duration: settings.duration };
-      // A B A B: the baseline and the API take turns, so drift in the machine hits both.
+      const other = againstTarget(endpoint.name);
+      // A B A B (A B C A B C with another build): they take turns, so drift in the machine hits all.
       for (let turn = 0; turn < settings.turns; turn++) {
         runs.baseline.push(await run(baselineTarget, baselinePids, options));
+        // The two builds swap places every turn, so neither always follows the baseline.
+        if (other && turn % 2 === 1) runs.against.push(await run(other, againstPids, options));
         runs.api.push(await run(endpoint.target, pids, options));
+        if (other && turn % 2 === 0) runs.against.push(await run(other, againstPids, options));
       }
       results.push(summarise(endpoint.name, runs.api, runs.baseline));
+      if (other)
+        results.push(summarise(`${endpoint.name} · ${AGAINST_LABEL}`, runs.against, runs.baseline));
       apiRuns.set(endpoint.name, runs.api);
       process.stderr.write(`${name}: ${endpoint.name} done\n`);
     }
@@ -653,6 +721,8 @@ async function main(): Promise<number> {
       endpoint: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'metrics-cost': { type: 'boolean', default: false },
+      against: { type: 'string' },
+      turns: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -684,9 +754,32 @@ async function main(): Promise<number> {
     }
     settings.duration = Number(values.duration);
   }
+  if (values.turns !== undefined) {
+    if (!/^[1-9][0-9]?$/.test(values.turns)) {
+      process.stderr.write(`--turns must be a whole number from 1 to 99 (got "${values.turns}")\n`);
+      return 2;
+    }
+    settings.turns = Number(values.turns);
+  }
   const out = values.out ?? RESULTS;
   settings.endpoint = values.endpoint;
   settings.metricsOnly = values['metrics-cost'];
+  if (values.against !== undefined) {
+    const dist = resolve(values.against);
+    if (!existsSync(join(dist, 'main.js')) || !existsSync(join(dist, 'cli', 'keys.js'))) {
+      process.stderr.write(
+        `--against must name a built API's dist directory, with main.js and cli/keys.js (got "${values.against}")\n`,
+      );
+      return 2;
+    }
+    if (values.profile || values['metrics-cost']) {
+      process.stderr.write(
+        '--against measures endpoints only: not with --profile or --metrics-cost\n',
+      );
+      return 2;
+    }
+    settings.against = dist;
+  }
   if (values.profile) {
     settings.profileDir = join(out, 'profiles');
     mkdirSync(settings.profileDir, { recursive: true });

@@ -22,14 +22,15 @@ const LISTENING = /"url":"http:\/\/localhost:(\d+)"/;
  * PORT, the API takes any free one (PORT=0) and its log line says which: a port found free
  * beforehand could be taken by another test's server before this one binds it, and then the
  * checks would talk to that server. `nodeArgs` go to Node itself (`--cpu-prof`, which
- * NODE_OPTIONS does not accept).
+ * NODE_OPTIONS does not accept); `main` is another build's `main.js`, to compare builds.
  */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
   nodeArgs: readonly string[] = [],
+  main = API_MAIN,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, API_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOST: '127.0.0.1',
@@ -96,7 +97,16 @@ export function runServer(
 
 /** Runs the key CLI with `--json` against the API's database and returns what it printed. */
 export function keysCli(env: Record<string, string>, ...args: string[]): Record<string, unknown> {
-  const result = spawnSync(process.execPath, [KEYS_CLI, ...args, '--json'], {
+  return keysCliOf(KEYS_CLI, env, args);
+}
+
+/** {@link keysCli} of a given build (`cli/keys.js`). */
+function keysCliOf(
+  cli: string,
+  env: Record<string, string>,
+  args: readonly string[],
+): Record<string, unknown> {
+  const result = spawnSync(process.execPath, [cli, ...args, '--json'], {
     env: { PATH: process.env['PATH'] ?? '', ...env },
     encoding: 'utf8',
   });
@@ -104,10 +114,11 @@ export function keysCli(env: Record<string, string>, ...args: string[]): Record<
   return JSON.parse(result.stdout) as Record<string, unknown>;
 }
 
-/** A new account with one key, through the CLI. */
+/** A new account with one key, through the CLI (of another build, when `cli` names one). */
 export function createAccountKey(
   env: Record<string, string>,
   account: { name: string; plan: string; perMinute?: number; perDay?: number; role?: string },
+  cli = KEYS_CLI,
 ): { accountId: number; key: string } {
   // The first account of a test makes its database (SQLite: there is no file before it).
   const args = ['accounts', 'create', '--create-database', '--name', account.name];
@@ -115,7 +126,7 @@ export function createAccountKey(
   if (account.role) args.push('--role', account.role);
   if (account.perMinute !== undefined) args.push('--per-minute', String(account.perMinute));
   if (account.perDay !== undefined) args.push('--per-day', String(account.perDay));
-  const id = Number(keysCli(env, ...args)['id']);
-  const key = String(keysCli(env, 'create', '--account', String(id))['key']);
+  const id = Number(keysCliOf(cli, env, args)['id']);
+  const key = String(keysCliOf(cli, env, ['create', '--account', String(id)])['key']);
   return { accountId: id, key };
 }
