@@ -7,9 +7,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createRequire } from 'node:module';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { CanActivate } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
+import { ModulesContainer, NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BODY_LIMIT_BYTES, EXPOSED_HEADERS, HEADERS } from '@pets/contract';
 import { type FastifyError, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -22,7 +23,12 @@ import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
-import { expectsContinue, registerRequestGate, RequestGate } from './common/request-gate.js';
+import {
+  assertEveryRouteGated,
+  expectsContinue,
+  registerRequestGate,
+  RequestGate,
+} from './common/request-gate.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { sendError } from './common/error-response.js';
 import {
@@ -182,8 +188,13 @@ export async function createApp(
     done(null, body);
   });
 
+  // Cookies are read only where a session is looked for (no hook on every request), and written
+  // when signing in and out.
+  await app.register(fastifyCookie, { hook: false });
+
   registerGetPetDeprecation(fastify);
   made.gate = gate;
+  assertEveryRouteGated(app.get(ModulesContainer), app.get(Reflector));
   registerRequestGate(fastify, gate, app.get(Reflector));
 
   app.enableCors({

@@ -1,10 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { UsageModule } from './accounts/usage.controller.js';
-import { ApiKeyGuard } from './accounts/api-key.guard.js';
+import { AuthenticationGuard } from './people/authentication.guard.js';
 import { FirstRunService } from './accounts/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
+import { PeopleModule } from './people/people.module.js';
+import { SessionAccessGuard } from './people/session-access.guard.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { type Clock, systemClock } from './common/clock.js';
 import type { AppConfig } from './config/config.js';
@@ -14,13 +16,17 @@ import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { FallbackController } from './common/fallback.controller.js';
-import { GatePassedGuard } from './common/request-gate.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
 /** The global guards, in the order every /v1 request meets them (in the request gate). */
-export const API_GUARDS = [ApiKeyGuard, PlanThrottlerGuard, StaffGuard] as const;
+export const API_GUARDS = [
+  AuthenticationGuard,
+  PlanThrottlerGuard,
+  StaffGuard,
+  SessionAccessGuard,
+] as const;
 
 export interface AppOptions {
   clock?: Clock;
@@ -39,6 +45,7 @@ export class AppModule {
         RateLimitModule,
         MetricsModule,
         AccountsModule,
+        PeopleModule,
         UsageModule,
         HealthModule,
         DocsModule,
@@ -49,10 +56,9 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // API_GUARDS run in the request gate, before the body is read (common/request-gate.ts);
-        // Nest's own guard only checks that every route not public went through it.
-        ApiKeyGuard,
+        // Nest's own guard pipeline is empty, and the app does not start with a route outside the gate.
+        AuthenticationGuard,
         StaffGuard,
-        { provide: APP_GUARD, useClass: GatePassedGuard },
         FirstRunService,
       ],
     };

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { FallbackController } from './common/fallback.controller.js';
 import { OPERATION_ID } from './common/operation.decorator.js';
 import { IS_PUBLIC } from './common/public.decorator.js';
-import { STAFF_ONLY } from './common/roles.decorator.js';
+import { OPEN, PERSON_ONLY, STAFF_ONLY } from './common/roles.decorator.js';
 
 interface ServedRoute {
   route: string;
@@ -35,7 +35,15 @@ function servedRoutes(t: TestApp): ServedRoute[] {
         routes.push({
           route: `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${full}`,
           operationId: Reflect.getMetadata(OPERATION_ID, handler),
-          access: flag(IS_PUBLIC) ? 'public' : flag(STAFF_ONLY) ? 'staff' : 'key',
+          access: flag(IS_PUBLIC)
+            ? 'public'
+            : flag(OPEN)
+              ? 'open'
+              : flag(STAFF_ONLY)
+                ? 'staff'
+                : flag(PERSON_ONLY)
+                  ? 'person'
+                  : 'key',
         });
       }
     }
@@ -67,13 +75,13 @@ describe('the routes the API serves', () => {
     );
   });
 
-  it('ask for a key where the table says so, and a staff key for staff operations', async () => {
+  it('ask for a key or a session where the table says so, staff for staff operations, a person for theirs', async () => {
     for (const { id, operation } of table) {
       // Ids nothing has, so no call changes anything (revoking key 1 would revoke `partner`).
       const url = `/v1${operation.path.replaceAll(/\{\w+\}/g, '999999')}`;
       const anonymous = await t.app.inject({ method: operation.method, url });
       expect(anonymous.statusCode === 401, `${id} without a key`).toBe(
-        operation.access !== 'public',
+        operation.access !== 'public' && operation.access !== 'open',
       );
       const asPartner = await t.app.inject({
         method: operation.method,
@@ -82,7 +90,7 @@ describe('the routes the API serves', () => {
       });
       expect(asPartner.statusCode, `${id} with a partner key`).not.toBe(401);
       expect(asPartner.statusCode === 403, `${id} with a partner key`).toBe(
-        operation.access === 'staff',
+        operation.access === 'staff' || operation.access === 'person',
       );
     }
   });

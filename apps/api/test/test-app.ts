@@ -13,6 +13,9 @@ import { createApp } from '../src/app.factory.js';
 import type { Clock } from '../src/common/clock.js';
 import { createLogger } from '../src/common/logger.js';
 import { type AppConfig, loadConfig } from '../src/config/config.js';
+import { Writer } from '../src/database/writer.js';
+import { hashPassword } from '../src/people/passwords.js';
+import { PeopleRepository } from '../src/people/people.repository.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export const ENGINES: Engine[] = ['sqlite', 'postgres'];
@@ -60,6 +63,11 @@ export interface TestApp {
   createKey(
     account?: Partial<NewAccountInput>,
   ): Promise<{ key: string; accountId: number; keyId: number }>;
+  /** A person of the account with this password (chosen by them, as after an invitation). */
+  createPerson(
+    accountId: number,
+    person: { email: string; password: string; name?: string },
+  ): Promise<{ personId: number }>;
   close(): Promise<void>;
 }
 
@@ -119,6 +127,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         );
       const { key, apiKey } = await app.get(ApiKeysService).create(created.id, 'test key', 'cli');
       return { key, accountId: created.id, keyId: apiKey.id };
+    },
+    async createPerson(accountId, { email, password, name = 'A person' }) {
+      const passwordHash = await hashPassword(password);
+      const person = await app
+        .get(Writer)
+        .transaction((tx) =>
+          app
+            .get(PeopleRepository)
+            .insert(tx, { accountId, email, name, passwordHash, createdAt: clock.now() }),
+        );
+      return { personId: person.id };
     },
     async close() {
       await app.close();

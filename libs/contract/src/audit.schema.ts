@@ -13,11 +13,14 @@ export const AuditAction = z
     'key.revoked',
     'account.created',
     'account.plan_changed',
+    'person.signed_in',
+    'person.sign_in_failed',
+    'session.ended',
   ])
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;
 
-const TARGET_TYPES = ['pet', 'key', 'account'] as const;
+const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session'] as const;
 export const AuditTargetType = z
   .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
   .meta({ id: 'AuditTargetType', description: 'What kind of thing changed.' });
@@ -35,7 +38,14 @@ export const AuditEvent = z
           accountId: id.meta({ description: 'The account whose key made the change.' }),
           keyId: id.meta({ description: 'The key that made it.' }),
         }),
+        z.strictObject({
+          accountId: id.meta({ description: 'The account of the person who made the change.' }),
+          personId: id.meta({ description: 'The person, signed in, who made it.' }),
+        }),
         z.literal('cli').meta({ description: 'The command-line tool on the server.' }),
+        z
+          .literal('anonymous')
+          .meta({ description: 'Someone not signed in: a failed sign-in to the target person.' }),
       ])
       .meta({ description: 'Who made the change.' }),
     action: AuditAction,

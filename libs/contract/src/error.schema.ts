@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
+  invalid_credentials: 401,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -13,3 +13,4 @@ export * from './limits.js';
 export * from './problems.js';
 export * from './operations.js';
 export * from './audit.schema.js';
+export * from './people.schema.js';

@@ -26,15 +26,45 @@ describe('OpenAPI document', () => {
     await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot('../openapi.json');
   });
 
-  it('is OpenAPI 3.1 at version 1.0.0 with bearer keys on every operation', () => {
+  it('is OpenAPI 3.1 at version 1.0.0 with a bearer key or a session on every operation', () => {
     const { document, at } = build();
     expect(document['openapi']).toBe('3.1.0');
     expect(at('info')['version']).toBe('1.0.0');
-    expect(document['security']).toEqual([{ apiKey: [] }]);
+    expect(document['security']).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(at('components/securitySchemes/apiKey')).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     });
+    expect(at('components/securitySchemes/session')).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: '__Host-pets_session',
+    });
+  });
+
+  it("signs in with no credentials, and takes only a session for what is the person's own", () => {
+    const { at } = build();
+    const signIn = at('paths/~1session/post');
+    expect(signIn['security']).toEqual([]);
+    expect(Object.keys(at('paths/~1session/post/responses'))).toEqual([
+      '204',
+      '400',
+      '401',
+      '413',
+      '429',
+      '500',
+      '503',
+    ]);
+    expect(at('paths/~1session/post/responses/401')).toEqual({
+      $ref: '#/components/responses/InvalidCredentials',
+    });
+    expect(at('paths/~1session/post/responses/204/headers')).toHaveProperty('Set-Cookie');
+    for (const method of ['get', 'delete']) {
+      expect(at(`paths/~1session/${method}`)['security']).toEqual([{ session: [] }]);
+      expect(at(`paths/~1session/${method}/responses/403`)).toEqual({
+        $ref: '#/components/responses/SignedInOnly',
+      });
+    }
   });
 
   it('has the three operations, and only getPet is deprecated', () => {
@@ -240,6 +270,9 @@ describe('OpenAPI document', () => {
       'AuditTargetType',
       'AuditEvent',
       'AuditEvents',
+      'SignIn',
+      'Person',
+      'CurrentSession',
     ]);
     expect(at('components/schemas/Pet/properties/status')).toEqual({
       $ref: '#/components/schemas/PetStatus',
@@ -299,14 +332,17 @@ describe('OpenAPI document', () => {
     expect(at('components/parameters/Idempotency-Key')['description']).toContain('within 24 hours');
   });
 
-  it('marks the account, admin and pet-management operations beta, and only those', () => {
+  it('marks the account, session, admin and pet-management operations beta, and only those', () => {
     const { document, at } = build();
     const paths = document['paths'] as Record<string, Record<string, Node>>;
     for (const [path, operations] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const managesPets = path === '/pets/{petId}' && (method === 'patch' || method === 'delete');
         expect(operation['x-stability'], `${method} ${path}`).toBe(
-          path.startsWith('/account') || path.startsWith('/admin') || managesPets
+          path.startsWith('/account') ||
+            path.startsWith('/session') ||
+            path.startsWith('/admin') ||
+            managesPets
             ? 'beta'
             : undefined,
         );

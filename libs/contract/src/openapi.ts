@@ -37,6 +37,13 @@ import {
 } from './operations.js';
 import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
+import {
+  CurrentSession,
+  Person,
+  SESSION_COOKIE,
+  SIGN_IN_FAILURES_MAX,
+  SignIn,
+} from './people.schema.js';
 import { ERRORS, type Problem, PROBLEMS, transitionIssue } from './problems.js';
 import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
@@ -81,6 +88,9 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AuditTargetType,
   AuditEvent,
   AuditEvents,
+  SignIn,
+  Person,
+  CurrentSession,
 };
 
 const free = PLAN_LIMITS.free;
@@ -151,6 +161,11 @@ const RESPONSE_HEADERS = {
     text(),
     GET_PET_SUNSET_HEADER,
   ),
+  SetSession: header(
+    `The session cookie: \`${SESSION_COOKIE}=…; Path=/; HttpOnly; Secure; SameSite=Lax\` with its lifetime when signing in, expired when signing out. Browsers keep it; programs use API keys.`,
+    text(),
+    `${SESSION_COOKIE}=lXh0…; Path=/; Max-Age=43200; HttpOnly; Secure; SameSite=Lax`,
+  ),
   DeprecationLink: header(
     'The successor (`GET /pets?status=…`) and the deprecation notice.',
     text(),
@@ -175,6 +190,7 @@ const HEADER_FIELD: Record<HeaderName, string> = {
   'WWW-Authenticate': HEADERS.wwwAuthenticate,
   Location: HEADERS.location,
   NextLink: HEADERS.link,
+  SetSession: 'Set-Cookie',
   Deprecation: HEADERS.deprecation,
   Sunset: HEADERS.sunset,
   DeprecationLink: HEADERS.link,
@@ -192,6 +208,7 @@ const EVERY_RESPONSE: HeaderName[] = [
 const SUCCESS_HEADER: Record<SuccessHeader, HeaderName> = {
   Location: 'Location',
   NextLink: 'NextLink',
+  SetSession: 'SetSession',
 };
 
 /** An example of a problem as the API answers it. */
@@ -210,6 +227,7 @@ const BODY_DETAILS = [
   { field: 'id', issue: 'is not allowed' },
 ];
 const QUERY_DETAILS = [{ field: 'limit', issue: 'must be an integer from 1 to 100' }];
+const SIGN_IN_DETAILS = [{ field: 'email', issue: 'must be an email address' }];
 const invalidBody = example(PROBLEMS.invalidBody(describeDetails(BODY_DETAILS)), BODY_DETAILS);
 const invalidQuery = example(PROBLEMS.invalidQuery(describeDetails(QUERY_DETAILS)), QUERY_DETAILS);
 
@@ -220,7 +238,7 @@ interface ErrorResponse {
   headers?: HeaderName[];
 }
 
-const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, ErrorResponse> = {
+const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
   InvalidQuery: {
     description: 'The query string is outside the contract.',
     examples: { invalid_query: invalidQuery },
@@ -235,16 +253,30 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
     },
   },
   Unauthorized: {
-    description: 'The API key is missing, unknown, malformed or revoked.',
+    description:
+      'The API key is missing, unknown, malformed or revoked, or the session cookie names a session that has ended.',
     examples: {
       missing_api_key: example(PROBLEMS.missingApiKey),
       invalid_api_key: example(PROBLEMS.invalidApiKey),
+      invalid_credentials: example(PROBLEMS.sessionEnded),
     },
     headers: ['WWW-Authenticate'],
   },
   Forbidden: {
-    description: 'The key is valid but not a staff key.',
-    examples: { forbidden: example(PROBLEMS.staffOnly) },
+    description:
+      'The key or session is valid but not of a staff account, or a change made with the session cookie came from another origin.',
+    examples: {
+      forbidden: example(PROBLEMS.staffOnly),
+      cross_origin: example(PROBLEMS.crossOriginChange),
+    },
+  },
+  SignedInOnly: {
+    description:
+      'The request came with an API key, or a change made with the session cookie came from another origin.',
+    examples: {
+      forbidden: example(PROBLEMS.signedInOnly),
+      cross_origin: example(PROBLEMS.crossOriginChange),
+    },
   },
   NotFound: {
     description: 'No such account or key.',
@@ -278,6 +310,22 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
     description: 'The operation is past its sunset instant.',
     examples: { gone: example(PROBLEMS.getPetGone) },
   },
+  InvalidSignIn: {
+    description: 'The body is not a `SignIn`, or is malformed.',
+    examples: {
+      invalid_body: example(
+        PROBLEMS.invalidBody(describeDetails(SIGN_IN_DETAILS)),
+        SIGN_IN_DETAILS,
+      ),
+      invalid_json: example(PROBLEMS.bodyNotObject),
+      unsupported_media_type: example(PROBLEMS.notJson),
+    },
+  },
+  InvalidCredentials: {
+    description:
+      'No active person has this email and password: the same answer for an unknown email, a wrong password and a deactivated person.',
+    examples: { invalid_credentials: example(PROBLEMS.invalidCredentials) },
+  },
   InvalidAdminBody: {
     description: 'The body is invalid or malformed.',
     examples: {
@@ -299,6 +347,11 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
     },
     headers: ['Retry-After'],
   },
+  TooManySignIns: {
+    description: `The client address is over its limit, or the email has had ${SIGN_IN_FAILURES_MAX} failed sign-ins in 15 minutes (then the message is \`${PROBLEMS.signInFailuresLimited(540).message.replace('540', 'N')}\`). Wait \`Retry-After\` seconds.`,
+    examples: { rate_limited: example(ERRORS.rate_limited) },
+    headers: ['Retry-After'],
+  },
   InternalError: {
     description: 'An unexpected error; it is logged with the request id.',
     examples: { internal_error: example(ERRORS.internal_error) },
@@ -310,8 +363,8 @@ const ERROR_RESPONSES: Record<ErrorResponseName | 'Unauthorized' | CommonName, E
     headers: ['Retry-After'],
   },
 };
-type CommonName = 'TooManyRequests' | 'InternalError' | 'ServiceUnavailable';
-type RefusalName = ErrorResponseName | 'Unauthorized' | CommonName;
+type CommonName = 'TooManyRequests' | 'TooManySignIns' | 'InternalError' | 'ServiceUnavailable';
+type RefusalName = ErrorResponseName | 'Unauthorized' | 'SignedInOnly' | CommonName;
 
 function errorResponse(
   { description, examples, headers = [] }: ErrorResponse,
@@ -330,14 +383,22 @@ function responsesOf(operation: Operation) {
   const refusals: Partial<Record<number, RefusalName>> =
     operation.access === 'public'
       ? { 500: 'InternalError' }
-      : {
-          ...operation.errors,
-          401: 'Unauthorized',
-          ...(operation.access === 'staff' ? { 403: 'Forbidden' } : {}),
-          429: 'TooManyRequests',
-          500: 'InternalError',
-          503: 'ServiceUnavailable',
-        };
+      : operation.access === 'open'
+        ? {
+            ...operation.errors,
+            429: 'TooManySignIns',
+            500: 'InternalError',
+            503: 'ServiceUnavailable',
+          }
+        : {
+            ...operation.errors,
+            401: 'Unauthorized',
+            ...(operation.access === 'staff' ? { 403: 'Forbidden' } : {}),
+            ...(operation.access === 'person' ? { 403: 'SignedInOnly' } : {}),
+            429: 'TooManyRequests',
+            500: 'InternalError',
+            503: 'ServiceUnavailable',
+          };
   // A deprecated operation's answers all carry the deprecation headers, so none can be a `$ref`.
   const extra: HeaderName[] = operation.deprecation
     ? ['Deprecation', 'Sunset', 'DeprecationLink']
@@ -371,7 +432,8 @@ function operationObject(id: string, operation: Operation): ZodOpenApiOperationO
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.deprecation ? { deprecated: true } : {}),
-    ...(operation.access === 'public' ? { security: [] } : {}),
+    ...(operation.access === 'public' || operation.access === 'open' ? { security: [] } : {}),
+    ...(operation.access === 'person' ? { security: [{ session: [] }] } : {}),
     ...(operation.stability === 'stable' ? {} : { 'x-stability': operation.stability }),
     ...(operation.params || operation.query || operation.headers
       ? {
@@ -467,7 +529,8 @@ export function createOpenApiDocument(): JsonObject {
     servers: [
       { url: '/v1', description: 'Version 1 of the API, on the host that serves this document' },
     ],
-    security: [{ apiKey: [] }],
+    // A key, or a person's session (either one).
+    security: [{ apiKey: [] }, { session: [] }],
     tags: [
       { name: 'pets', description: 'The pet catalogue.' },
       {
@@ -477,6 +540,11 @@ export function createOpenApiDocument(): JsonObject {
       {
         name: 'admin',
         description: 'Staff only: accounts, plans and keys of every account (beta).',
+      },
+      {
+        name: 'session',
+        description:
+          'People signing in to the admin app (beta). Programs use API keys; the session cookie is for browsers.',
       },
       { name: 'meta', description: 'The API describing itself.' },
     ],
@@ -488,6 +556,13 @@ export function createOpenApiDocument(): JsonObject {
           scheme: 'bearer',
           bearerFormat: 'API key',
           description: 'An API key from your account: `Authorization: Bearer pets_live_…`.',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description:
+            "A person signed in (`POST /session`), in the admin app. A change made with it (any method but GET and HEAD) must come with an `Origin` of the API or of `CORS_ORIGINS`, or it is `403 forbidden`. Both kinds count against the account's limits.",
         },
       },
       schemas: COMPONENTS,

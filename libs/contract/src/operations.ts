@@ -14,6 +14,7 @@ import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
 import { documentedAs } from './documented.js';
 import { HEADERS } from './headers.js';
 import { AuditEvents, ListAuditQuery } from './audit.schema.js';
+import { CurrentSession, SESSION_COOKIE, SignIn } from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX } from './limits.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
@@ -24,18 +25,27 @@ import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pe
  * from it in who may call it or how stable it is.
  */
 
-/** Who may call: anyone, any live key, or only a staff account's key. */
-export type Access = 'public' | 'key' | 'staff';
+/**
+ * Who may call:
+ * - `public`: anyone, not rate limited (the document itself);
+ * - `open`: anyone, counted against the client's address (signing in);
+ * - `key`: a live API key or a person's session;
+ * - `staff`: a key or a session of a staff account;
+ * - `person`: a person's session only (what is theirs: their session, their password).
+ */
+export type Access = 'public' | 'open' | 'key' | 'staff' | 'person';
 /** Stable operations keep their shape within `/v1`; beta and experimental ones may still change. */
 export type Stability = 'stable' | 'beta' | 'experimental';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'pets' | 'account' | 'admin' | 'meta';
+export type Tag = 'pets' | 'account' | 'session' | 'admin' | 'meta';
 
 /** A response of the shared kinds in `components/responses` (see `error-responses.ts`). */
 export type ErrorResponseName =
   | 'InvalidQuery'
   | 'InvalidBody'
   | 'InvalidAdminBody'
+  | 'InvalidSignIn'
+  | 'InvalidCredentials'
   | 'Forbidden'
   | 'NotFound'
   | 'PetNotFound'
@@ -46,7 +56,7 @@ export type ErrorResponseName =
   | 'PayloadTooLarge';
 
 /** Headers a success response carries besides the ones every response has. */
-export type SuccessHeader = 'Location' | 'NextLink';
+export type SuccessHeader = 'Location' | 'NextLink' | 'SetSession';
 
 export interface Operation {
   readonly method: Method;
@@ -83,7 +93,9 @@ export interface Operation {
    * Refusals of this operation's own, by status. 401, 429, 500 and 503 come with every operation
    * that needs a key (403 with every staff one); a public one can only fail on our side (500).
    */
-  readonly errors?: Readonly<Partial<Record<400 | 403 | 404 | 409 | 410 | 413, ErrorResponseName>>>;
+  readonly errors?: Readonly<
+    Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413, ErrorResponseName>>
+  >;
 }
 
 /** An id in a path, documented as the integer it is. */
@@ -262,6 +274,46 @@ export const OPERATIONS = {
     },
     errors: { 404: 'NotFound' },
   },
+  signIn: {
+    method: 'POST',
+    path: '/session',
+    tag: 'session',
+    summary: 'Sign in',
+    description: `For people, in the admin app; API keys are for programs. With the right email and password, a new session: the \`${SESSION_COOKIE}\` cookie (HttpOnly, Secure, SameSite=Lax). It ends after 30 minutes without use, 12 hours after sign-in, at sign-out, when the password changes and when the person is deactivated. An unknown email, a wrong password and a deactivated person get the same answer, in about the same time. At most 10 failed sign-ins per email in 15 minutes, and the client address's limits as for requests without a key; over either, \`429\`.`,
+    access: 'open',
+    ...beta,
+    body: SignIn,
+    success: {
+      status: 204,
+      description: 'Signed in: the session cookie is set.',
+      headers: ['SetSession'],
+    },
+    errors: { 400: 'InvalidSignIn', 401: 'InvalidCredentials', 413: 'PayloadTooLarge' },
+  },
+  getCurrentSession: {
+    method: 'GET',
+    path: '/session',
+    tag: 'session',
+    summary: 'Who is signed in',
+    access: 'person',
+    ...beta,
+    success: {
+      status: 200,
+      description: 'The person signed in, their account and when the session ends.',
+      schema: CurrentSession,
+    },
+  },
+  signOut: {
+    method: 'DELETE',
+    path: '/session',
+    tag: 'session',
+    summary: 'Sign out',
+    description:
+      'Ends the session the request came with, on every instance within 5 seconds, and clears its cookie.',
+    access: 'person',
+    ...beta,
+    success: { status: 204, description: 'Signed out.', headers: ['SetSession'] },
+  },
   listAccounts: {
     method: 'GET',
     path: '/admin/accounts',
@@ -362,7 +414,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'The audit trail',
     description:
-      'Every change to pets, keys and accounts, newest first, at most `limit` per page; follow `Link: rel="next"` for more.',
+      'Every change to pets, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
     access: 'staff',
     ...beta,
     query: ListAuditQuery,

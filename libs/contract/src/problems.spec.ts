@@ -18,6 +18,7 @@ const everyProblem = () =>
         headerSentTwice: ['Idempotency-Key'],
         rateLimited: [60, 'minute', 17],
         banned: [840],
+        signInFailuresLimited: [540],
         internalError: ['req-1'],
         noFile: ['/admin/x.js'],
         invalidTransition: ['sold', 'available', true],

@@ -108,6 +108,27 @@ export const PROBLEMS = {
     'The API key is not valid: it is unknown, malformed or revoked.',
   ),
   staffOnly: problem('forbidden', 'This endpoint is for staff accounts only.'),
+
+  // People and their sessions.
+  /** The same words for an unknown email, a wrong password and a deactivated person. */
+  invalidCredentials: problem('invalid_credentials', 'The email or the password is not right.'),
+  sessionEnded: problem(
+    'invalid_credentials',
+    'The session has ended (signed out, unused for 30 minutes, or 12 hours old): sign in again.',
+  ),
+  signedInOnly: problem(
+    'forbidden',
+    'This endpoint is for a person signed in (the session cookie): API keys are for programs.',
+  ),
+  crossOriginChange: problem(
+    'forbidden',
+    "A change made with the session cookie must come from the admin app: its Origin header is not one of the API's origins.",
+  ),
+  signInFailuresLimited: (seconds: number) =>
+    problem(
+      'rate_limited',
+      `Too many failed sign-ins for this email. Retry after ${seconds} seconds.`,
+    ),
   notYourPet: problem(
     'forbidden',
     'This pet belongs to another account: partners change only the pets their account created.',
@@ -182,6 +203,7 @@ export const ERRORS = {
   idempotency_key_reused: PROBLEMS.idempotencyKeyReused,
   missing_api_key: PROBLEMS.missingApiKey,
   invalid_api_key: PROBLEMS.invalidApiKey,
+  invalid_credentials: PROBLEMS.invalidCredentials,
   forbidden: PROBLEMS.staffOnly,
   not_found: PROBLEMS.petNotFound,
   method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),

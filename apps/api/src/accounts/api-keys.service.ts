@@ -41,8 +41,11 @@ export const toApiKeyView = (key: ApiKeyRecord): ApiKeyView => ({
   revokedAt: iso(key.revokedAt),
 });
 
+/** A key's principal: a key called, so `keyId` is set and no session. */
+type KeyPrincipal = Principal & { readonly keyId: number; readonly session: null };
+
 interface CachedLookup {
-  principal: Principal | null;
+  principal: KeyPrincipal | null;
   lastUsedAt: number | null;
 }
 
@@ -204,6 +207,7 @@ export class ApiKeysService {
             principal: {
               accountId: apiKey.accountId,
               keyId: apiKey.id,
+              session: null,
               role: apiKey.role,
               plan: apiKey.plan,
               limits: limitsOf(apiKey),

@@ -5,13 +5,20 @@ import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
-/** Who made a change: a key of an account, or the command-line tool on the server. */
-export type Actor = { readonly accountId: number; readonly keyId: number } | 'cli';
+/**
+ * Who made a change: a key of an account, a person signed in to it, the command-line tool on the
+ * server, or someone not signed in (a failed sign-in).
+ */
+export type Actor =
+  | { readonly accountId: number; readonly keyId: number }
+  | { readonly accountId: number; readonly personId: number }
+  | 'cli'
+  | 'anonymous';
 
-export const actorOf = (principal: Principal): Actor => ({
-  accountId: principal.accountId,
-  keyId: principal.keyId,
-});
+export const actorOf = (principal: Principal): Actor =>
+  principal.session
+    ? { accountId: principal.accountId, personId: principal.session.personId }
+    : { accountId: principal.accountId, keyId: principal.keyId as number };
 
 /** `{ field: [before, after] }`, `null` where there was no value. Never a key or its hash. */
 export type Changes = Record<string, readonly [unknown, unknown]>;
@@ -34,19 +41,27 @@ type Row = {
   at: number;
   actorAccountId: number | null;
   actorKeyId: number | null;
+  actorPersonId: number | null;
   action: AuditAction;
   targetType: AuditTargetType;
   targetId: number;
   changes: string;
 };
 
+/** The actor as stored: the account with its key or its person; neither is the CLI or nobody. */
+function actorFrom(row: Row): AuditEvent['actor'] {
+  if (row.actorAccountId !== null) {
+    if (row.actorKeyId !== null) return { accountId: row.actorAccountId, keyId: row.actorKeyId };
+    if (row.actorPersonId !== null)
+      return { accountId: row.actorAccountId, personId: row.actorPersonId };
+  }
+  return row.action === 'person.sign_in_failed' ? 'anonymous' : 'cli';
+}
+
 const toEvent = (row: Row): AuditEvent => ({
   id: row.id,
   at: new Date(row.at).toISOString(),
-  actor:
-    row.actorAccountId === null || row.actorKeyId === null
-      ? 'cli'
-      : { accountId: row.actorAccountId, keyId: row.actorKeyId },
+  actor: actorFrom(row),
   action: row.action,
   target: { type: row.targetType, id: row.targetId },
   changes: JSON.parse(row.changes) as AuditEvent['changes'],
@@ -67,6 +82,7 @@ export class AuditRepository {
         at: p.at,
         actor_account_id: p.actorAccountId,
         actor_key_id: p.actorKeyId,
+        actor_person_id: p.actorPersonId,
         action: p.action,
         target_type: p.targetType,
         target_id: p.targetId,
@@ -77,11 +93,12 @@ export class AuditRepository {
 
   /** Appends an event within the transaction of the change it records. */
   async record(tx: WriteTx, at: number, event: NewEvent): Promise<void> {
-    const actor = event.actor === 'cli' ? { accountId: null, keyId: null } : event.actor;
+    const actor = typeof event.actor === 'string' ? undefined : event.actor;
     await tx.run(this.insert, {
       at,
-      actorAccountId: actor.accountId,
-      actorKeyId: actor.keyId,
+      actorAccountId: actor?.accountId ?? null,
+      actorKeyId: actor && 'keyId' in actor ? actor.keyId : null,
+      actorPersonId: actor && 'personId' in actor ? actor.personId : null,
       action: event.action,
       targetType: event.target.type,
       targetId: event.target.id,
@@ -134,6 +151,7 @@ export class AuditRepository {
             'at',
             'actor_account_id as actorAccountId',
             'actor_key_id as actorKeyId',
+            'actor_person_id as actorPersonId',
             'action',
             'target_type as targetType',
             'target_id as targetId',

@@ -1,4 +1,4 @@
-import type { Type } from '@nestjs/common';
+import { SetMetadata, type Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 
 /** The key of a route's Fastify config that holds its {@link GateTarget}. */
@@ -20,4 +20,5 @@ export const Gated = (): MethodDecorator => (target, key, descriptor) => {
     handler: descriptor.value as GateTarget['handler'],
   };
   RouteConfig({ [GATE]: gate })(target, key, descriptor);
+  SetMetadata(GATE, true)(target, key, descriptor);
 };

@@ -8,7 +8,7 @@ import {
 import { Public } from './public.decorator.js';
 import { Gated } from './gate.decorator.js';
 import { Responds } from './response-schema.js';
-import { StaffOnly } from './roles.decorator.js';
+import { Open, PersonOnly, StaffOnly } from './roles.decorator.js';
 
 export const OPERATION_ID = 'petstore:operation';
 
@@ -31,5 +31,7 @@ export function Operation(id: OperationId): MethodDecorator {
     Gated(),
     ...(operation.access === 'public' ? [Public()] : []),
     ...(operation.access === 'staff' ? [StaffOnly()] : []),
+    ...(operation.access === 'person' ? [PersonOnly()] : []),
+    ...(operation.access === 'open' ? [Open()] : []),
   );
 }

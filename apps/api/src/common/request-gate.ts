@@ -2,10 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import {
   type CanActivate,
   type ExecutionContext,
-  Injectable,
   InternalServerErrorException,
+  type Type,
 } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { MetadataScanner, ModulesContainer, type Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -14,7 +15,6 @@ import { unmatchedRoute } from './allowed-methods.js';
 import { FallbackController } from './fallback.controller.js';
 import { GATE, type GateTarget } from './gate.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
-import { RouteFlag } from './route-flag.js';
 import { checkSentOnce, type CountAgainstAddress } from './http-edges.js';
 
 /**
@@ -25,17 +25,11 @@ import { checkSentOnce, type CountAgainstAddress } from './http-edges.js';
  *
  * The global guards (`API_GUARDS`) do the work, as they would in Nest's own pipeline; they run here,
  * once, with the route's own controller and handler (so `@Public()` and staff-only metadata apply),
- * and a Nest guard ({@link GatePassedGuard}) refuses any route that was not gated.
+ * and the server does not start with a route that is neither gated nor public
+ * ({@link assertEveryRouteGated}). Nest's own guard pipeline is left empty: it would only repeat work.
  */
 
 const EXPECTS_CONTINUE = Symbol('expectsContinue');
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the gate once the request has passed it. */
-    gatePassed: boolean;
-  }
-}
 
 /** Called by the server for a request with `Expect: 100-continue`, instead of answering 100 itself. */
 export function expectsContinue(request: IncomingMessage): void {
@@ -123,7 +117,6 @@ export class RequestGate {
             done(error as Error);
             return;
           }
-          request.gatePassed = true;
           // A body over the limit is refused (413) without inviting it.
           if (continues(request) && !(Number(request.headers['content-length']) > this.bodyLimit))
             reply.raw.writeContinue();
@@ -197,7 +190,6 @@ export function registerRequestGate(
   gate: RequestGate,
   reflector: Reflector,
 ): void {
-  fastify.decorateRequest('gatePassed', false);
   fastify.addHook('onRoute', (route) => {
     const target = (route.config as unknown as Record<string, unknown> | undefined)?.[GATE] as
       GateTarget | undefined;
@@ -214,22 +206,27 @@ export function registerRequestGate(
 }
 
 /**
- * Nest's global guard, as a safety net: a route that is neither `@Public()` nor passed through the
- * gate (a controller method served without {@link Gated}) is a fault of ours, never served.
+ * Refuses to start with a controller method that serves a route and is neither {@link Gated} nor
+ * `@Public()`: it would be served without the key, the rate limit and the role (a fault of ours).
+ * Checked once, over every controller of the application, instead of on every request.
  */
-@Injectable()
-export class GatePassedGuard implements CanActivate {
-  private readonly isPublic: RouteFlag;
-
-  constructor(reflector: Reflector) {
-    this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
-  }
-
-  canActivate(context: ExecutionContext): boolean {
-    if (context.switchToHttp().getRequest<FastifyRequest>().gatePassed) return true;
-    if (this.isPublic.of(context)) return true;
+export function assertEveryRouteGated(modules: ModulesContainer, reflector: Reflector): void {
+  const scanner = new MetadataScanner();
+  const ungated: string[] = [];
+  for (const module of modules.values())
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type | null;
+      if (!controller) continue;
+      for (const name of scanner.getAllMethodNames(controller.prototype as object)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name] as (...args: never[]) => unknown;
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const marked = (key: string) =>
+          reflector.getAllAndOverride<boolean | undefined>(key, [handler, controller]) === true;
+        if (!marked(GATE) && !marked(IS_PUBLIC)) ungated.push(`${controller.name}.${name}`);
+      }
+    }
+  if (ungated.length > 0)
     throw new Error(
-      `${context.getClass().name}.${context.getHandler().name} was served without the request gate: mark it @Gated() or @Public()`,
+      `Served without the request gate: ${ungated.join(', ')}. Mark each @Gated() or @Public().`,
     );
-  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeysService } from '../accounts/api-keys.service.js';
 
 /** The guard's answers do not depend on the engine: SQLite only. */
 describe('API key guard', () => {

@@ -5,9 +5,11 @@ import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply } from 'fastify';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
+import { OPEN } from '../common/roles.decorator.js';
+import { SessionStrategy } from './session.strategy.js';
 import { RouteFlag } from '../common/route-flag.js';
 import { PlanThrottlerGuard } from '../rate-limit/plan-throttler.guard.js';
-import { ApiKeyStrategy } from './api-key.strategy.js';
+import { ApiKeyStrategy } from '../accounts/api-key.strategy.js';
 import type { Principal } from '../common/principal.js';
 
 const REALM = 'Bearer realm="petstore"';
@@ -20,34 +22,59 @@ export const invalidApiKey = () =>
     [HEADERS.wwwAuthenticate]: `${REALM}, error="invalid_token"`,
   });
 
-/** The refusal the strategy decided, as the answer: with its RFC 6750 challenge. */
+/** The refusal the strategy decided, as the answer: with its RFC 6750 challenge for a key. */
 export const refusal = (problem: Problem) =>
-  problem.code === 'missing_api_key' ? missingApiKey() : invalidApiKey();
+  problem.code === 'missing_api_key'
+    ? missingApiKey()
+    : problem.code === 'invalid_api_key'
+      ? invalidApiKey()
+      : ApiException.of(problem);
 
 /**
- * The one global guard: every route needs a valid API key unless it is marked `@Public()`.
- * Passport runs this app's {@link ApiKeyStrategy}, which reads the Authorization header and decides
- * between `missing_api_key` and `invalid_api_key`. Refused requests count against the caller's
+ * The refusal among the strategies' (passport gives one, or one per strategy when all failed): the
+ * key's when it says the key is invalid, otherwise the session's (which steps aside, saying
+ * nothing, for a request with a key), otherwise "missing".
+ */
+function chosenRefusal(challenge: unknown): Problem {
+  const problems = (Array.isArray(challenge) ? challenge : [challenge]).filter(
+    (problem): problem is Problem => problem !== undefined && problem !== null,
+  );
+  return (
+    problems.find((problem) => problem.code !== 'missing_api_key') ??
+    problems[0] ??
+    PROBLEMS.missingApiKey
+  );
+}
+
+/**
+ * Authentication: every route needs a valid API key or a person's session, unless it is marked
+ * `@Public()` or `@Open()`. Passport runs this app's {@link ApiKeyStrategy}, which reads the
+ * Authorization header and decides between `missing_api_key` and `invalid_api_key`, then its
+ * {@link SessionStrategy} (the session cookie, when no key was sent). Refused requests count against the caller's
  * address at the Free plan's limits (so guessing keys is throttled too) before the 401 is sent;
  * a key that could not be looked up (the database is unavailable) is a 503, not counted.
  */
 @Injectable()
-export class ApiKeyGuard extends AuthGuard() {
+export class AuthenticationGuard extends AuthGuard() {
   private readonly isPublic: RouteFlag;
+  private readonly isOpen: RouteFlag;
 
   constructor(
     reflector: Reflector,
     strategy: ApiKeyStrategy,
+    sessions: SessionStrategy,
     private readonly throttler: PlanThrottlerGuard,
   ) {
-    // Sessions are off by default in @nestjs/passport (`defaultOptions.session`), and this guard never
-    // calls `logIn`: passport only puts the caller on `request.principal`.
-    super({ defaultStrategy: strategy.name, property: 'principal' });
+    // Passport's own sessions are off by default in @nestjs/passport (`defaultOptions.session`), and
+    // this guard never calls `logIn`: passport only puts the caller on `request.principal`. Ours
+    // are a strategy like the keys.
+    super({ defaultStrategy: [strategy.name, sessions.name], property: 'principal' });
     this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
+    this.isOpen = new RouteFlag(reflector, OPEN);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.isPublic.of(context)) return true;
+    if (this.isPublic.of(context) || this.isOpen.of(context)) return true;
     const http = context.switchToHttp();
     try {
       await super.canActivate(context);
@@ -71,7 +98,7 @@ export class ApiKeyGuard extends AuthGuard() {
   ): TUser {
     if (error instanceof Error) throw error;
     if (error) throw new Error('The bearer strategy failed without an Error');
-    if (!principal) throw refusal(challenge as Problem);
+    if (!principal) throw refusal(chosenRefusal(challenge));
     return principal;
   }
 }

@@ -1,11 +1,6 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  hashPassword,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  passwordIssue,
-  passwordMatches,
-} from './passwords.js';
+import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
 
 describe('a new password (decisions §15)', () => {
   it('has 12 to 256 characters, counted as people see them, and no other rule', () => {

@@ -3,11 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import { hash, type Options, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pets/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
-
-/** Decisions §15: 12 to 256 characters (Unicode code points, after NFKC), no composition rules. */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
 
 /**
  * Argon2id (the library's default algorithm) with OWASP's first recommended configuration: 19 MiB,

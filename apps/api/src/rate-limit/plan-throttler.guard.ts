@@ -94,7 +94,8 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
       // refusals in its window than its limit. Callers without a key are only limited.
       if (throttler.blockDuration !== undefined && request.principal) {
         ban = {
-          keyId: request.principal.keyId,
+          // A key is banned, or a person's session (never the account's other callers).
+          keyId: request.principal.keyId ?? `session:${String(request.principal.session?.id)}`,
           threshold: limit,
           durationMs: resolve(throttler.blockDuration, context),
           minuteEnd: window.end,

@@ -94,7 +94,8 @@ class RateLimitStorageModule {}
       ) => new PlanThrottlerGuard(options, storage, reflector, clock, metrics),
     },
   ],
-  exports: [RateLimitHealth, RateLimitUsage, PlanThrottlerGuard],
+  // The counters too: signing in counts its failures per email in them.
+  exports: [RateLimitHealth, RateLimitUsage, PlanThrottlerGuard, RateLimitStorageModule],
 })
 export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage) {}

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import type { Plan, Role } from '@pets/contract';
+import { Database } from '../database/database.js';
+import type { WriteTx } from '../database/writer.js';
+
+/** A person as stored (decisions §15). Times are Unix milliseconds. */
+export interface PersonRecord {
+  id: number;
+  accountId: number;
+  /** As they gave it; compared in lower case (`emailKey`). */
+  email: string;
+  name: string;
+  createdAt: number;
+  deactivatedAt: number | null;
+}
+
+/** What signing in needs: the person, their password's hash, and their account's role. */
+export interface SignInRecord extends PersonRecord {
+  passwordHash: string | null;
+  role: Role;
+  plan: Plan;
+}
+
+/** What an email is compared by: one form for the same address written in other cases. */
+export const emailKey = (email: string): string => email.normalize('NFC').toLowerCase();
+
+const PERSON = [
+  'people.id',
+  'people.account_id as accountId',
+  'people.email',
+  'people.name',
+  'people.created_at as createdAt',
+  'people.deactivated_at as deactivatedAt',
+] as const;
+
+/** The people table. */
+@Injectable()
+export class PeopleRepository {
+  private readonly statements;
+
+  constructor(private readonly database: Database) {
+    this.statements = {
+      byId: database.statement((db, p: { id: number }) =>
+        db.selectFrom('people').select(PERSON).where('people.id', '=', p.id),
+      ),
+      byEmail: database.statement((db, p: { emailKey: string }) =>
+        db
+          .selectFrom('people')
+          .innerJoin('accounts', 'accounts.id', 'people.account_id')
+          .select(PERSON)
+          .select(['people.password_hash as passwordHash', 'accounts.role', 'accounts.plan'])
+          .where('people.email_key', '=', p.emailKey),
+      ),
+      insert: database.statement(
+        (
+          db,
+          p: Omit<PersonRecord, 'id' | 'deactivatedAt'> & {
+            emailKey: string;
+            passwordHash: string | null;
+            passwordChangedAt: number | null;
+          },
+        ) =>
+          db
+            .insertInto('people')
+            .values({
+              account_id: p.accountId,
+              email: p.email,
+              email_key: p.emailKey,
+              name: p.name,
+              password_hash: p.passwordHash,
+              created_at: p.createdAt,
+              password_changed_at: p.passwordChangedAt,
+            })
+            .returning('id'),
+      ),
+    };
+  }
+
+  async find(id: number): Promise<PersonRecord | null> {
+    return (await this.database.first(this.statements.byId, { id })) ?? null;
+  }
+
+  /** The person with this email (in any case), for signing in. */
+  async forSignIn(email: string): Promise<SignInRecord | null> {
+    return (
+      (await this.database.first(this.statements.byEmail, { emailKey: emailKey(email) })) ?? null
+    );
+  }
+
+  async insert(
+    tx: WriteTx,
+    person: Omit<PersonRecord, 'id' | 'deactivatedAt'> & { passwordHash: string | null },
+  ): Promise<PersonRecord> {
+    const [row] = await tx.all(this.statements.insert, {
+      ...person,
+      emailKey: emailKey(person.email),
+      passwordChangedAt: person.passwordHash === null ? null : person.createdAt,
+    });
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return {
+      id: row.id,
+      accountId: person.accountId,
+      email: person.email,
+      name: person.name,
+      createdAt: person.createdAt,
+      deactivatedAt: null,
+    };
+  }
+}

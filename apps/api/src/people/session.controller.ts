@@ -1,0 +1,64 @@
+import { Controller, Req, Res } from '@nestjs/common';
+import { type CurrentSession, PROBLEMS, SESSION_COOKIE, SignIn } from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../audit/audit.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal, SessionCaller } from '../common/principal.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { SessionAccessGuard } from './session-access.guard.js';
+import { SessionsService } from './sessions.service.js';
+
+/** The cookie's attributes (decisions §15); `__Host-` needs Secure, Path=/ and no Domain. */
+const COOKIE = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
+
+/** The routes for people only run for a session: the guard has refused keys. */
+const sessionOf = (principal: Principal): SessionCaller => {
+  if (!principal.session) throw new Error('A route for people ran without a session');
+  return principal.session;
+};
+
+/** Signing in and out, and who is signed in (beta). */
+@Controller()
+export class SessionController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly access: SessionAccessGuard,
+  ) {}
+
+  @Operation('signIn')
+  async signIn(
+    @JsonBody(new ZodPipe(SignIn, 'invalid_body')) credentials: SignIn,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    // A page of another site may not sign its visitor in to an account of its choosing.
+    if (request.headers.origin !== undefined && !this.access.allowsOrigin(request))
+      throw ApiException.of(PROBLEMS.crossOriginChange);
+    void reply.header('Cache-Control', 'no-store');
+    const session = await this.sessions.signIn(credentials, {
+      device: request.headers['user-agent'] ?? '',
+      address: request.ip,
+    });
+    void reply.setCookie(SESSION_COOKIE, session.id, {
+      ...COOKIE,
+      maxAge: session.maxAgeSeconds,
+    });
+  }
+
+  @Operation('getCurrentSession')
+  current(@CurrentPrincipal() principal: Principal): Promise<CurrentSession> {
+    return this.sessions.current({ ...principal, session: sessionOf(principal) });
+  }
+
+  @Operation('signOut')
+  async signOut(
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.sessions.end(sessionOf(principal), actorOf(principal));
+    void reply.clearCookie(SESSION_COOKIE, COOKIE);
+  }
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import type { Plan, Role } from '@pets/contract';
+import { Database } from '../database/database.js';
+import type { WriteTx } from '../database/writer.js';
+
+/** A session as stored: by the SHA-256 of its id, which only the browser's cookie holds. */
+export interface SessionRecord {
+  id: number;
+  personId: number;
+  /** Unix milliseconds, as are the others. */
+  createdAt: number;
+  /** To within {@link LAST_USED_RESOLUTION_MS} of the sessions service. */
+  lastUsedAt: number;
+  endedAt: number | null;
+  device: string;
+  address: string;
+}
+
+/** A session with what authentication needs of its person and their account. */
+export interface SessionWithAccount extends SessionRecord {
+  accountId: number;
+  deactivatedAt: number | null;
+  role: Role;
+  plan: Plan;
+  limitPerMinute: number | null;
+  limitPerDay: number | null;
+}
+
+const SESSION = [
+  'sessions.id',
+  'sessions.person_id as personId',
+  'sessions.created_at as createdAt',
+  'sessions.last_used_at as lastUsedAt',
+  'sessions.ended_at as endedAt',
+  'sessions.device',
+  'sessions.address',
+] as const;
+
+/** The sessions table. */
+@Injectable()
+export class SessionsRepository {
+  private readonly statements;
+
+  constructor(private readonly database: Database) {
+    this.statements = {
+      byHash: database.statement((db, p: { hash: string }) =>
+        db
+          .selectFrom('sessions')
+          .innerJoin('people', 'people.id', 'sessions.person_id')
+          .innerJoin('accounts', 'accounts.id', 'people.account_id')
+          .select(SESSION)
+          .select([
+            'people.account_id as accountId',
+            'people.deactivated_at as deactivatedAt',
+            'accounts.role',
+            'accounts.plan',
+            'accounts.limit_per_minute as limitPerMinute',
+            'accounts.limit_per_day as limitPerDay',
+          ])
+          .where('sessions.hash', '=', p.hash),
+      ),
+      insert: database.statement(
+        (db, p: Omit<SessionRecord, 'id' | 'endedAt'> & { hash: string }) =>
+          db
+            .insertInto('sessions')
+            .values({
+              person_id: p.personId,
+              hash: p.hash,
+              created_at: p.createdAt,
+              last_used_at: p.lastUsedAt,
+              device: p.device,
+              address: p.address,
+            })
+            .returning('id'),
+      ),
+      end: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('sessions')
+          .set({ ended_at: p.at })
+          .where('id', '=', p.id)
+          .where('ended_at', 'is', null),
+      ),
+      touch: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('sessions')
+          .set({ last_used_at: p.at })
+          .where('id', '=', p.id)
+          .where('last_used_at', '<', p.at),
+      ),
+    };
+  }
+
+  async findByHash(hash: string): Promise<SessionWithAccount | null> {
+    const row = await this.database.first(this.statements.byHash, { hash });
+    return row ?? null;
+  }
+
+  async insert(
+    tx: WriteTx,
+    session: Omit<SessionRecord, 'id' | 'endedAt'> & { hash: string },
+  ): Promise<number> {
+    const [row] = await tx.all(this.statements.insert, session);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return row.id;
+  }
+
+  /** Ends a session that has not ended; resolves with whether it had not. */
+  async end(tx: WriteTx, id: number, at: number): Promise<boolean> {
+    return (await tx.run(this.statements.end, { id, at })) === 1;
+  }
+
+  async touch(tx: WriteTx, id: number, at: number): Promise<void> {
+    await tx.run(this.statements.touch, { id, at });
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Account } from './account.schema.js';
+import { codePointLength, displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
+
+/**
+ * People sign in; API keys are for programs (decisions §15). A person belongs to one account and
+ * may do what its role allows.
+ */
+
+/** The longest email address SMTP carries (RFC 5321's path limit less its brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Decisions §15: 12 to 256 characters, no composition rules. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+/** Sessions end after this long without use, and this long after sign-in (decisions §15). */
+export const SESSION_IDLE_MS = 30 * 60 * 1_000;
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1_000;
+/** The cookie that carries the session. `__Host-`: only over HTTPS, for this host, for every path. */
+export const SESSION_COOKIE = '__Host-pets_session';
+/** Failed sign-ins one email may have in {@link SIGN_IN_FAILURE_WINDOW_MS} before `429`. */
+export const SIGN_IN_FAILURES_MAX = 10;
+export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1_000;
+
+const positiveId = (description: string) =>
+  z.int().min(1).max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64', description });
+const instant = (description: string) => z.iso.datetime().meta({ description });
+
+/** An address as browsers check `<input type="email">` (HTML's rule: `admin@localhost` is one). */
+export const Email = z
+  .email({ pattern: z.regexes.html5Email, error: expected('an email address') })
+  .max(EMAIL_MAX_LENGTH, { error: `must be at most ${EMAIL_MAX_LENGTH} characters` })
+  .meta({
+    description: `An email address, at most ${EMAIL_MAX_LENGTH} characters; compared without regard to case.`,
+  });
+
+/**
+ * A password as sent to sign in: any text up to the longest a password may be. Whether it is a
+ * good password is for choosing one, not for signing in.
+ */
+export const Password = z
+  .string({ error: expected('a string') })
+  .min(1, { error: 'is required' })
+  .refine((value) => codePointLength(value) <= PASSWORD_MAX_LENGTH, {
+    error: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  })
+  .meta({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH, description: 'The password.' });
+
+export const SignIn = z
+  .strictObject({ email: Email, password: Password }, { error: expected('a JSON object') })
+  .meta({ id: 'SignIn', description: 'An email address and its password.' });
+export type SignIn = z.output<typeof SignIn>;
+
+export const PersonName = displayText({ max: 100, allowEmpty: false }).meta({
+  description: `The person's name, 1 to 100 characters. ${TEXT_RULE_DESCRIPTION}`,
+});
+
+export const Person = z
+  .strictObject({
+    id: positiveId('Identifier of the person.'),
+    accountId: positiveId('The account the person belongs to.'),
+    email: z.string().meta({ description: 'Their email address, in lower case.' }),
+    name: z.string(),
+    createdAt: instant('When the person joined.'),
+    deactivatedAt: instant('When the person was deactivated; `null` while active.').nullable(),
+  })
+  .meta({ id: 'Person', description: 'A person who signs in to an account.' });
+export type Person = z.infer<typeof Person>;
+
+export const CurrentSession = z
+  .strictObject({
+    person: Person,
+    account: Account.meta({ description: 'Their account: its role is what they may do.' }),
+    startedAt: instant('When the person signed in.'),
+    expiresAt: instant(
+      'When the session ends at the latest (12 hours after sign-in); it ends earlier after 30 minutes without use.',
+    ),
+  })
+  .meta({ id: 'CurrentSession', description: 'Who is signed in, to which account, until when.' });
+export type CurrentSession = z.infer<typeof CurrentSession>;
