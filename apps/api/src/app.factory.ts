@@ -7,7 +7,6 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createRequire } from 'node:module';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { CanActivate } from '@nestjs/common';
 import { ModulesContainer, NestFactory, Reflector } from '@nestjs/core';
@@ -187,10 +186,6 @@ export async function createApp(
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });
-
-  // Cookies are read only where a session is looked for (no hook on every request), and written
-  // when signing in and out.
-  await app.register(fastifyCookie, { hook: false });
 
   registerGetPetDeprecation(fastify);
   made.gate = gate;

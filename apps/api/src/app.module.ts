@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { UsageModule } from './accounts/usage.controller.js';
 import { AuthenticationGuard } from './people/authentication.guard.js';
-import { FirstRunService } from './accounts/first-run.service.js';
+import { FirstRunService } from './people/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
 import { PeopleModule } from './people/people.module.js';
 import { SessionAccessGuard } from './people/session-access.guard.js';

@@ -273,6 +273,11 @@ describe('OpenAPI document', () => {
       'SignIn',
       'Person',
       'CurrentSession',
+      'NewInvitation',
+      'Invitation',
+      'AcceptInvitation',
+      'PasswordResetLink',
+      'ResetPassword',
     ]);
     expect(at('components/schemas/Pet/properties/status')).toEqual({
       $ref: '#/components/schemas/PetStatus',
@@ -341,6 +346,8 @@ describe('OpenAPI document', () => {
         expect(operation['x-stability'], `${method} ${path}`).toBe(
           path.startsWith('/account') ||
             path.startsWith('/session') ||
+            path.startsWith('/invitations') ||
+            path.startsWith('/password-resets') ||
             path.startsWith('/admin') ||
             managesPets
             ? 'beta'
@@ -348,7 +355,7 @@ describe('OpenAPI document', () => {
         );
       }
     }
-    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(6);
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(8);
     expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
   });
 });

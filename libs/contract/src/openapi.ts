@@ -38,13 +38,18 @@ import {
 import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
+  AcceptInvitation,
   CurrentSession,
+  Invitation,
+  NewInvitation,
+  PasswordResetLink,
   Person,
+  ResetPassword,
   SESSION_COOKIE,
   SIGN_IN_FAILURES_MAX,
   SignIn,
 } from './people.schema.js';
-import { ERRORS, type Problem, PROBLEMS, transitionIssue } from './problems.js';
+import { ERRORS, LINK_ISSUE, type Problem, PROBLEMS, transitionIssue } from './problems.js';
 import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
 
@@ -91,6 +96,11 @@ const COMPONENTS: Record<string, z.ZodType> = {
   SignIn,
   Person,
   CurrentSession,
+  NewInvitation,
+  Invitation,
+  AcceptInvitation,
+  PasswordResetLink,
+  ResetPassword,
 };
 
 const free = PLAN_LIMITS.free;
@@ -279,10 +289,11 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     },
   },
   NotFound: {
-    description: 'No such account or key.',
+    description: 'No such account, key or person.',
     examples: {
       account_not_found: example(PROBLEMS.accountNotFound),
       key_not_found: example(PROBLEMS.keyNotFound),
+      person_not_found: example(PROBLEMS.personNotFound),
     },
   },
   PetNotFound: {
@@ -320,6 +331,19 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       invalid_json: example(PROBLEMS.bodyNotObject),
       unsupported_media_type: example(PROBLEMS.notJson),
     },
+  },
+  InvalidLink: {
+    description:
+      'The body is invalid: the link is unknown, used or past its time, or the name or password breaks its rule.',
+    examples: {
+      invalid_link: example(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]),
+      invalid_json: example(PROBLEMS.bodyNotObject),
+      unsupported_media_type: example(PROBLEMS.notJson),
+    },
+  },
+  EmailTaken: {
+    description: 'The email already belongs to a person.',
+    examples: { email_taken: example(PROBLEMS.emailTaken) },
   },
   InvalidCredentials: {
     description:

@@ -14,7 +14,16 @@ import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
 import { documentedAs } from './documented.js';
 import { HEADERS } from './headers.js';
 import { AuditEvents, ListAuditQuery } from './audit.schema.js';
-import { CurrentSession, SESSION_COOKIE, SignIn } from './people.schema.js';
+import {
+  AcceptInvitation,
+  CurrentSession,
+  Invitation,
+  NewInvitation,
+  PasswordResetLink,
+  ResetPassword,
+  SESSION_COOKIE,
+  SignIn,
+} from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX } from './limits.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
@@ -46,6 +55,8 @@ export type ErrorResponseName =
   | 'InvalidAdminBody'
   | 'InvalidSignIn'
   | 'InvalidCredentials'
+  | 'InvalidLink'
+  | 'EmailTaken'
   | 'Forbidden'
   | 'NotFound'
   | 'PetNotFound'
@@ -115,6 +126,12 @@ const PET_ID = idParam(
 );
 const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
+const PERSON_ID = idParam('personId', 'Identifier of the person.');
+
+const INVITING =
+  'The link is shown this once (only its hash is stored; nothing is e-mailed) and works once, for 7 days: whoever opens it chooses a name and a password, joins the account and is signed in. An email that already has a person is `409`.';
+const LINK_USED =
+  'A link that is unknown, used or past its time is `400 invalid_body` on `token`; the password must be 12 to 256 characters and not one of the most common.';
 
 const IDEMPOTENCY = z.object({
   [HEADERS.idempotencyKey]: documentedAs(
@@ -314,6 +331,50 @@ export const OPERATIONS = {
     ...beta,
     success: { status: 204, description: 'Signed out.', headers: ['SetSession'] },
   },
+  createInvitation: {
+    method: 'POST',
+    path: '/account/invitations',
+    tag: 'session',
+    summary: 'Invite a colleague to your account',
+    description: `For a person signed in: an invitation to their own account. ${INVITING}`,
+    access: 'person',
+    ...beta,
+    body: NewInvitation,
+    success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
+    errors: { 400: 'InvalidAdminBody', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/invitations/accept',
+    tag: 'session',
+    summary: 'Accept an invitation',
+    description: `The invited person chooses a name and a password, joins the account and is signed in (the session cookie, as \`POST /session\` sets it). ${LINK_USED}`,
+    access: 'open',
+    ...beta,
+    body: AcceptInvitation,
+    success: {
+      status: 204,
+      description: 'Joined and signed in: the session cookie is set.',
+      headers: ['SetSession'],
+    },
+    errors: { 400: 'InvalidLink', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/password-resets/accept',
+    tag: 'session',
+    summary: 'Choose a new password with a reset link',
+    description: `Sets the person's password, ends every session they had, and signs them in. ${LINK_USED}`,
+    access: 'open',
+    ...beta,
+    body: ResetPassword,
+    success: {
+      status: 204,
+      description: 'Password set and signed in: the session cookie is set.',
+      headers: ['SetSession'],
+    },
+    errors: { 400: 'InvalidLink', 413: 'PayloadTooLarge' },
+  },
   listAccounts: {
     method: 'GET',
     path: '/admin/accounts',
@@ -396,6 +457,32 @@ export const OPERATIONS = {
       schema: CreatedApiKey,
     },
     errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'TooManyApiKeys' },
+  },
+  createInvitationForAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/invitations',
+    tag: 'admin',
+    summary: 'Invite a person to an account',
+    description: INVITING,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    body: NewInvitation,
+    success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
+    errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+  },
+  createPasswordReset: {
+    method: 'POST',
+    path: '/admin/people/{personId}/password-reset',
+    tag: 'admin',
+    summary: "A link to reset a person's password",
+    description:
+      'A one-time link, shown this once and good for an hour, with which the person chooses a new password (every session they had ends then). Making it changes nothing until it is used.',
+    access: 'staff',
+    ...beta,
+    params: PERSON_ID,
+    success: { status: 201, description: 'The link.', schema: PasswordResetLink },
+    errors: { 404: 'NotFound' },
   },
   revokeKey: {
     method: 'DELETE',

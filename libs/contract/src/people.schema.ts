@@ -77,3 +77,81 @@ export const CurrentSession = z
   })
   .meta({ id: 'CurrentSession', description: 'Who is signed in, to which account, until when.' });
 export type CurrentSession = z.infer<typeof CurrentSession>;
+
+/** An invitation is good for this long, a password-reset link for this long (decisions §15). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1_000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1_000;
+
+/**
+ * A password someone chooses: 12 to 256 characters, no composition rules. The API also refuses
+ * one of the most common passwords (its list is too long to ship to every client).
+ */
+export const NewPassword = z
+  .string({ error: expected('a string') })
+  .refine((value) => codePointLength(value.normalize('NFKC')) >= PASSWORD_MIN_LENGTH, {
+    error: `must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  })
+  .refine((value) => codePointLength(value.normalize('NFKC')) <= PASSWORD_MAX_LENGTH, {
+    error: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  })
+  .meta({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any of them; not one of the most common passwords.`,
+  });
+
+/** A one-time link's secret, as the link carries it after `#`. */
+export const LinkToken = z
+  .string({ error: expected('a string') })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'is not a link this API made' })
+  .meta({ description: 'The secret of the one-time link: what follows `#` in it.' });
+
+export const NewInvitation = z
+  .strictObject({ email: Email }, { error: expected('a JSON object') })
+  .meta({ id: 'NewInvitation', description: 'Whom to invite.' });
+export type NewInvitation = z.output<typeof NewInvitation>;
+
+export const Invitation = z
+  .strictObject({
+    id: positiveId('Identifier of the invitation.'),
+    accountId: positiveId('The account the person will join.'),
+    email: z.string().meta({ description: 'The email address it was made for.' }),
+    expiresAt: instant('When the link stops working (7 days after it was made).'),
+    link: z.url().meta({
+      description:
+        'The one-time link to hand to the person, shown this once: only its hash is stored, and nothing is e-mailed.',
+    }),
+  })
+  .meta({ id: 'Invitation', description: 'An invitation to join an account, with its link.' });
+export type Invitation = z.infer<typeof Invitation>;
+
+export const AcceptInvitation = z
+  .strictObject(
+    { token: LinkToken, name: PersonName, password: NewPassword },
+    { error: expected('a JSON object') },
+  )
+  .meta({
+    id: 'AcceptInvitation',
+    description: "The invitation's secret, and the name and password the person chooses.",
+  });
+export type AcceptInvitation = z.output<typeof AcceptInvitation>;
+
+export const PasswordResetLink = z
+  .strictObject({
+    personId: positiveId('The person whose password the link sets.'),
+    expiresAt: instant('When the link stops working (an hour after it was made).'),
+    link: z.url().meta({
+      description:
+        'The one-time link to hand to the person, shown this once: only its hash is stored, and nothing is e-mailed.',
+    }),
+  })
+  .meta({ id: 'PasswordResetLink', description: 'A one-time link to choose a new password.' });
+export type PasswordResetLink = z.infer<typeof PasswordResetLink>;
+
+export const ResetPassword = z
+  .strictObject({ token: LinkToken, password: NewPassword }, { error: expected('a JSON object') })
+  .meta({
+    id: 'ResetPassword',
+    description: "The link's secret, and the new password the person chooses.",
+  });
+export type ResetPassword = z.output<typeof ResetPassword>;

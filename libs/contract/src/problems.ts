@@ -19,6 +19,9 @@ const problem = <C extends ErrorCode>(code: C, message: string): { code: C; mess
   message,
 });
 
+/** Why a one-time link is refused, as the `token` detail says it. */
+export const LINK_ISSUE = 'is not a link in force: unknown, used, or past its time';
+
 /** Why a status move is refused, as the `status` detail says it. */
 export const transitionIssue = (from: string, to: string, staffOnly: boolean): string =>
   `${from} → ${to} is ${staffOnly ? 'allowed for staff only' : 'not allowed'}`;
@@ -124,6 +127,15 @@ export const PROBLEMS = {
     'forbidden',
     "A change made with the session cookie must come from the admin app: its Origin header is not one of the API's origins.",
   ),
+  /** With the detail `{ field: 'token', issue: LINK_ISSUE }`. */
+  invalidLink: problem(
+    'invalid_body',
+    'The request body is invalid: token is not a link in force: unknown, used, or past its time.',
+  ),
+  emailTaken: problem(
+    'email_taken',
+    'This email already belongs to a person: they sign in with it (staff can send them a password-reset link).',
+  ),
   signInFailuresLimited: (seconds: number) =>
     problem(
       'rate_limited',
@@ -153,6 +165,7 @@ export const PROBLEMS = {
   petNotFound: problem('not_found', 'No pet has this id.'),
   accountNotFound: problem('not_found', 'No account has this id.'),
   keyNotFound: problem('not_found', 'No API key has this id.'),
+  personNotFound: problem('not_found', 'No person has this id.'),
   getPetGone: problem(
     'gone',
     `GET /v1/pets/{petId} was removed on ${formatDay(GET_PET_SUNSET_AT)}. Use GET /v1/pets with a status filter.`,
@@ -209,6 +222,7 @@ export const ERRORS = {
   method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
+  email_taken: PROBLEMS.emailTaken,
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,
   rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),

@@ -146,7 +146,8 @@ export class AccountsService {
     return toAccountView(changed);
   }
 
-  private async findOrThrow(id: number | string): Promise<AccountRecord> {
+  /** The account with this id (a number, or as a path gives it), or `404 not_found`. */
+  async findOrThrow(id: number | string): Promise<AccountRecord> {
     const parsed =
       typeof id === 'number' ? { success: true as const, data: id } : IdParam.safeParse(id);
     const account = parsed.success ? await this.find(parsed.data) : null;

@@ -4,14 +4,20 @@ import { systemClock } from '../common/clock.js';
 import type { AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
+import { PeopleLinksModule } from '../people/people.module.js';
 
-/** What the command-line tools need: the database and the account services, no HTTP. */
+/** What the command-line tools need: the database, accounts and people's links; no HTTP. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot(config, systemClock), DatabaseModule, AccountsModule],
+      imports: [
+        ConfigModule.forRoot(config, systemClock),
+        DatabaseModule,
+        AccountsModule,
+        PeopleLinksModule,
+      ],
     };
   }
 }

@@ -108,6 +108,51 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     expect(text.stdout).toMatch(/^id\s+name\s+plan\s+role\s+perMinute\s+perDay\s+createdAt$/m);
   });
 
+  it('invites a person and makes password-reset links, each printed once, never stored', () => {
+    const account = json('accounts', 'create', '--name', 'Invited', '--create-database');
+    const invitation = json(
+      'people',
+      'invite',
+      '--account',
+      String(account['id']),
+      '--email',
+      'kim@acme.example',
+    );
+    expect(invitation).toMatchObject({ accountId: account['id'], email: 'kim@acme.example' });
+    expect(String(invitation['link'])).toMatch(
+      /^http:\/\/localhost:3000\/admin\/welcome#[A-Za-z0-9_-]{43}$/,
+    );
+    const text = keys(
+      'people',
+      'invite',
+      '--account',
+      String(account['id']),
+      '--email',
+      'lee@acme.example',
+    );
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /works once, until .* and is not shown again:\n\n {2}http:\/\/localhost:3000\/admin\/welcome#/,
+    );
+    // Invited again before accepting: a new link (either works, once); a reset needs a person.
+    const again = json(
+      'people',
+      'invite',
+      '--account',
+      String(account['id']),
+      '--email',
+      'KIM@acme.example',
+    );
+    expect(again['link']).not.toBe(invitation['link']);
+    const nobody = keys('people', 'reset', '--email', 'nobody@acme.example');
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('No person has the email nobody@acme.example');
+    expect(keys('people', 'invite', '--account', String(account['id'])).code).toBe(2);
+    expect(
+      keys('people', 'invite', '--account', String(account['id']), '--email', 'not an email').code,
+    ).toBe(2);
+  });
+
   it('refuses a database that is not there, naming it, with exit code 1, and makes none', () => {
     const missing =
       engine === 'sqlite'

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import {
   describeDetails,
+  Email,
   NewAccount,
   type NewAccountInput,
   Plan,
@@ -28,6 +29,10 @@ Commands:
   create --account <account-id> [--label <label>]
                                         Create an API key and print it, once
   revoke <key-id>                       Revoke an API key (every instance within 5 s)
+  people invite --account <account-id> --email <email>
+                                        Invite a person: prints a one-time link (7 days), once
+  people reset --email <email>          A one-time link (1 hour) for a person to choose a new
+                                        password; printed once
 
 Options:
   --json                                Print JSON instead of text
@@ -58,6 +63,7 @@ const OPTIONS = {
   'per-day': { type: 'string' },
   account: { type: 'string' },
   label: { type: 'string' },
+  email: { type: 'string' },
   json: { type: 'boolean', default: false },
   'create-database': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -144,7 +150,9 @@ type Command =
   | { name: 'accounts set-plan'; accountId: number; change: PlanChange }
   | { name: 'list'; accountId: number | undefined }
   | { name: 'create'; accountId: number; label: string }
-  | { name: 'revoke'; keyId: number };
+  | { name: 'revoke'; keyId: number }
+  | { name: 'people invite'; accountId: number; email: string }
+  | { name: 'people reset'; email: string };
 
 /** The command the arguments name, checked as far as they can be without the database. */
 function commandOf(values: Values, positionals: string[]): Command {
@@ -175,6 +183,17 @@ function commandOf(values: Values, positionals: string[]): Command {
   if (command === 'create' && sub === undefined) {
     const accountId = positiveId(values.account, '--account');
     return { name: 'create', accountId, label: values.label ?? 'API key' };
+  }
+  if (command === 'people' && (sub === 'invite' || sub === 'reset')) {
+    const email = Email.safeParse(values.email);
+    if (!email.success) throw new UsageError(`people ${sub} needs --email with an email address`);
+    return sub === 'invite'
+      ? {
+          name: 'people invite',
+          accountId: positiveId(values.account, '--account'),
+          email: email.data,
+        }
+      : { name: 'people reset', email: email.data };
   }
   if (command === 'revoke' && argument === undefined)
     return { name: 'revoke', keyId: positiveId(sub, 'The key id') };
@@ -237,12 +256,16 @@ export async function run(
       import('../accounts/api-keys.service.js'),
     ]);
   const { CliModule } = await import('./cli.module.js');
+  const { LinksService } = await import('../people/links.service.js');
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error'],
   });
   try {
     const accounts = app.get(AccountsService);
     const keys = app.get(ApiKeysService);
+    const links = app.get(LinksService);
+    // Links point at PUBLIC_URL, or the API as it runs here by default.
+    const origin = new URL(config.publicUrl ?? `http://localhost:${config.port}`).origin;
     const print = (text: string, data: unknown) => {
       out(values.json ? JSON.stringify(data, null, 2) : text);
     };
@@ -298,6 +321,24 @@ export async function run(
         print(
           `Created key ${view.id} for account ${accountId}. This is the only time it is shown:\n\n  ${key}\n\n${kindOfKey(config.env)}`,
           { ...view, key },
+        );
+        break;
+      }
+      case 'people invite': {
+        const invitation = await links.invite(command.accountId, command.email, 'cli', origin);
+        print(
+          `Invited ${forTerminal(invitation.email)} to account ${invitation.accountId}. Hand them this link; it works once, until ${invitation.expiresAt}, and is not shown again:\n\n  ${invitation.link}\n`,
+          invitation,
+        );
+        break;
+      }
+      case 'people reset': {
+        const person = await links.findByEmail(command.email);
+        if (!person) throw new UsageError(`No person has the email ${command.email}`);
+        const reset = await links.resetLink(person.id, 'cli', origin);
+        print(
+          `A link for ${forTerminal(person.email)} to choose a new password; it works once, until ${reset.expiresAt}, and is not shown again:\n\n  ${reset.link}\n`,
+          reset,
         );
         break;
       }

@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { LinksRepository } from './links.repository.js';
+import { LinksService } from './links.service.js';
+import { PeopleController } from './people.controller.js';
 import { PeopleRepository } from './people.repository.js';
+import { PeopleService } from './people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { SessionController } from './session.controller.js';
 import { SessionStrategy } from './session.strategy.js';
@@ -10,18 +14,29 @@ import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInLimit } from './sign-in-limit.js';
 
+/**
+ * People and their one-time links, without sessions or HTTP: what the command-line tool and the
+ * first run need (no rate limiter, no Redis).
+ */
+@Module({
+  imports: [AuditModule, AccountsModule],
+  providers: [PeopleRepository, LinksRepository, LinksService],
+  exports: [PeopleRepository, LinksRepository, LinksService],
+})
+export class PeopleLinksModule {}
+
 /** People of accounts and their sessions (decisions §15), and the operations of signing in. */
 @Module({
-  imports: [PassportModule, AuditModule, AccountsModule],
-  controllers: [SessionController],
+  imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
+  controllers: [SessionController, PeopleController],
   providers: [
-    PeopleRepository,
+    PeopleService,
     SessionsRepository,
     SessionsService,
     SignInLimit,
     SessionStrategy,
     SessionAccessGuard,
   ],
-  exports: [PeopleRepository, SessionsService, SessionStrategy, SessionAccessGuard],
+  exports: [PeopleLinksModule, PeopleService, SessionsService, SessionStrategy, SessionAccessGuard],
 })
 export class PeopleModule {}

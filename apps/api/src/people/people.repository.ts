@@ -51,6 +51,15 @@ export class PeopleRepository {
           .select(['people.password_hash as passwordHash', 'accounts.role', 'accounts.plan'])
           .where('people.email_key', '=', p.emailKey),
       ),
+      byEmailIn: database.statement((db, p: { emailKey: string }) =>
+        db.selectFrom('people').select(PERSON).where('people.email_key', '=', p.emailKey),
+      ),
+      setPassword: database.statement((db, p: { id: number; hash: string; at: number }) =>
+        db
+          .updateTable('people')
+          .set({ password_hash: p.hash, password_changed_at: p.at })
+          .where('id', '=', p.id),
+      ),
       insert: database.statement(
         (
           db,
@@ -85,6 +94,19 @@ export class PeopleRepository {
     return (
       (await this.database.first(this.statements.byEmail, { emailKey: emailKey(email) })) ?? null
     );
+  }
+
+  /** The person with this email, as the transaction sees it. */
+  async withEmail(tx: WriteTx, email: string): Promise<PersonRecord | null> {
+    return (await tx.all(this.statements.byEmailIn, { emailKey: emailKey(email) }))[0] ?? null;
+  }
+
+  async findIn(tx: WriteTx, id: number): Promise<PersonRecord | null> {
+    return (await tx.all(this.statements.byId, { id }))[0] ?? null;
+  }
+
+  async setPassword(tx: WriteTx, id: number, hash: string, at: number): Promise<void> {
+    await tx.run(this.statements.setPassword, { id, hash, at });
   }
 
   async insert(

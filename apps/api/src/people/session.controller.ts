@@ -1,5 +1,6 @@
 import { Controller, Req, Res } from '@nestjs/common';
 import { type CurrentSession, PROBLEMS, SESSION_COOKIE, SignIn } from '@pets/contract';
+import { stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
 import { ApiException } from '../common/api-exception.js';
@@ -9,13 +10,42 @@ import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { SessionAccessGuard } from './session-access.guard.js';
-import { SessionsService } from './sessions.service.js';
+import { type NewSession, SessionsService } from './sessions.service.js';
 
 /** The cookie's attributes (decisions §15); `__Host-` needs Secure, Path=/ and no Domain. */
 const COOKIE = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
 
+/** Sets the cookie of a session just started. */
+export function setSessionCookie(reply: FastifyReply, session: NewSession): void {
+  void reply.header('Cache-Control', 'no-store');
+  void reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: session.id,
+      maxAge: session.maxAgeSeconds,
+      ...COOKIE,
+    }),
+  );
+}
+
+/** What a new session records of the browser that asked for it. */
+export const clientOf = (request: FastifyRequest) => ({
+  device: request.headers['user-agent'] ?? '',
+  address: request.ip,
+});
+
+/**
+ * A route that starts a session, called from another site's page, is refused: a page may not sign
+ * its visitor in (to an account of its choosing). Programs send no `Origin`.
+ */
+export function refuseOtherSites(request: FastifyRequest, access: SessionAccessGuard): void {
+  if (request.headers.origin !== undefined && !access.allowsOrigin(request))
+    throw ApiException.of(PROBLEMS.crossOriginChange);
+}
+
 /** The routes for people only run for a session: the guard has refused keys. */
-const sessionOf = (principal: Principal): SessionCaller => {
+export const sessionOf = (principal: Principal): SessionCaller => {
   if (!principal.session) throw new Error('A route for people ran without a session');
   return principal.session;
 };
@@ -34,18 +64,8 @@ export class SessionController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    // A page of another site may not sign its visitor in to an account of its choosing.
-    if (request.headers.origin !== undefined && !this.access.allowsOrigin(request))
-      throw ApiException.of(PROBLEMS.crossOriginChange);
-    void reply.header('Cache-Control', 'no-store');
-    const session = await this.sessions.signIn(credentials, {
-      device: request.headers['user-agent'] ?? '',
-      address: request.ip,
-    });
-    void reply.setCookie(SESSION_COOKIE, session.id, {
-      ...COOKIE,
-      maxAge: session.maxAgeSeconds,
-    });
+    refuseOtherSites(request, this.access);
+    setSessionCookie(reply, await this.sessions.signIn(credentials, clientOf(request)));
   }
 
   @Operation('getCurrentSession')
@@ -59,6 +79,15 @@ export class SessionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.sessions.end(sessionOf(principal), actorOf(principal));
-    void reply.clearCookie(SESSION_COOKIE, COOKIE);
+    void reply.header(
+      'set-cookie',
+      stringifySetCookie({
+        name: SESSION_COOKIE,
+        value: '',
+        maxAge: 0,
+        ...COOKIE,
+        expires: new Date(0),
+      }),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PROBLEMS, SESSION_COOKIE } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
+import { parseCookie } from 'cookie';
 import passport from 'passport';
 import { ApiException } from '../common/api-exception.js';
 import { SessionsService } from './sessions.service.js';
@@ -14,7 +15,7 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
   if (header === undefined || !header.includes(SESSION_COOKIE)) return undefined;
   if ((header.match(SESSION_COOKIES) ?? []).length > 1)
     throw ApiException.of(PROBLEMS.headerSentTwice(`${SESSION_COOKIE} cookie`));
-  return request.server.parseCookie(header)[SESSION_COOKIE];
+  return parseCookie(header)[SESSION_COOKIE];
 }
 
 let registered = 0;

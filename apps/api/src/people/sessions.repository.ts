@@ -80,6 +80,13 @@ export class SessionsRepository {
           .where('id', '=', p.id)
           .where('ended_at', 'is', null),
       ),
+      endAllOf: database.statement((db, p: { personId: number; at: number }) =>
+        db
+          .updateTable('sessions')
+          .set({ ended_at: p.at })
+          .where('person_id', '=', p.personId)
+          .where('ended_at', 'is', null),
+      ),
       touch: database.statement((db, p: { id: number; at: number }) =>
         db
           .updateTable('sessions')
@@ -107,6 +114,11 @@ export class SessionsRepository {
   /** Ends a session that has not ended; resolves with whether it had not. */
   async end(tx: WriteTx, id: number, at: number): Promise<boolean> {
     return (await tx.run(this.statements.end, { id, at })) === 1;
+  }
+
+  /** Ends every session of a person that has not ended; resolves with how many. */
+  endAllOf(tx: WriteTx, personId: number, at: number): Promise<number> {
+    return tx.run(this.statements.endAllOf, { personId, at });
   }
 
   async touch(tx: WriteTx, id: number, at: number): Promise<void> {

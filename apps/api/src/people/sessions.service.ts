@@ -14,7 +14,7 @@ import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { Writer } from '../database/writer.js';
+import { type WriteTx, Writer } from '../database/writer.js';
 import { passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository } from './people.repository.js';
 import { SessionsRepository, type SessionWithAccount } from './sessions.repository.js';
@@ -105,24 +105,54 @@ export class SessionsService {
       if (person) this.recordFailure(person.id, person.accountId, person.email, now);
       throw ApiException.of(PROBLEMS.invalidCredentials);
     }
-    const id = randomBytes(32).toString('base64url');
-    await this.writer.transaction(async (tx) => {
-      const sessionId = await this.sessions.insert(tx, {
-        personId: person.id,
-        hash: hashSessionId(id),
-        createdAt: now,
-        lastUsedAt: now,
-        device: client.device.slice(0, DEVICE_MAX),
-        address: client.address,
-      });
-      await this.audit.record(tx, now, {
-        actor: { accountId: person.accountId, personId: person.id },
-        action: 'person.signed_in',
-        target: { type: 'session', id: sessionId },
-        changes: {},
-      });
-    });
+    const id = await this.writer.transaction((tx) => this.startIn(tx, person, client, now));
     return { id, maxAgeSeconds: SESSION_MAX_AGE_MS / 1000 };
+  }
+
+  /**
+   * A new session for a person, in the transaction that lets them in (signing in, accepting an
+   * invitation, choosing a new password), recorded as their sign-in. Resolves with its id, for the
+   * cookie: the only place it is ever kept whole.
+   */
+  async startIn(
+    tx: WriteTx,
+    person: { id: number; accountId: number },
+    client: { device: string; address: string },
+    now: number,
+  ): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const sessionId = await this.sessions.insert(tx, {
+      personId: person.id,
+      hash: hashSessionId(id),
+      createdAt: now,
+      lastUsedAt: now,
+      device: client.device.slice(0, DEVICE_MAX),
+      address: client.address,
+    });
+    await this.audit.record(tx, now, {
+      actor: { accountId: person.accountId, personId: person.id },
+      action: 'person.signed_in',
+      target: { type: 'session', id: sessionId },
+      changes: {},
+    });
+    return id;
+  }
+
+  /** The cookie's lifetime for a session started now. */
+  readonly maxAgeSeconds = SESSION_MAX_AGE_MS / 1000;
+
+  /**
+   * Ends every session of a person in the transaction that changes their password or deactivates
+   * them; after it commits, {@link forget} them here (other instances within the cache's time).
+   */
+  endAllIn(tx: WriteTx, personId: number, now: number): Promise<number> {
+    return this.sessions.endAllOf(tx, personId, now);
+  }
+
+  /** Drops this instance's lookups of a person's sessions, so the next request reads them again. */
+  forget(personId: number): void {
+    for (const [key, lookup] of this.cache.entries())
+      if (lookup.session?.personId === personId) this.cache.delete(key);
   }
 
   /**

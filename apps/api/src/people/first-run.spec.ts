@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
-import { AccountsService } from './accounts.service.js';
-import { DEV_KEY_FILE, FIRST_RUN_LIMITS } from './first-run.service.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import {
+  DEV_KEY_FILE,
+  DEV_SIGN_IN_FILE,
+  FIRST_RUN_EMAIL,
+  FIRST_RUN_LIMITS,
+} from './first-run.service.js';
 
 describe('first run on the embedded database', () => {
   let dir: string;
@@ -35,6 +40,31 @@ describe('first run on the embedded database', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(first.rawLogs.join('\n')).not.toContain(key);
+
+    // admin@localhost chooses a password with the one-time link, then signs in with it.
+    const signInFile = join(dir, DEV_SIGN_IN_FILE);
+    expect(statSync(signInFile).mode & 0o777).toBe(0o600);
+    const link = /(http:\/\/localhost:\d+\/admin\/set-password#[A-Za-z0-9_-]{43})/.exec(
+      readFileSync(signInFile, 'utf8'),
+    )?.[1];
+    expect(link).toBeDefined();
+    expect(first.rawLogs.join('\n')).not.toContain(link);
+    const json = { 'content-type': 'application/json' };
+    const password = 'a first password, long enough';
+    const chosen = await first.app.inject({
+      method: 'POST',
+      url: '/v1/password-resets/accept',
+      headers: json,
+      payload: JSON.stringify({ token: link?.split('#')[1], password }),
+    });
+    expect(chosen.statusCode).toBe(204);
+    const signedIn = await first.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: json,
+      payload: JSON.stringify({ email: FIRST_RUN_EMAIL, password }),
+    });
+    expect(signedIn.statusCode).toBe(204);
     await first.close();
 
     const second = await createTestApp({ databaseUrl, env: { NODE_ENV: 'development' } });
@@ -51,6 +81,7 @@ describe('first run on the embedded database', () => {
     });
     expect(await app.app.get(AccountsService).count()).toBe(0);
     expect(existsSync(join(dir, DEV_KEY_FILE))).toBe(false);
+    expect(existsSync(join(dir, DEV_SIGN_IN_FILE))).toBe(false);
     await app.close();
   });
 });

@@ -1,0 +1,96 @@
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import {
+  AcceptInvitation,
+  type Invitation,
+  NewInvitation,
+  type PasswordResetLink,
+  IdParam,
+  PROBLEMS,
+  ResetPassword,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { actorOf } from '../audit/audit.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal } from '../common/principal.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { LinksService } from './links.service.js';
+import { PeopleService } from './people.service.js';
+import { SessionAccessGuard } from './session-access.guard.js';
+import { clientOf, refuseOtherSites, setSessionCookie } from './session.controller.js';
+
+/** Invitations and password resets (beta): one-time links, and using them. */
+@Controller()
+export class PeopleController {
+  constructor(
+    private readonly people: PeopleService,
+    private readonly links: LinksService,
+    private readonly access: SessionAccessGuard,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Where links point: `PUBLIC_URL`'s origin, or the address the request came to. */
+  private originOf(request: FastifyRequest): string {
+    return new URL(this.config.publicUrl ?? request.baseUrl).origin;
+  }
+
+  @Operation('createInvitation')
+  createInvitation(
+    @JsonBody(new ZodPipe(NewInvitation, 'invalid_body')) body: NewInvitation,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ): Promise<Invitation> {
+    return this.links.invite(
+      principal.accountId,
+      body.email,
+      actorOf(principal),
+      this.originOf(request),
+    );
+  }
+
+  @Operation('createInvitationForAccount')
+  createInvitationForAccount(
+    @Param('accountId') accountId: string,
+    @JsonBody(new ZodPipe(NewInvitation, 'invalid_body')) body: NewInvitation,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ): Promise<Invitation> {
+    const id = IdParam.safeParse(accountId);
+    if (!id.success) throw ApiException.of(PROBLEMS.accountNotFound);
+    return this.links.invite(id.data, body.email, actorOf(principal), this.originOf(request));
+  }
+
+  @Operation('acceptInvitation')
+  async acceptInvitation(
+    @JsonBody(new ZodPipe(AcceptInvitation, 'invalid_body')) body: AcceptInvitation,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    refuseOtherSites(request, this.access);
+    setSessionCookie(reply, await this.people.accept(body, clientOf(request)));
+  }
+
+  @Operation('createPasswordReset')
+  createPasswordReset(
+    @Param('personId') personId: string,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+  ): Promise<PasswordResetLink> {
+    const id = IdParam.safeParse(personId);
+    if (!id.success) throw ApiException.of(PROBLEMS.personNotFound);
+    return this.links.resetLink(id.data, actorOf(principal), this.originOf(request));
+  }
+
+  @Operation('resetPassword')
+  async resetPassword(
+    @JsonBody(new ZodPipe(ResetPassword, 'invalid_body')) body: ResetPassword,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    refuseOtherSites(request, this.access);
+    setSessionCookie(reply, await this.people.reset(body, clientOf(request)));
+  }
+}

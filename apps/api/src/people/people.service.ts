@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type AcceptInvitation, LINK_ISSUE, PROBLEMS, type ResetPassword } from '@pets/contract';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import { CLOCK, type Clock } from '../common/clock.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { Writer, type WriteTx } from '../database/writer.js';
+import { type LinkRecord, LinksRepository } from './links.repository.js';
+import { hashToken } from './links.service.js';
+import { hashPassword, passwordIssue } from './passwords.js';
+import { PeopleRepository } from './people.repository.js';
+import { type NewSession, SessionsService } from './sessions.service.js';
+
+const invalidLink = () =>
+  ApiException.of(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]);
+
+/** The person a new password is for, refused with the contract's words when it is a common one. */
+function checkPassword(password: string): void {
+  const issue = passwordIssue(password);
+  if (issue !== undefined)
+    throw ApiException.of(PROBLEMS.invalidBody(`password ${issue}`), [
+      { field: 'password', issue },
+    ]);
+}
+
+/**
+ * Using people's one-time links (decisions §15; {@link LinksService} makes them): accepting an
+ * invitation, choosing a new password. Each is one transaction: the link is taken, the person made
+ * or their password set (every other session ended), and a session started, or nothing is.
+ */
+@Injectable()
+export class PeopleService {
+  constructor(
+    private readonly people: PeopleRepository,
+    private readonly links: LinksRepository,
+    private readonly sessions: SessionsService,
+    private readonly writer: Writer,
+    private readonly audit: AuditRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The invited person joins with the name and password they chose, and is signed in. */
+  async accept(
+    { token, name, password }: AcceptInvitation,
+    client: { device: string; address: string },
+  ): Promise<NewSession> {
+    checkPassword(password);
+    const passwordHash = await hashPassword(password);
+    const now = this.clock.now();
+    try {
+      const id = await this.writer.transaction(async (tx) => {
+        const link = await this.take(tx, token, 'invitation', now);
+        if (await this.people.withEmail(tx, link.email)) throw ApiException.of(PROBLEMS.emailTaken);
+        const person = await this.people.insert(tx, {
+          accountId: link.accountId,
+          email: link.email,
+          name,
+          passwordHash,
+          createdAt: now,
+        });
+        await this.links.use(tx, link.id, now, person.id);
+        await this.audit.record(tx, now, {
+          actor: { accountId: person.accountId, personId: person.id },
+          action: 'person.joined',
+          target: { type: 'person', id: person.id },
+          changes: {
+            accountId: [null, person.accountId],
+            email: [null, person.email],
+            name: [null, name],
+          },
+        });
+        return this.sessions.startIn(tx, person, client, now);
+      });
+      return { id, maxAgeSeconds: this.sessions.maxAgeSeconds };
+    } catch (error) {
+      // Two invitations for one email accepted at once: the second meets the first's person.
+      if (isUniqueViolation(error)) throw ApiException.of(PROBLEMS.emailTaken);
+      throw error;
+    }
+  }
+
+  /**
+   * Sets the password a reset link is for: every session the person had ends, and a new one
+   * starts, in one transaction.
+   */
+  async reset(
+    { token, password }: ResetPassword,
+    client: { device: string; address: string },
+  ): Promise<NewSession> {
+    checkPassword(password);
+    const passwordHash = await hashPassword(password);
+    const now = this.clock.now();
+    let personId = 0;
+    const id = await this.writer.transaction(async (tx) => {
+      const link = await this.take(tx, token, 'reset', now);
+      const person = link.personId === null ? null : await this.people.findIn(tx, link.personId);
+      if (!person || person.deactivatedAt !== null) throw invalidLink();
+      personId = person.id;
+      await this.links.use(tx, link.id, now, person.id);
+      await this.people.setPassword(tx, person.id, passwordHash, now);
+      await this.sessions.endAllIn(tx, person.id, now);
+      await this.audit.record(tx, now, {
+        actor: { accountId: person.accountId, personId: person.id },
+        action: 'person.password_reset',
+        target: { type: 'person', id: person.id },
+        changes: {},
+      });
+      return this.sessions.startIn(tx, person, client, now);
+    });
+    this.sessions.forget(personId);
+    return { id, maxAgeSeconds: this.sessions.maxAgeSeconds };
+  }
+
+  /** The link a secret names, locked for this transaction; `400` unless unused and in time. */
+  private async take(
+    tx: WriteTx,
+    token: string,
+    kind: LinkRecord['kind'],
+    now: number,
+  ): Promise<LinkRecord> {
+    const found = await this.links.find(tx, hashToken(token), kind);
+    if (!found) throw invalidLink();
+    // One use: a second request with the same link waits here, then finds it used.
+    await tx.lockRow('person_links', found.id);
+    const link = await this.links.find(tx, hashToken(token), kind);
+    if (!link || link.usedAt !== null || now >= link.expiresAt) throw invalidLink();
+    return link;
+  }
+}
