@@ -16,6 +16,8 @@ export const AuditAction = z
     'person.invited',
     'person.joined',
     'person.password_reset',
+    'person.password_changed',
+    'person.deactivated',
     'person.signed_in',
     'person.sign_in_failed',
     'session.ended',

@@ -39,12 +39,16 @@ import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
   AcceptInvitation,
+  ChangePassword,
   CurrentSession,
   Invitation,
   NewInvitation,
   PasswordResetLink,
+  People,
   Person,
   ResetPassword,
+  Session,
+  Sessions,
   SESSION_COOKIE,
   SIGN_IN_FAILURES_MAX,
   SignIn,
@@ -101,6 +105,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   AcceptInvitation,
   PasswordResetLink,
   ResetPassword,
+  People,
+  Session,
+  Sessions,
+  ChangePassword,
 };
 
 const free = PLAN_LIMITS.free;
@@ -289,11 +297,12 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     },
   },
   NotFound: {
-    description: 'No such account, key or person.',
+    description: 'No such account, key, person or session.',
     examples: {
       account_not_found: example(PROBLEMS.accountNotFound),
       key_not_found: example(PROBLEMS.keyNotFound),
       person_not_found: example(PROBLEMS.personNotFound),
+      session_not_found: example(PROBLEMS.sessionNotFound),
     },
   },
   PetNotFound: {

@@ -16,7 +16,11 @@ import { HEADERS } from './headers.js';
 import { AuditEvents, ListAuditQuery } from './audit.schema.js';
 import {
   AcceptInvitation,
+  ChangePassword,
   CurrentSession,
+  People,
+  Person,
+  Sessions,
   Invitation,
   NewInvitation,
   PasswordResetLink,
@@ -127,6 +131,9 @@ const PET_ID = idParam(
 const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
+const SESSION_ID = idParam('sessionId', 'Identifier of the session (not its secret).');
+const PEOPLE_PAGED =
+  'Deactivated people included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
 
 const INVITING =
   'The link is shown this once (only its hash is stored; nothing is e-mailed) and works once, for 7 days: whoever opens it chooses a name and a password, joins the account and is signed in. An email that already has a person is `409`.';
@@ -331,6 +338,66 @@ export const OPERATIONS = {
     ...beta,
     success: { status: 204, description: 'Signed out.', headers: ['SetSession'] },
   },
+  listSessions: {
+    method: 'GET',
+    path: '/sessions',
+    tag: 'session',
+    summary: 'Your sessions',
+    description:
+      'The sessions of the person signed in that have not ended (on any device), in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+    access: 'person',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of sessions.',
+      schema: Sessions,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/sessions/{sessionId}',
+    tag: 'session',
+    summary: 'End one of your sessions',
+    description: 'Signs that device out: every instance refuses the session within 5 seconds.',
+    access: 'person',
+    ...beta,
+    params: SESSION_ID,
+    success: { status: 204, description: 'The session has ended.' },
+    errors: { 404: 'NotFound' },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/session/password',
+    tag: 'session',
+    summary: 'Change your password',
+    description:
+      'The current password is required. Every other session of the person ends; this one goes on.',
+    access: 'person',
+    ...beta,
+    body: ChangePassword,
+    success: { status: 204, description: 'The password is changed.' },
+    errors: { 400: 'InvalidAdminBody', 413: 'PayloadTooLarge' },
+  },
+  listPeople: {
+    method: 'GET',
+    path: '/account/people',
+    tag: 'account',
+    summary: 'The people of the calling account',
+    description: PEOPLE_PAGED,
+    access: 'key',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its people.',
+      schema: People,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
   createInvitation: {
     method: 'POST',
     path: '/account/invitations',
@@ -470,6 +537,37 @@ export const OPERATIONS = {
     body: NewInvitation,
     success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
     errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+  },
+  listPeopleOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/people',
+    tag: 'admin',
+    summary: "List an account's people",
+    description: PEOPLE_PAGED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its people.',
+      schema: People,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'NotFound' },
+  },
+  deactivatePerson: {
+    method: 'POST',
+    path: '/admin/people/{personId}/deactivate',
+    tag: 'admin',
+    summary: 'Deactivate a person',
+    description:
+      'The person can no longer sign in, and every session they had ends (refused everywhere within 5 seconds). Their record stays, for the audit trail. Deactivating a deactivated person changes nothing.',
+    access: 'staff',
+    ...beta,
+    params: PERSON_ID,
+    success: { status: 200, description: 'The person, deactivated.', schema: Person },
+    errors: { 404: 'NotFound' },
   },
   createPasswordReset: {
     method: 'POST',

@@ -155,3 +155,37 @@ export const ResetPassword = z
     description: "The link's secret, and the new password the person chooses.",
   });
 export type ResetPassword = z.output<typeof ResetPassword>;
+
+export const People = z
+  .array(Person)
+  .meta({ id: 'People', description: 'A page of people, in ascending `id`.' });
+
+export const Session = z
+  .strictObject({
+    id: positiveId('Identifier of the session (not its secret, which only the cookie holds).'),
+    device: z.string().meta({ description: 'What the browser said it is (its User-Agent).' }),
+    address: z.string().meta({ description: 'The client address it signed in from.' }),
+    startedAt: instant('When it signed in.'),
+    lastUsedAt: instant('When it was last used, to within a minute.'),
+    current: z.boolean().meta({ description: 'Whether this is the session of this request.' }),
+  })
+  .meta({
+    id: 'Session',
+    description: "One of the signed-in person's sessions that has not ended.",
+  });
+export type Session = z.infer<typeof Session>;
+
+export const Sessions = z
+  .array(Session)
+  .meta({ id: 'Sessions', description: 'A page of sessions, in ascending `id`.' });
+
+export const ChangePassword = z
+  .strictObject(
+    { currentPassword: Password, newPassword: NewPassword },
+    { error: expected('a JSON object') },
+  )
+  .meta({
+    id: 'ChangePassword',
+    description: 'The password now, and the new one.',
+  });
+export type ChangePassword = z.output<typeof ChangePassword>;

@@ -132,6 +132,11 @@ export const PROBLEMS = {
     'invalid_body',
     'The request body is invalid: token is not a link in force: unknown, used, or past its time.',
   ),
+  /** With the detail `{ field: 'currentPassword', issue: 'is not your password' }`. */
+  wrongCurrentPassword: problem(
+    'invalid_body',
+    'The request body is invalid: currentPassword is not your password.',
+  ),
   emailTaken: problem(
     'email_taken',
     'This email already belongs to a person: they sign in with it (staff can send them a password-reset link).',
@@ -166,6 +171,7 @@ export const PROBLEMS = {
   accountNotFound: problem('not_found', 'No account has this id.'),
   keyNotFound: problem('not_found', 'No API key has this id.'),
   personNotFound: problem('not_found', 'No person has this id.'),
+  sessionNotFound: problem('not_found', 'You have no session with this id that has not ended.'),
   getPetGone: problem(
     'gone',
     `GET /v1/pets/{petId} was removed on ${formatDay(GET_PET_SUNSET_AT)}. Use GET /v1/pets with a status filter.`,

@@ -1,8 +1,10 @@
-import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
   AcceptInvitation,
   type Invitation,
+  ListKeysQuery,
   NewInvitation,
+  type Person,
   type PasswordResetLink,
   IdParam,
   PROBLEMS,
@@ -15,7 +17,9 @@ import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
+import { answerPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { LinksService } from './links.service.js';
 import { PeopleService } from './people.service.js';
@@ -29,6 +33,7 @@ export class PeopleController {
     private readonly people: PeopleService,
     private readonly links: LinksService,
     private readonly access: SessionAccessGuard,
+    private readonly accounts: AccountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -92,5 +97,44 @@ export class PeopleController {
   ): Promise<void> {
     refuseOtherSites(request, this.access);
     setSessionCookie(reply, await this.people.reset(body, clientOf(request)));
+  }
+
+  @Operation('listPeople')
+  async listPeople(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Person[]> {
+    const page = await this.people.page(principal.accountId, query);
+    return answerPage(request, reply, '/account/people', { limit: query.limit }, page);
+  }
+
+  @Operation('listPeopleOfAccount')
+  async listPeopleOfAccount(
+    @Param('accountId') accountId: string,
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Person[]> {
+    const account = await this.accounts.findOrThrow(accountId);
+    const page = await this.people.page(account.id, query);
+    return answerPage(
+      request,
+      reply,
+      `/admin/accounts/${account.id}/people`,
+      { limit: query.limit },
+      page,
+    );
+  }
+
+  @Operation('deactivatePerson')
+  deactivatePerson(
+    @Param('personId') personId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Person> {
+    const id = IdParam.safeParse(personId);
+    if (!id.success) throw ApiException.of(PROBLEMS.personNotFound);
+    return this.people.deactivate(id.data, actorOf(principal));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';
+import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
 /** A person as stored (decisions §15). Times are Unix milliseconds. */
@@ -39,7 +40,28 @@ export class PeopleRepository {
   private readonly statements;
 
   constructor(private readonly database: Database) {
+    const listed = listedBelow(database.engine);
     this.statements = {
+      page: database.statement((db, p: { accountId: number; afterId: number; limit: number }) => {
+        let query = db
+          .selectFrom('people')
+          .select(PERSON)
+          .where('people.account_id', '=', p.accountId)
+          .where('people.id', '>', p.afterId);
+        // On PostgreSQL, only people below the first not yet listed (decisions §18).
+        if (listed) query = query.where('people.id', '<', listed);
+        return query.orderBy('people.id').limit(p.limit);
+      }),
+      deactivate: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('people')
+          .set({ deactivated_at: p.at })
+          .where('id', '=', p.id)
+          .where('deactivated_at', 'is', null),
+      ),
+      passwordHashOf: database.statement((db, p: { id: number }) =>
+        db.selectFrom('people').select('password_hash as passwordHash').where('id', '=', p.id),
+      ),
       byId: database.statement((db, p: { id: number }) =>
         db.selectFrom('people').select(PERSON).where('people.id', '=', p.id),
       ),
@@ -83,6 +105,23 @@ export class PeopleRepository {
             .returning('id'),
       ),
     };
+  }
+
+  /** Up to `limit` of an account's people after `afterId`, in ascending id. */
+  page(accountId: number, afterId: number, limit: number): Promise<PersonRecord[]> {
+    return this.database.all(this.statements.page, { accountId, afterId, limit });
+  }
+
+  /** Deactivates a person who is active; resolves with whether they were. */
+  async deactivate(tx: WriteTx, id: number, at: number): Promise<boolean> {
+    return (await tx.run(this.statements.deactivate, { id, at })) === 1;
+  }
+
+  /** A person's password hash (`null`: none chosen, or no such person). */
+  async passwordHash(id: number): Promise<string | null> {
+    return (
+      (await this.database.first(this.statements.passwordHashOf, { id }))?.passwordHash ?? null
+    );
   }
 
   async find(id: number): Promise<PersonRecord | null> {

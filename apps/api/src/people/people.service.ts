@@ -1,27 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AcceptInvitation, LINK_ISSUE, PROBLEMS, type ResetPassword } from '@pets/contract';
-import { AuditRepository } from '../audit/audit.repository.js';
+import {
+  type AcceptInvitation,
+  type ChangePassword,
+  LINK_ISSUE,
+  type ListKeysQuery,
+  type Person,
+  PROBLEMS,
+  type ResetPassword,
+} from '@pets/contract';
+import { type Actor, AuditRepository } from '../audit/audit.repository.js';
+import { Cursors } from '../common/cursor.js';
+import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
+import type { SessionCaller } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { type LinkRecord, LinksRepository } from './links.repository.js';
 import { hashToken } from './links.service.js';
-import { hashPassword, passwordIssue } from './passwords.js';
-import { PeopleRepository } from './people.repository.js';
+import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
+import { PeopleRepository, type PersonRecord } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 
 const invalidLink = () =>
   ApiException.of(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]);
 
-/** The person a new password is for, refused with the contract's words when it is a common one. */
-function checkPassword(password: string): void {
+/** A new password, refused with the contract's words when it is a common one. */
+function checkPassword(password: string, field = 'password'): void {
   const issue = passwordIssue(password);
   if (issue !== undefined)
-    throw ApiException.of(PROBLEMS.invalidBody(`password ${issue}`), [
-      { field: 'password', issue },
-    ]);
+    throw ApiException.of(PROBLEMS.invalidBody(`${field} ${issue}`), [{ field, issue }]);
 }
+
+/** A person as the API answers. */
+export const toPersonView = (person: PersonRecord): Person => ({
+  id: person.id,
+  accountId: person.accountId,
+  email: person.email,
+  name: person.name,
+  createdAt: new Date(person.createdAt).toISOString(),
+  deactivatedAt:
+    person.deactivatedAt === null ? null : new Date(person.deactivatedAt).toISOString(),
+});
 
 /**
  * Using people's one-time links (decisions §15; {@link LinksService} makes them): accepting an
@@ -36,6 +56,7 @@ export class PeopleService {
     private readonly sessions: SessionsService,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
+    private readonly cursors: Cursors,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -109,6 +130,73 @@ export class PeopleService {
     });
     this.sessions.forget(personId);
     return { id, maxAgeSeconds: this.sessions.maxAgeSeconds };
+  }
+
+  /**
+   * Changes the password of the person signed in, who gives the current one: every other session
+   * of theirs ends, this one goes on.
+   */
+  async changePassword(
+    caller: SessionCaller,
+    accountId: number,
+    { currentPassword, newPassword }: ChangePassword,
+  ): Promise<void> {
+    checkPassword(newPassword, 'newPassword');
+    const [stored, newHash] = await Promise.all([
+      this.people.passwordHash(caller.personId),
+      hashPassword(newPassword),
+    ]);
+    if (!(await passwordMatches(stored, currentPassword)))
+      throw ApiException.of(PROBLEMS.wrongCurrentPassword, [
+        { field: 'currentPassword', issue: 'is not your password' },
+      ]);
+    const now = this.clock.now();
+    await this.writer.transaction(async (tx) => {
+      await tx.lockRow('people', caller.personId);
+      await this.people.setPassword(tx, caller.personId, newHash, now);
+      await this.sessions.endAllIn(tx, caller.personId, now, caller.id);
+      await this.audit.record(tx, now, {
+        actor: { accountId, personId: caller.personId },
+        action: 'person.password_changed',
+        target: { type: 'person', id: caller.personId },
+        changes: {},
+      });
+    });
+    this.sessions.forget(caller.personId, caller.id);
+  }
+
+  /** Deactivates a person (`404` for none): they cannot sign in, and every session ends. */
+  async deactivate(personId: number, actor: Actor): Promise<Person> {
+    const now = this.clock.now();
+    const person = await this.writer.transaction(async (tx) => {
+      await tx.lockRow('people', personId);
+      const found = await this.people.findIn(tx, personId);
+      if (!found) throw ApiException.of(PROBLEMS.personNotFound);
+      if (!(await this.people.deactivate(tx, personId, now))) return found;
+      await this.sessions.endAllIn(tx, personId, now);
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'person.deactivated',
+        target: { type: 'person', id: personId },
+        changes: { deactivatedAt: [null, new Date(now).toISOString()] },
+      });
+      return { ...found, deactivatedAt: now };
+    });
+    this.sessions.forget(personId);
+    return toPersonView(person);
+  }
+
+  /** A page of an account's people, in ascending id. */
+  async page(accountId: number, { limit, cursor }: ListKeysQuery): Promise<Page<Person>> {
+    const scope = String(accountId);
+    const afterId =
+      cursor === undefined
+        ? 0
+        : positionIn(this.cursors, cursor, 'p1', scope, "belongs to another account's people");
+    const rows = await this.people.page(accountId, afterId, limit + 1);
+    return pageOf(rows.map(toPersonView), limit, (last) =>
+      scopedCursor(this.cursors, 'p1', last.id, scope),
+    );
   }
 
   /** The link a secret names, locked for this transaction; `400` unless unused and in time. */

@@ -1,5 +1,14 @@
-import { Controller, Req, Res } from '@nestjs/common';
-import { type CurrentSession, PROBLEMS, SESSION_COOKIE, SignIn } from '@pets/contract';
+import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  ChangePassword,
+  type CurrentSession,
+  IdParam,
+  ListKeysQuery,
+  PROBLEMS,
+  SESSION_COOKIE,
+  type Session,
+  SignIn,
+} from '@pets/contract';
 import { stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
@@ -8,7 +17,9 @@ import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
+import { answerPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { PeopleService } from './people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 
@@ -55,6 +66,7 @@ export const sessionOf = (principal: Principal): SessionCaller => {
 export class SessionController {
   constructor(
     private readonly sessions: SessionsService,
+    private readonly people: PeopleService,
     private readonly access: SessionAccessGuard,
   ) {}
 
@@ -89,5 +101,34 @@ export class SessionController {
         expires: new Date(0),
       }),
     );
+  }
+
+  @Operation('listSessions')
+  async listSessions(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Session[]> {
+    const page = await this.sessions.page(sessionOf(principal), query);
+    return answerPage(request, reply, '/sessions', { limit: query.limit }, page);
+  }
+
+  @Operation('endSession')
+  async endSession(
+    @Param('sessionId') sessionId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    const id = IdParam.safeParse(sessionId);
+    if (!id.success) throw ApiException.of(PROBLEMS.sessionNotFound);
+    await this.sessions.endOwn(sessionOf(principal), id.data, actorOf(principal));
+  }
+
+  @Operation('changePassword')
+  changePassword(
+    @JsonBody(new ZodPipe(ChangePassword, 'invalid_body')) body: ChangePassword,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    return this.people.changePassword(sessionOf(principal), principal.accountId, body);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';
+import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
 /** A session as stored: by the SHA-256 of its id, which only the browser's cookie holds. */
@@ -42,7 +43,32 @@ export class SessionsRepository {
   private readonly statements;
 
   constructor(private readonly database: Database) {
+    const listed = listedBelow(database.engine);
     this.statements = {
+      page: database.statement(
+        (
+          db,
+          p: {
+            personId: number;
+            afterId: number;
+            limit: number;
+            startedAfter: number;
+            usedAfter: number;
+          },
+        ) => {
+          let query = db
+            .selectFrom('sessions')
+            .select(SESSION)
+            .where('person_id', '=', p.personId)
+            .where('ended_at', 'is', null)
+            .where('created_at', '>', p.startedAfter)
+            .where('last_used_at', '>', p.usedAfter)
+            .where('id', '>', p.afterId);
+          // On PostgreSQL, only sessions below the first not yet listed (decisions §18).
+          if (listed) query = query.where('id', '<', listed);
+          return query.orderBy('id').limit(p.limit);
+        },
+      ),
       byHash: database.statement((db, p: { hash: string }) =>
         db
           .selectFrom('sessions')
@@ -80,12 +106,13 @@ export class SessionsRepository {
           .where('id', '=', p.id)
           .where('ended_at', 'is', null),
       ),
-      endAllOf: database.statement((db, p: { personId: number; at: number }) =>
+      endAllOf: database.statement((db, p: { personId: number; at: number; except: number }) =>
         db
           .updateTable('sessions')
           .set({ ended_at: p.at })
           .where('person_id', '=', p.personId)
-          .where('ended_at', 'is', null),
+          .where('ended_at', 'is', null)
+          .where('id', '<>', p.except),
       ),
       touch: database.statement((db, p: { id: number; at: number }) =>
         db
@@ -95,6 +122,19 @@ export class SessionsRepository {
           .where('last_used_at', '<', p.at),
       ),
     };
+  }
+
+  /**
+   * Up to `limit` of a person's live sessions after `afterId`, in ascending id: not ended, started
+   * after `startedAfter` and used after `usedAfter` (what time has not ended).
+   */
+  page(
+    personId: number,
+    afterId: number,
+    limit: number,
+    live: { startedAfter: number; usedAfter: number },
+  ): Promise<SessionRecord[]> {
+    return this.database.all(this.statements.page, { personId, afterId, limit, ...live });
   }
 
   async findByHash(hash: string): Promise<SessionWithAccount | null> {
@@ -116,9 +156,9 @@ export class SessionsRepository {
     return (await tx.run(this.statements.end, { id, at })) === 1;
   }
 
-  /** Ends every session of a person that has not ended; resolves with how many. */
-  endAllOf(tx: WriteTx, personId: number, at: number): Promise<number> {
-    return tx.run(this.statements.endAllOf, { personId, at });
+  /** Ends every session of a person that has not ended (but `except`); resolves with how many. */
+  endAllOf(tx: WriteTx, personId: number, at: number, except = 0): Promise<number> {
+    return tx.run(this.statements.endAllOf, { personId, at, except });
   }
 
   async touch(tx: WriteTx, id: number, at: number): Promise<void> {

@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CurrentSession,
   HEADERS,
+  type ListKeysQuery,
+  type Session,
   PROBLEMS,
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
@@ -12,6 +14,8 @@ import { LRUCache } from 'lru-cache';
 import { AccountsService, limitsOf } from '../accounts/accounts.service.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { Cursors } from '../common/cursor.js';
+import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { type WriteTx, Writer } from '../database/writer.js';
@@ -68,6 +72,7 @@ export class SessionsService {
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
     private readonly limit: SignInLimit,
+    private readonly cursors: Cursors,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.cache = new LRUCache<string, CachedLookup>({
@@ -145,14 +150,18 @@ export class SessionsService {
    * Ends every session of a person in the transaction that changes their password or deactivates
    * them; after it commits, {@link forget} them here (other instances within the cache's time).
    */
-  endAllIn(tx: WriteTx, personId: number, now: number): Promise<number> {
-    return this.sessions.endAllOf(tx, personId, now);
+  endAllIn(tx: WriteTx, personId: number, now: number, except?: number): Promise<number> {
+    return this.sessions.endAllOf(tx, personId, now, except);
   }
 
-  /** Drops this instance's lookups of a person's sessions, so the next request reads them again. */
-  forget(personId: number): void {
+  /**
+   * Drops this instance's lookups of a person's sessions (but `except`), so the next request reads
+   * them again.
+   */
+  forget(personId: number, except?: number): void {
     for (const [key, lookup] of this.cache.entries())
-      if (lookup.session?.personId === personId) this.cache.delete(key);
+      if (lookup.session?.personId === personId && lookup.session.id !== except)
+        this.cache.delete(key);
   }
 
   /**
@@ -187,6 +196,40 @@ export class SessionsService {
     });
     for (const [key, lookup] of this.cache.entries())
       if (lookup.session?.id === caller.id) this.cache.delete(key);
+  }
+
+  /** A page of the person's live sessions, this one marked `current`. */
+  async page(caller: SessionCaller, { limit, cursor }: ListKeysQuery): Promise<Page<Session>> {
+    const scope = String(caller.personId);
+    const afterId =
+      cursor === undefined
+        ? 0
+        : positionIn(this.cursors, cursor, 's1', scope, "belongs to another person's sessions");
+    const now = this.clock.now();
+    const rows = await this.sessions.page(caller.personId, afterId, limit + 1, {
+      startedAfter: now - SESSION_MAX_AGE_MS,
+      usedAfter: now - SESSION_IDLE_MS - LAST_USED_RESOLUTION_MS,
+    });
+    const views = rows.map((row) => ({
+      id: row.id,
+      device: row.device,
+      address: row.address,
+      startedAt: new Date(row.createdAt).toISOString(),
+      lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+      current: row.id === caller.id,
+    }));
+    return pageOf(views, limit, (last) => scopedCursor(this.cursors, 's1', last.id, scope));
+  }
+
+  /** Ends one of the caller's own live sessions, or `404` (another's, ended, or none). */
+  async endOwn(caller: SessionCaller, sessionId: number, actor: Actor): Promise<void> {
+    const now = this.clock.now();
+    const [own] = await this.sessions.page(caller.personId, sessionId - 1, 1, {
+      startedAfter: now - SESSION_MAX_AGE_MS,
+      usedAfter: now - SESSION_IDLE_MS - LAST_USED_RESOLUTION_MS,
+    });
+    if (own?.id !== sessionId) throw ApiException.of(PROBLEMS.sessionNotFound);
+    await this.end({ ...caller, id: sessionId }, actor);
   }
 
   /** Who is signed in with this session, for `GET /session`. */
