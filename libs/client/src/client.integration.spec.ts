@@ -207,6 +207,55 @@ describe('the client against the real API', () => {
     });
   });
 
+  it('invites a person, who joins with the link; staff give them a reset link, which works once', async () => {
+    const staff = client(staffKey);
+    // Node's fetch keeps no cookies: each session is set and dropped, which is all these need.
+    const browser = createPetstoreClient({ baseUrl: `${server.baseUrl}/v1` });
+    const { id: accountId } = (await staff.getAccount()).data;
+    const invited = (
+      await staff.admin.createInvitationForAccount(accountId, { email: 'Kit@Example.com' })
+    ).data;
+    // As it was given; people's emails are compared without regard to case.
+    expect(invited).toMatchObject({ accountId, email: 'Kit@Example.com' });
+    const token = new URL(invited.link).hash.slice(1);
+    expect(new URL(invited.link).pathname).toBe('/admin/welcome');
+    const password = 'a fairly long pass phrase';
+    expect((await browser.session.acceptInvitation({ token, name: 'Kit', password })).status).toBe(
+      204,
+    );
+    expect(await browser.session.signIn({ email: 'kit@example.com', password })).toMatchObject({
+      status: 204,
+    });
+    const again = await browser.session
+      .acceptInvitation({ token, name: 'Kit', password })
+      .catch((error: unknown) => error);
+    expect(again).toMatchObject({
+      code: 'invalid_body',
+      status: 400,
+      details: [{ field: 'token' }],
+    });
+
+    // The person's id, from the audit trail: the API lists no people yet.
+    const joined = (await staff.admin.listAudit({ targetType: 'person' })).data.find(
+      (event) => event.action === 'person.joined',
+    );
+    const personId = joined?.target.id ?? 0;
+    const reset = (await staff.admin.createPasswordReset(personId)).data;
+    expect(reset.personId).toBe(personId);
+    const resetToken = new URL(reset.link).hash.slice(1);
+    const newPassword = 'another fairly long phrase';
+    expect(
+      (await browser.session.resetPassword({ token: resetToken, password: newPassword })).status,
+    ).toBe(204);
+    expect(
+      (await browser.session.signIn({ email: 'kit@example.com', password: newPassword })).status,
+    ).toBe(204);
+    const old = await browser.session
+      .signIn({ email: 'kit@example.com', password })
+      .catch((error: unknown) => error);
+    expect(old).toMatchObject({ code: 'invalid_credentials', status: 401 });
+  });
+
   it(
     'with a Free key: after 60 requests in a minute, waits out the 429 and then succeeds, never banned',
     { timeout: 90_000 },

@@ -5,6 +5,8 @@ import type {
   ApiKey,
   CreatedApiKey,
   CurrentSession,
+  Invitation,
+  PasswordResetLink,
   Person,
 } from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
@@ -1534,6 +1536,195 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
         client.session.signIn(credentials, { signal }),
       (client: PetstoreClient, signal: AbortSignal) => client.session.getCurrentSession({ signal }),
       (client: PetstoreClient, signal: AbortSignal) => client.session.signOut({ signal }),
+    ];
+    for (const call of calls) {
+      const controller = new AbortController();
+      controller.abort();
+      const { client, requests } = withoutKey([
+        (request) => {
+          request.signal.throwIfAborted();
+          return noContent();
+        },
+      ]);
+      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+      expect(requests).toHaveLength(1);
+    }
+  });
+});
+
+describe('invitations and password-reset links (people, beta)', () => {
+  const TOKEN = 'a'.repeat(43);
+  const invitation: Invitation = {
+    id: 7,
+    accountId: 3,
+    email: 'grace@example.com',
+    expiresAt: '2030-01-08T00:00:00.000Z',
+    link: `http://api.test/admin/welcome#${TOKEN}`,
+  };
+  const resetLink: PasswordResetLink = {
+    personId: 4,
+    expiresAt: '2030-01-01T01:00:00.000Z',
+    link: `http://api.test/admin/set-password#${TOKEN}`,
+  };
+  const acceptance = { token: TOKEN, name: 'Grace', password: 'a long enough password' };
+  const reset = { token: TOKEN, password: 'a long enough password' };
+  const noContent = () =>
+    new Response(null, {
+      status: 204,
+      headers: { 'x-request-id': 'req-204', 'set-cookie': '__Host-pets_session=s; Secure' },
+    });
+  const withoutKey = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
+    fake(replies, { apiKey: undefined, ...options });
+
+  it('session.acceptInvitation POSTs the token, name and password to /invitations/accept', async () => {
+    const { client, requests, inits } = withoutKey([noContent()]);
+    expect(await client.session.acceptInvitation(acceptance)).toEqual({
+      data: undefined,
+      status: 204,
+      requestId: 'req-204',
+      rateLimit: undefined,
+    });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/invitations/accept');
+    expect(await requests[0]?.text()).toBe(JSON.stringify(acceptance));
+    expect(headersOf(requests[0])).toEqual({
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
+    expect(inits[0]?.credentials).toBe('same-origin');
+  });
+
+  it('session.resetPassword POSTs the token and password to /password-resets/accept', async () => {
+    const { client, requests } = withoutKey([noContent()]);
+    expect(await client.session.resetPassword(reset)).toMatchObject({
+      data: undefined,
+      status: 204,
+    });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/password-resets/accept');
+    expect(await requests[0]?.text()).toBe(JSON.stringify(reset));
+  });
+
+  it('session.createInvitation POSTs the email to /account/invitations and answers the Invitation', async () => {
+    const { client, requests } = withoutKey([json(201, invitation)]);
+    expect(await client.session.createInvitation({ email: 'grace@example.com' })).toEqual({
+      data: invitation,
+      status: 201,
+      requestId: 'req-201',
+      rateLimit: undefined,
+    });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/account/invitations');
+    expect(await requests[0]?.text()).toBe('{"email":"grace@example.com"}');
+  });
+
+  it("admin.createInvitationForAccount POSTs the email to the account's invitations", async () => {
+    const { client, requests } = fake([json(201, invitation)]);
+    expect(
+      (await client.admin.createInvitationForAccount(3, { email: 'grace@example.com' })).data,
+    ).toEqual(invitation);
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/admin/accounts/3/invitations');
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer pets_test_key');
+    expect(await requests[0]?.text()).toBe('{"email":"grace@example.com"}');
+  });
+
+  it("admin.createPasswordReset POSTs, without a body, to the person's password-reset", async () => {
+    const { client, requests } = fake([json(201, resetLink)]);
+    expect((await client.admin.createPasswordReset(4)).data).toEqual(resetLink);
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/admin/people/4/password-reset');
+    expect(await requests[0]?.text()).toBe('');
+    expect(requests[0]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('refuses an invitation or link outside the contract', async () => {
+    const { client } = fake([
+      json(201, { ...invitation, link: 'not a link' }),
+      json(201, { ...resetLink, personId: 0 }),
+    ]);
+    expect(
+      await caught(client.admin.createInvitationForAccount(3, { email: 'grace@example.com' })),
+    ).toMatchObject({ kind: 'invalid_response', status: 201 });
+    expect(await caught(client.admin.createPasswordReset(4))).toMatchObject({
+      kind: 'invalid_response',
+      status: 201,
+    });
+  });
+
+  it("a used or unknown link is the API's 400 on token, and an email taken is its 409", async () => {
+    const used = json(400, {
+      code: 'invalid_body',
+      message: 'The request body is not valid.',
+      status: 400,
+      details: [{ field: 'token', issue: 'is not a link that works: used, unknown or expired' }],
+    });
+    const { client } = withoutKey([used, error(409, 'email_taken')]);
+    expect(await caught(client.session.acceptInvitation(acceptance))).toMatchObject({
+      kind: 'api',
+      code: 'invalid_body',
+      status: 400,
+      details: [{ field: 'token', issue: 'is not a link that works: used, unknown or expired' }],
+    });
+    expect(
+      await caught(client.session.createInvitation({ email: 'grace@example.com' })),
+    ).toMatchObject({ code: 'email_taken', status: 409 });
+  });
+
+  it('none is repeated after a 503, network failure or timeout: each may have worked', async () => {
+    const calls = [
+      (client: PetstoreClient) => client.session.acceptInvitation(acceptance),
+      (client: PetstoreClient) => client.session.resetPassword(reset),
+      (client: PetstoreClient) => client.session.createInvitation({ email: 'g@example.com' }),
+      (client: PetstoreClient) =>
+        client.admin.createInvitationForAccount(3, { email: 'g@example.com' }),
+      (client: PetstoreClient) => client.admin.createPasswordReset(4),
+    ];
+    for (const call of calls)
+      for (const reply of [
+        error(503, 'service_unavailable'),
+        new TypeError('socket hang up'),
+        noAnswer,
+      ]) {
+        const { client, requests, sleeps } = fake([reply, noContent()], { timeoutMs: 5 });
+        await caught(call(client));
+        expect(requests).toHaveLength(1);
+        expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
+        expect(sleeps).toEqual([]);
+      }
+  });
+
+  it("a 429 to accepting a link holds back only that call; to making one, the client's others too", async () => {
+    const accepting = withoutKey([
+      error(429, 'rate_limited', { 'retry-after': '900' }),
+      json(200, [createPet()]),
+    ]);
+    await caught(accepting.client.session.resetPassword(reset));
+    await accepting.client.listPets();
+    expect(accepting.sleeps).toEqual([]);
+
+    const making = withoutKey([
+      error(429, 'rate_limited', { 'retry-after': '900' }),
+      json(200, [createPet()]),
+    ]);
+    await caught(making.client.session.createInvitation({ email: 'g@example.com' }));
+    expect(await caught(making.client.listPets())).toMatchObject({ code: 'rate_limited' });
+    expect(making.requests).toHaveLength(1);
+  });
+
+  it('each can be cancelled', async () => {
+    const calls = [
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.acceptInvitation(acceptance, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.resetPassword(reset, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.createInvitation({ email: 'g@example.com' }, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.admin.createInvitationForAccount(3, { email: 'g@example.com' }, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.admin.createPasswordReset(4, { signal }),
     ];
     for (const call of calls) {
       const controller = new AbortController();

@@ -1,4 +1,5 @@
 import {
+  type AcceptInvitation,
   type Account,
   type AccountUsage,
   type AuditEvent,
@@ -9,18 +10,22 @@ import {
   type CreatedApiKey,
   type CurrentSession,
   HEADERS,
+  type Invitation,
   type ListAuditQueryInput,
   type ListKeysQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
+  type NewInvitation,
   type NewPetInput,
   type Operation,
   type OperationId,
   OPERATIONS,
+  type PasswordResetLink,
   type Pet,
   Pets,
   type PetPatchInput,
   type PlanChange,
+  type ResetPassword,
   type SignIn,
 } from '@pets/contract';
 import { z } from 'zod';
@@ -67,6 +72,12 @@ export interface CreatePetOptions extends CallOptions {
 
 /** What `session.signIn` sends: an email and its password. */
 export type SignInInput = z.input<typeof SignIn>;
+/** What `session.acceptInvitation` sends: the link's secret (after `#`), a name and a password. */
+export type AcceptInvitationInput = z.input<typeof AcceptInvitation>;
+/** What `session.resetPassword` sends: the link's secret (after `#`) and the new password. */
+export type ResetPasswordInput = z.input<typeof ResetPassword>;
+/** Whom `session.createInvitation` and `admin.createInvitationForAccount` invite. */
+export type NewInvitationInput = z.input<typeof NewInvitation>;
 
 /** An answer: its data, and what the API said about it. */
 export interface ApiResult<T> {
@@ -158,6 +169,24 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<CreatedApiKey>>;
     revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+    /**
+     * An invitation to join an account, with its one-time link (7 days), shown this once: nothing is
+     * e-mailed. An email that already has a person is `409 email_taken`. Never repeated after a 503
+     * or network failure: the first attempt may have made one.
+     */
+    createInvitationForAccount(
+      accountId: number,
+      invitation: NewInvitationInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<Invitation>>;
+    /**
+     * A one-time link (an hour) with which a person chooses a new password, shown this once. It
+     * changes nothing until it is used.
+     */
+    createPasswordReset(
+      personId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<PasswordResetLink>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -182,6 +211,28 @@ export interface PetstoreClient {
     getCurrentSession(options?: CallOptions): Promise<ApiResult<CurrentSession>>;
     /** Ends the session the call came with, and clears its cookie. */
     signOut(options?: CallOptions): Promise<ApiResult<undefined>>;
+    /**
+     * Accepts an invitation: the person chooses a name and a password, joins the account and is
+     * signed in (the cookie, as `signIn` sets it). A link that is unknown, used or past its time is
+     * `400 invalid_body` on `token`. Never repeated after a 503 or network failure, as `signIn`.
+     */
+    acceptInvitation(
+      acceptance: AcceptInvitationInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
+    /**
+     * Sets a new password with a reset link: every other session of the person ends, and this one
+     * is signed in. A link that is unknown, used or past its time is `400 invalid_body` on `token`.
+     */
+    resetPassword(reset: ResetPasswordInput, options?: CallOptions): Promise<ApiResult<undefined>>;
+    /**
+     * Invites a colleague to the signed-in person's own account: the invitation with its one-time
+     * link, shown this once. A key cannot (`403`): inviting is a person's.
+     */
+    createInvitation(
+      invitation: NewInvitationInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<Invitation>>;
   };
 }
 
@@ -607,6 +658,16 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       revokeKey: (keyId, callOptions = {}) =>
         result(invoke('revokeKey', { params: { keyId } }, callOptions.signal)),
+      createInvitationForAccount: (accountId, invitation, callOptions = {}) =>
+        result(
+          invoke(
+            'createInvitationForAccount',
+            { params: { accountId }, body: invitation },
+            callOptions.signal,
+          ),
+        ),
+      createPasswordReset: (personId, callOptions = {}) =>
+        result(invoke('createPasswordReset', { params: { personId } }, callOptions.signal)),
       listAudit(query = {}, callOptions = {}) {
         const { targetType, targetId, actorAccountId, limit, cursor } = query;
         const search = searchOf({ targetType, targetId, actorAccountId, limit, cursor });
@@ -626,6 +687,12 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       getCurrentSession: (callOptions = {}) =>
         result(invoke('getCurrentSession', {}, callOptions.signal)),
       signOut: (callOptions = {}) => result(invoke('signOut', {}, callOptions.signal)),
+      acceptInvitation: (acceptance, callOptions = {}) =>
+        result(invoke('acceptInvitation', { body: acceptance }, callOptions.signal)),
+      resetPassword: (reset, callOptions = {}) =>
+        result(invoke('resetPassword', { body: reset }, callOptions.signal)),
+      createInvitation: (invitation, callOptions = {}) =>
+        result(invoke('createInvitation', { body: invitation }, callOptions.signal)),
     },
   };
   return client;

@@ -1,5 +1,6 @@
 export {
   createPetstoreClient,
+  type AcceptInvitationInput,
   type ApiResult,
   type AuditPage,
   type CallOptions,
@@ -7,9 +8,11 @@ export {
   type CreatePetOptions,
   type KeysPage,
   type KeysQuery,
+  type NewInvitationInput,
   type PetsPage,
   type PetstoreClient,
   type PetstoreClientOptions,
+  type ResetPasswordInput,
   type SignInInput,
 } from './client.js';
 export { PetstoreApiError, type PetstoreErrorCode, type PetstoreErrorKind } from './errors.js';
@@ -25,9 +28,11 @@ export type {
   PetPatchInput,
   CreatedApiKey,
   CurrentSession,
+  Invitation,
   ListPetsQueryInput,
   NewAccountInput,
   NewPetInput,
+  PasswordResetLink,
   Pet,
   Person,
   PetStatus,

@@ -146,6 +146,12 @@ export function createFakeClient() {
       ),
       createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(notFaked('createKey')),
       revokeKey: vi.fn<PetstoreClient['admin']['revokeKey']>(notFaked('revokeKey')),
+      createInvitationForAccount: vi.fn<PetstoreClient['admin']['createInvitationForAccount']>(
+        notFaked('createInvitationForAccount'),
+      ),
+      createPasswordReset: vi.fn<PetstoreClient['admin']['createPasswordReset']>(
+        notFaked('createPasswordReset'),
+      ),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },
@@ -155,6 +161,13 @@ export function createFakeClient() {
         notFaked('getCurrentSession'),
       ),
       signOut: vi.fn<PetstoreClient['session']['signOut']>(notFaked('signOut')),
+      acceptInvitation: vi.fn<PetstoreClient['session']['acceptInvitation']>(
+        notFaked('acceptInvitation'),
+      ),
+      resetPassword: vi.fn<PetstoreClient['session']['resetPassword']>(notFaked('resetPassword')),
+      createInvitation: vi.fn<PetstoreClient['session']['createInvitation']>(
+        notFaked('createInvitation'),
+      ),
     },
   } satisfies PetstoreClient;
 }

@@ -40,8 +40,28 @@ describe('describeAction', () => {
     ['account.created', { type: 'account', id: 4 }, 'Account 4 created'],
     ['account.plan_changed', { type: 'account', id: 4 }, 'Account 4 plan changed'],
     ['session.ended', { type: 'session', id: 5 }, 'Session 5 ended'],
+    ['person.joined', { type: 'person', id: 3 }, 'Person 3 joined'],
+    [
+      'person.password_reset',
+      { type: 'person', id: 3 },
+      'Person 3 set a new password with a reset link',
+    ],
+    ['person.password_changed', { type: 'person', id: 3 }, 'Person 3 changed their password'],
+    ['person.deactivated', { type: 'person', id: 3 }, 'Person 3 deactivated'],
   ])('words %s about its target', (action, target, words) => {
     expect(describeAction(event({ action, target }))).toBe(words);
+  });
+
+  it('says who was invited to which account, from the email the event carries', () => {
+    expect(
+      describeAction(
+        event({
+          action: 'person.invited',
+          target: { type: 'account', id: 2 },
+          changes: { email: [null, 'ann@acme.example'] },
+        }),
+      ),
+    ).toBe('A person invited to account 2 (ann@acme.example)');
   });
 
   it('says which person of which account signed in, and the session it started', () => {

@@ -29,7 +29,10 @@ export function describeActor(actor: AuditEvent['actor']): string {
     : `account ${actor.accountId} (person ${actor.personId})`;
 }
 
-/** What happened to what: "Pet 12 updated", "Person 3 of account 2 signed in (session 5)". */
+/**
+ * What happened to what: "Pet 12 updated", "Person 3 of account 2 signed in (session 5)", "A person
+ * invited to account 2 (ann@acme.example)".
+ */
 export function describeAction(event: AuditEvent): string {
   const { action, actor, target } = event;
   const about = (what: string) => `${NOUNS[target.type]} ${target.id} ${what}`;
@@ -53,6 +56,19 @@ export function describeAction(event: AuditEvent): string {
       return typeof actor === 'object' && 'personId' in actor
         ? `Person ${actor.personId} of account ${actor.accountId} signed in (session ${target.id})`
         : about('started');
+    case 'person.invited': {
+      // The target is the account invited to; the email invited is the one change.
+      const email = event.changes['email']?.[1];
+      return `A person invited to account ${target.id}${typeof email === 'string' ? ` (${email})` : ''}`;
+    }
+    case 'person.joined':
+      return about('joined');
+    case 'person.password_reset':
+      return about('set a new password with a reset link');
+    case 'person.password_changed':
+      return about('changed their password');
+    case 'person.deactivated':
+      return about('deactivated');
     case 'person.sign_in_failed': {
       // The API records the email that was tried as the event's one change.
       const email = event.changes['email']?.[1];
