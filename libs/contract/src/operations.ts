@@ -356,6 +356,17 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidQuery' },
   },
+  endAllSessions: {
+    method: 'DELETE',
+    path: '/sessions',
+    tag: 'session',
+    summary: 'Sign out everywhere',
+    description:
+      'Ends every session of the person signed in, this one too, and clears its cookie: every instance refuses them within 5 seconds.',
+    access: 'person',
+    ...beta,
+    success: { status: 204, description: 'Every session has ended.', headers: ['SetSession'] },
+  },
   endSession: {
     method: 'DELETE',
     path: '/sessions/{sessionId}',

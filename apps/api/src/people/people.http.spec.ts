@@ -79,6 +79,20 @@ describe.each(ENGINES)('people, their sessions and passwords, on %s (decisions Â
     expect((await send('DELETE', `/v1/sessions/${older?.id}`, as(second))).statusCode).toBe(404);
   });
 
+  it("signs out everywhere: every session of the person ends, this one too, and nobody else's", async () => {
+    await t.createPerson(partner.accountId, { email: 'rae@acme.example', password: PASSWORD });
+    await t.createPerson(partner.accountId, { email: 'sid@acme.example', password: PASSWORD });
+    const here = await signIn('rae@acme.example');
+    const there = await signIn('rae@acme.example');
+    const other = await signIn('sid@acme.example');
+    const out = await send('DELETE', '/v1/sessions', as(here));
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    expect(await status(here)).toBe(401);
+    expect(await status(there)).toBe(401);
+    expect(await status(other)).toBe(200);
+  });
+
   it("will not end another person's session", async () => {
     await t.createPerson(partner.accountId, { email: 'ned@acme.example', password: PASSWORD });
     await t.createPerson(partner.accountId, { email: 'ola@acme.example', password: PASSWORD });

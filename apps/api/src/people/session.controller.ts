@@ -40,6 +40,20 @@ export function setSessionCookie(reply: FastifyReply, session: NewSession): void
   );
 }
 
+/** Tells the browser to drop the session cookie. */
+function clearSessionCookie(reply: FastifyReply): void {
+  void reply.header(
+    'set-cookie',
+    stringifySetCookie({
+      name: SESSION_COOKIE,
+      value: '',
+      maxAge: 0,
+      ...COOKIE,
+      expires: new Date(0),
+    }),
+  );
+}
+
 /** What a new session records of the browser that asked for it. */
 export const clientOf = (request: FastifyRequest) => ({
   device: request.headers['user-agent'] ?? '',
@@ -91,16 +105,7 @@ export class SessionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
     await this.sessions.end(sessionOf(principal), actorOf(principal));
-    void reply.header(
-      'set-cookie',
-      stringifySetCookie({
-        name: SESSION_COOKIE,
-        value: '',
-        maxAge: 0,
-        ...COOKIE,
-        expires: new Date(0),
-      }),
-    );
+    clearSessionCookie(reply);
   }
 
   @Operation('listSessions')
@@ -130,5 +135,14 @@ export class SessionController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
     return this.people.changePassword(sessionOf(principal), principal.accountId, body);
+  }
+
+  @Operation('endAllSessions')
+  async endAllSessions(
+    @CurrentPrincipal() principal: Principal,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.sessions.endAll(sessionOf(principal), actorOf(principal));
+    clearSessionCookie(reply);
   }
 }

@@ -235,6 +235,21 @@ describe.each(ENGINES)('people signing in, on %s (decisions §15)', (engine) => 
     expect(badKey.json()).toMatchObject({ code: 'invalid_api_key' });
   });
 
+  it('never keeps a session id the browser brought to sign-in (no fixation)', async () => {
+    const planted = `${SESSION_COOKIE}=${'P'.repeat(43)}`;
+    const existing = await signedIn();
+    for (const cookie of [planted, existing]) {
+      const response = await signIn(
+        { email: 'ann@acme.example', password: PASSWORD },
+        { cookie },
+        '203.0.113.9',
+      );
+      expect(response.statusCode).toBe(204);
+      expect(sessionCookie(response)).not.toBe(cookie);
+    }
+    expect((await withCookie(planted, 'GET', '/v1/session')).statusCode).toBe(401);
+  });
+
   it('refuses a cookie that names no session, and two session cookies', async () => {
     for (const cookie of [`${SESSION_COOKIE}=x`, `${SESSION_COOKIE}=${'a'.repeat(43)}`]) {
       const response = await withCookie(cookie, 'GET', '/v1/pets');
@@ -367,6 +382,32 @@ describe('a session ended on one instance (two instances on one PostgreSQL)', ()
       headers: { cookie, origin: 'http://localhost' },
     });
     expect(out.statusCode).toBe(204);
+    clock.advance(5_000);
+    expect((await onB()).statusCode).toBe(401);
+  });
+
+  it("refuses a deactivated person's sessions on the other within 5 seconds", async () => {
+    const { accountId } = await a.createKey({ name: 'Beta', plan: 'pro', role: 'partner' });
+    const { key: staffKey } = await a.createKey({ name: 'Staff', plan: 'pro', role: 'staff' });
+    const { personId } = await a.createPerson(accountId, {
+      email: 'dot@beta.example',
+      password: PASSWORD,
+    });
+    const signedIn = await b.app.inject({
+      method: 'POST',
+      url: '/v1/session',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'dot@beta.example', password: PASSWORD }),
+    });
+    const cookie = /^([^;]*);/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '';
+    const onB = () => b.app.inject({ method: 'GET', url: '/v1/pets', headers: { cookie } });
+    expect((await onB()).statusCode).toBe(200);
+    const deactivated = await a.app.inject({
+      method: 'POST',
+      url: `/v1/admin/people/${personId}/deactivate`,
+      headers: { authorization: `Bearer ${staffKey}` },
+    });
+    expect(deactivated.statusCode).toBe(200);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);
   });

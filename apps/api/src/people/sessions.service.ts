@@ -198,6 +198,22 @@ export class SessionsService {
       if (lookup.session?.id === caller.id) this.cache.delete(key);
   }
 
+  /** Ends every session of the caller's person, this one too (sign out everywhere). */
+  async endAll(caller: SessionCaller, actor: Actor): Promise<void> {
+    const now = this.clock.now();
+    await this.writer.transaction(async (tx) => {
+      await tx.lockRow('people', caller.personId);
+      if ((await this.endAllIn(tx, caller.personId, now)) === 0) return;
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'session.ended',
+        target: { type: 'person', id: caller.personId },
+        changes: { endedAt: [null, new Date(now).toISOString()] },
+      });
+    });
+    this.forget(caller.personId);
+  }
+
   /** A page of the person's live sessions, this one marked `current`. */
   async page(caller: SessionCaller, { limit, cursor }: ListKeysQuery): Promise<Page<Session>> {
     const scope = String(caller.personId);
