@@ -27,6 +27,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
   for (const variant of report.variants) {
     expect(variant.endpoints.map((endpoint) => endpoint.name)).toEqual([
       'GET /v1/pets?limit=20',
+      'GET /v1/pets?limit=20, a person signed in (session cookie)',
       'GET /v1/pets?status=available&cursor=…',
       'GET /v1/pets?cursor=…, another page of 20 each time',
       'POST /v1/pets',
@@ -100,6 +101,7 @@ it('--profile --endpoint profiles the chosen endpoint alone and names the functi
   expect(variant?.memory).toBeUndefined();
   expect(variant?.endpoints.map((endpoint) => endpoint.name)).toEqual([
     'GET /v1/pets?limit=20',
+    'GET /v1/pets?limit=20, a person signed in (session cookie)',
     'GET /v1/pets?limit=20, unknown key (401)',
   ]);
   for (const endpoint of variant?.endpoints ?? []) {

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import {
   API_MAIN,
   createAccountKey,
+  keysCli,
   freePort,
   type PostgresServer,
   type RedisServer,
@@ -241,6 +242,8 @@ const AGAINST_LABEL = 'the other build';
 interface Build {
   servers: ServerProcess[];
   key: string;
+  /** A person's session cookie for the same account; none for a build without people. */
+  sessionCookie: string | undefined;
 }
 
 /**
@@ -253,7 +256,7 @@ async function startBuild(
   dist: string | undefined,
   nodeArgs: (instance: number) => string[],
 ): Promise<Build> {
-  const { key } = createAccountKey(
+  const { key, accountId } = createAccountKey(
     env,
     { name: 'Bench', plan: 'enterprise', perMinute: 10_000_000, perDay: 1_000_000_000 },
     dist === undefined ? undefined : join(dist, 'cli', 'keys.js'),
@@ -268,12 +271,45 @@ async function startBuild(
         dist === undefined ? undefined : join(dist, 'main.js'),
       ),
     );
-  return { servers, key };
+  const sessionCookie =
+    dist === undefined ? await signedInPerson(env, accountId, servers[0]) : undefined;
+  return { servers, key, sessionCookie };
+}
+
+/** A person of the account, invited with the CLI and signed in by accepting: their cookie. */
+async function signedInPerson(
+  env: Record<string, string>,
+  accountId: number,
+  server: ServerProcess | undefined,
+): Promise<string> {
+  if (!server) throw new Error('no API instance');
+  const { link } = keysCli(
+    env,
+    'people',
+    'invite',
+    '--account',
+    String(accountId),
+    '--email',
+    'bench@example.com',
+  ) as { link: string };
+  const response = await fetch(`${server.baseUrl}/v1/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: link.slice(link.indexOf('#') + 1),
+      name: 'Bench',
+      password: 'a bench password, long enough',
+    }),
+  });
+  const cookie = /^([^;]*);/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (response.status !== 204 || cookie === undefined)
+    throw new Error(`Signing the bench person in failed: ${response.status}`);
+  return cookie;
 }
 
 /** Seeds a build's database and names what the bench sends it. */
 async function endpointsOf(
-  { servers, key }: Build,
+  { servers, key, sessionCookie }: Build,
   seedCount: number,
 ): Promise<{ name: string; target: Target }[]> {
   const primary = servers[0];
@@ -296,6 +332,14 @@ async function endpointsOf(
   const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
   return [
     { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
+    ...(sessionCookie === undefined
+      ? []
+      : [
+          {
+            name: 'GET /v1/pets?limit=20, a person signed in (session cookie)',
+            target: api('/v1/pets?limit=20', { headers: { cookie: sessionCookie } }),
+          },
+        ]),
     { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
     {
       name: 'GET /v1/pets?cursor=…, another page of 20 each time',
