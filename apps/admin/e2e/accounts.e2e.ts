@@ -7,9 +7,16 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { awayFromMinuteEdge } from '@pets/services';
-import { expectAccessible, launch, openPage, screenshot } from './browser.js';
+import {
+  collectErrors,
+  expectAccessible,
+  launch,
+  openPage,
+  screenshot,
+  signIn,
+} from './browser.js';
 
-const { baseUrl, staffKey, partnerKey } = inject('e2e');
+const { baseUrl, staffKey, people } = inject('e2e');
 const LONG_LABEL = `Nightly-export-${'x'.repeat(85)}`;
 let browser: Browser;
 
@@ -19,13 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, key: string): Promise<void> {
-  await page.goto('/admin/');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/pets');
-}
 
 /** How far the page scrolls sideways: 0 when everything fits. */
 const sidewaysScroll = (page: Page) =>
@@ -74,15 +74,12 @@ describe('a member of staff on a desktop', () => {
   let page: Page;
   let accountPath = '';
   let key = '';
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     page = await openPage(browser, 1280, 800);
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await signIn(page, staffKey);
+    errors = collectErrors(page);
+    await signIn(page, people.staff);
   });
   afterAll(async () => {
     await page.close();
@@ -183,6 +180,40 @@ describe('a member of staff on a desktop', () => {
     await page.getByRole('rowheader', { name: 'Reporting script' }).waitFor();
   });
 
+  it('invites a person to it: the link shown once, with a Copy button, and it works', async () => {
+    const invite = page.getByRole('region', { name: 'Invite a person' });
+    await invite.getByText(/^They join Harbour Pets with a one-time link/).waitFor();
+    await invite.getByLabel('Email').fill('hal@harbour.example');
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    const shown = invite.getByLabel('Invitation link for hal@harbour.example');
+    await shown.waitFor();
+    const link = await shown.inputValue();
+    expect(new URL(link).pathname).toBe('/admin/welcome');
+    await invite.getByText('Copy this link now: it is shown once.').waitFor();
+    expect(await invite.getByRole('button', { name: 'Copy link' }).count()).toBe(1);
+    await screenshot(page, 'account-invitation');
+    await expectAccessible(page, 'an invitation shown once');
+    await invite.getByRole('button', { name: 'Done, I have sent it' }).click();
+    expect(await page.getByText(link).count()).toBe(0);
+
+    const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: new URL(link).hash.slice(1),
+        name: 'Hal',
+        password: 'harbour pass phrase',
+      }),
+    });
+    expect(joined.status).toBe(204);
+    const signedIn = await fetch(`${baseUrl}/v1/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'hal@harbour.example', password: 'harbour pass phrase' }),
+    });
+    expect(signedIn.status).toBe(204);
+  });
+
   it('revokes the key after a dialog that names it', async () => {
     const revoke = page.getByRole('button', { name: 'Revoke Reporting script' });
     await revoke.click();
@@ -257,7 +288,7 @@ describe('a member of staff on a phone (390×844)', () => {
 
   beforeAll(async () => {
     page = await openPage(browser, 390, 844);
-    await signIn(page, staffKey);
+    await signIn(page, people.staff);
   });
   afterAll(async () => {
     await page.close();
@@ -376,7 +407,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
       label: 'Busy script',
     }));
     page = await openPage(browser, 1280, 800);
-    await signIn(page, staffKey);
+    await signIn(page, people.staff);
     await page.getByRole('link', { name: 'Accounts' }).click();
     await page.getByRole('rowheader', { name: NAME }).waitFor();
   });
@@ -437,7 +468,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
       .locator('time')
       .getAttribute('datetime');
     await phone.clock.setFixedTime(Date.parse(until ?? '') + 86_400_000);
-    await signIn(phone, staffKey);
+    await signIn(phone, people.staff);
     await phone.getByRole('link', { name: 'Accounts' }).click();
     const row = phone
       .getByRole('row')
@@ -455,7 +486,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
 describe('a partner', () => {
   it('has no Accounts link, and the Accounts address says it is not allowed', async () => {
     const page = await openPage(browser);
-    await signIn(page, partnerKey);
+    await signIn(page, people.partner);
     await page.getByRole('link', { name: 'API keys' }).waitFor();
     expect(await page.getByRole('link', { name: 'Accounts' }).count()).toBe(0);
     await page.goto('/admin/accounts');

@@ -1,9 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { expectAccessible, launch, openPage, screenshot } from './browser.js';
+import {
+  collectErrors,
+  expectAccessible,
+  launch,
+  openPage,
+  screenshot,
+  signIn,
+} from './browser.js';
 
-const { baseUrl, staffKey, partnerKey, limitedKey } = inject('e2e');
+const { baseUrl, staffKey, partnerKey, people } = inject('e2e');
 let browser: Browser;
 
 /** Creates pets through the API, so the pages have something to show. */
@@ -34,13 +41,6 @@ const patchPet = (id: number, key: string, patch: object) =>
     body: JSON.stringify(patch),
   });
 
-async function signIn(page: Page, key: string): Promise<void> {
-  await page.goto('/admin/');
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin/pets');
-}
-
 const tableNames = async (page: Page) =>
   page.locator('table tbody tr td:nth-child(2)').allTextContents();
 
@@ -55,22 +55,15 @@ afterAll(async () => {
 
 describe('a member of staff', () => {
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     page = await openPage(browser);
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    errors = collectErrors(page);
   });
 
-  it('signs in with a key and lands on the pets', async () => {
-    await page.goto('/admin/');
-    await page.getByLabel('API key').waitFor();
-    await screenshot(page, 'sign-in');
-    await expectAccessible(page, 'the sign-in page');
-    await signIn(page, staffKey);
+  it('signs in with an email and password and lands on the pets, nothing kept by the page', async () => {
+    await signIn(page, people.staff);
     expect(new URL(page.url()).pathname).toBe('/admin/pets');
     await page.locator('table tbody tr').first().waitFor();
     expect(await tableNames(page)).toHaveLength(20);
@@ -78,8 +71,12 @@ describe('a member of staff', () => {
       await page.evaluate(() => [
         Object.keys(sessionStorage).length,
         Object.keys(localStorage).length,
+        document.cookie,
       ]),
-    ).toEqual([1, 0]);
+    ).toEqual([0, 0, '']);
+    expect(await page.getByText('Sam Staff').locator('..').textContent()).toBe(
+      'Signed in as Sam Staff (sam@staff.example) · Staff, staff',
+    );
     await screenshot(page, 'pets');
     await expectAccessible(page, 'the pets page');
   });
@@ -123,7 +120,7 @@ describe('a member of staff', () => {
     expect(new URL(link).search).toBe('?status=sold&limit=50');
 
     const other = await openPage(browser);
-    await signIn(other, staffKey);
+    await signIn(other, people.staff);
     await other.goto(link);
     await other.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
     expect(await other.getByLabel('Filter by status').inputValue()).toBe('sold');
@@ -392,7 +389,7 @@ describe('a member of staff', () => {
   it('is usable on a phone 390 px wide, with a long name', async () => {
     await seed(1, 'available', 'Fluffy McFlufferson the Third of House Whiskerton, Long Name');
     const phone = await openPage(browser, 390, 844);
-    await signIn(phone, staffKey);
+    await signIn(phone, people.staff);
     await phone.goto('/admin/pets?name=fluffy');
     await phone.locator('table tbody tr').first().waitFor();
     const overflow = () =>
@@ -437,7 +434,7 @@ describe('a partner', () => {
     const [staffPet] = await seed(1, 'available', 'Shared staff');
     await seed(1, 'available', 'Shared partner', partnerKey);
     const page = await openPage(browser);
-    await signIn(page, partnerKey);
+    await signIn(page, people.partner);
     await page.goto('/admin/pets?name=shared');
     await page.getByRole('cell', { name: 'Shared staff 1', exact: true }).waitFor();
     expect(await tableNames(page)).toEqual(['Shared staff 1', 'Shared partner 1']);
@@ -474,7 +471,7 @@ describe('a partner over its rate limit', () => {
     page.on('request', (request) => {
       if (request.url().includes('/v1/')) sent.push(request.url());
     });
-    await signIn(page, limitedKey);
+    await signIn(page, people.limited);
     // Four requests a minute: a few changes of view use them up. A countdown that is about to end
     // (the limit met in the last seconds of a minute) is waited out and the limit met again, so the
     // check below runs while the countdown still has time on it.

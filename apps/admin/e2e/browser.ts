@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import type { E2ePerson } from './global-setup.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
 
@@ -36,4 +37,40 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
       `${id} (${help}): ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(found, `accessibility of ${what}`).toEqual([]);
+}
+
+/**
+ * Signs a person in on the sign-in page, as people do, and waits for the page it leads to (the
+ * pets, unless the sign-in page was reached from another page).
+ */
+export async function signIn(
+  page: Page,
+  person: Pick<E2ePerson, 'email' | 'password'>,
+  landing = '/admin/pets',
+): Promise<void> {
+  await page.goto('/admin/');
+  await page.getByLabel('Email', { exact: true }).fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
+/**
+ * The page's script errors and console errors, each with the address it concerns. The 401 of
+ * asking `GET /v1/session` before anyone signed in is how the app learns no one is: not an error.
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    if (
+      /status of 401\b/.test(message.text()) &&
+      new URL(url, 'http://x').pathname === '/v1/session'
+    )
+      return;
+    errors.push(`${message.text()} (${url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }

@@ -1,12 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, createAccountKey, startServer } from '@pets/services';
+import { chromiumPath, createAccountKey, keysCli, startServer } from '@pets/services';
 import type { TestProject } from 'vitest/node';
 
+/** What the people made here sign in with (12 characters or more, not a common password). */
+export const E2E_PASSWORD = 'pets e2e pass phrase';
+
+/** The secret of a one-time link: what follows `#`. */
+export const tokenOf = (link: string): string => new URL(link).hash.slice(1);
+
 /**
- * The real API (built, serving the built admin app) on a fresh database, with a staff key, a
- * partner key and a tightly limited partner key, and Debian's Chromium checked to be there.
+ * The real API (built, serving the built admin app) on a fresh database, with a staff account, a
+ * partner and a tightly limited partner, each with a key (to seed data through the API) and a
+ * person who signs in to the admin: invited with the CLI (`people invite`), joined through
+ * `POST /v1/invitations/accept`, as a person would. Debian's Chromium is checked to be there.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   chromiumPath();
@@ -31,12 +39,57 @@ export default async function setup(project: TestProject): Promise<() => Promise
     perMinute: 100_000,
     perDay: 1_000_000,
   });
+  const people = {
+    staff: { accountId: staff.accountId, email: 'sam@staff.example', name: 'Sam Staff' },
+    partner: { accountId: partner.accountId, email: 'zoe@zoo.example', name: 'Zoe Zoo' },
+    limited: { accountId: limited.accountId, email: 'tim@tiny.example', name: 'Tim Tiny' },
+  };
+  const links = Object.fromEntries(
+    Object.entries(people).map(([who, { accountId, email }]) => {
+      const { link } = keysCli(
+        env,
+        'people',
+        'invite',
+        '--account',
+        String(accountId),
+        '--email',
+        email,
+      );
+      return [who, String(link)];
+    }),
+  );
+
   const server = await startServer(env);
+  // Plain HTTP on 127.0.0.1: Chromium keeps the API's `Secure` `__Host-` cookie there, as on
+  // localhost, both being potentially trustworthy origins (checked: it does, Chromium 156).
+  const { baseUrl } = server;
+  for (const [who, person] of Object.entries(people)) {
+    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token: tokenOf(links[who] ?? ''),
+        name: person.name,
+        password: E2E_PASSWORD,
+      }),
+    });
+    if (accepted.status !== 204)
+      throw new Error(
+        `${person.email} could not join: ${accepted.status} ${await accepted.text()}`,
+      );
+  }
+
   project.provide('e2e', {
-    baseUrl: server.baseUrl,
+    baseUrl,
+    env,
     staffKey: staff.key,
     partnerKey: partner.key,
     limitedKey: limited.key,
+    people: {
+      staff: { ...people.staff, password: E2E_PASSWORD },
+      partner: { ...people.partner, password: E2E_PASSWORD },
+      limited: { ...people.limited, password: E2E_PASSWORD },
+    },
   });
   return async () => {
     server.child.kill('SIGTERM');
@@ -45,8 +98,25 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
+/** A person who signs in to the admin. */
+export interface E2ePerson {
+  accountId: number;
+  email: string;
+  name: string;
+  password: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { baseUrl: string; staffKey: string; partnerKey: string; limitedKey: string };
+    e2e: {
+      /** The API and the admin, at `http://127.0.0.1:<port>`. */
+      baseUrl: string;
+      /** The API's environment, for the CLI (`people invite`, `people reset`). */
+      env: Record<string, string>;
+      staffKey: string;
+      partnerKey: string;
+      limitedKey: string;
+      people: { staff: E2ePerson; partner: E2ePerson; limited: E2ePerson };
+    };
   }
 }

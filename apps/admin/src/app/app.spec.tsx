@@ -1,15 +1,37 @@
-import { screen, waitFor } from '@testing-library/react';
+import { PetstoreApiError } from '@pets/client';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_STORAGE_KEY } from '../lib/session.js';
+import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE } from '../features/auth/utils/sentences.js';
 import {
   account,
+  apiError,
   createFakeClient,
+  currentSession,
+  type FakeClient,
   pet,
   petsPage,
   result,
-  unauthorized,
+  sessionEnded,
+  wrongPassword,
 } from '../testing/fake-client.js';
-import { renderApp, TEST_API_KEY } from '../testing/render.js';
+import { renderApp } from '../testing/render.js';
+
+const ANN = currentSession();
+const SESSION_ENDED_NOTICE = SIGNED_OUT_BECAUSE.ended;
+
+/** Signs in on the sign-in page; the API then says Ann is signed in. */
+async function signIn(
+  client: FakeClient,
+  user: ReturnType<typeof renderApp>['user'],
+  email = 'ann@acme.example',
+  password = 'correct horse battery staple',
+) {
+  client.session.signIn.mockResolvedValue(result(undefined, { status: 204 }));
+  client.session.getCurrentSession.mockResolvedValue(result(ANN));
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
 
 describe('routing', () => {
   it.each(['/admin', '/admin/'])('sends %s to the pets page', async (url) => {
@@ -21,41 +43,71 @@ describe('routing', () => {
     expect(window.location.pathname).toBe('/admin/pets');
   });
 
-  it('sends a visitor without a key to sign in, and back to the page after', async () => {
+  it('asks the API who is signed in, and sends no one to sign in, then back to the page', async () => {
     const client = createFakeClient();
-    const { user, createClient } = renderApp(client, { url: '/admin/keys', apiKey: null });
+    const { user, createClient } = renderApp(client, { url: '/admin/keys', session: null });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeDefined();
     expect(window.location.pathname).toBe('/admin/sign-in');
+    // No one signed in is no session that ended: nothing to say.
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(client.listKeys).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('API key'), TEST_API_KEY);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(client, user);
 
     const heading = await screen.findByRole('heading', { level: 1, name: 'API keys' });
     expect(window.location.pathname).toBe('/admin/keys');
-    expect(createClient).toHaveBeenCalledWith(TEST_API_KEY);
+    expect(client.session.signIn).toHaveBeenCalledWith({
+      email: 'ann@acme.example',
+      password: 'correct horse battery staple',
+    });
+    // One client, made without a key: the cookie does it.
+    expect(createClient).toHaveBeenCalledTimes(1);
+    expect(createClient).toHaveBeenCalledWith();
     await waitFor(() => {
       expect(document.activeElement).toBe(heading);
     });
   });
 
-  it('shows the signed-in account in the navigation', async () => {
+  it('shows the person signed in, their account and its role in the layout', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ name: 'Zoo Shop', plan: 'pro' })));
+    client.session.getCurrentSession.mockResolvedValue(
+      result(currentSession({ account: account({ name: 'Zoo Shop', plan: 'pro' }) })),
+    );
     renderApp(client);
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(nav.textContent).toContain('Pets');
-    expect(nav.textContent).toContain('API keys');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Pets', 'API keys', 'Your account']);
     expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBe('page');
-    expect((await screen.findByText('Zoo Shop')).parentElement?.textContent).toBe(
-      'Signed in as Zoo Shop · pro plan',
+    expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
+      'Signed in as Ann Lee (ann@acme.example) · Zoo Shop, partner',
     );
+    expect(client.getAccount).not.toHaveBeenCalled();
+  });
+
+  it('offers staff the Accounts and Activity pages', async () => {
+    const client = createFakeClient();
+    client.session.getCurrentSession.mockResolvedValue(
+      result(currentSession({ account: account({ role: 'staff', name: 'Head Office' }) })),
+    );
+    renderApp(client);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Pets', 'API keys', 'Accounts', 'Activity', 'Your account']);
+    expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
   });
 
   it("marks a section's link on its inner pages too", async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    client.session.getCurrentSession.mockResolvedValue(
+      result(currentSession({ account: account({ role: 'staff' }) })),
+    );
     renderApp(client, { url: '/admin/accounts/4' });
     const link = await screen.findByRole('link', { name: 'Accounts' });
     expect(link.getAttribute('aria-current')).toBe('page');
@@ -66,76 +118,175 @@ describe('routing', () => {
     renderApp(createFakeClient(), { url: '/admin/nowhere' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeDefined();
   });
+
+  it('says why when the API cannot be asked who is signed in, and retries', async () => {
+    const client = createFakeClient();
+    client.session.getCurrentSession.mockRejectedValueOnce(
+      new PetstoreApiError({ kind: 'network', code: 'network_error', message: 'down' }),
+    );
+    const { user } = renderApp(client);
+    expect(
+      await screen.findByText('Could not reach the API. Check your connection, then retry.'),
+    ).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pets' })).toBeDefined();
+  });
 });
 
-describe('sign-in', () => {
-  it('keeps the key in sessionStorage, never in localStorage', async () => {
+describe('signing in', () => {
+  it('asks for an Email and a Password, and keeps nothing in the browser', async () => {
     const client = createFakeClient();
-    const { user } = renderApp(client, { url: '/admin/sign-in', apiKey: null });
+    const { user } = renderApp(client, { url: '/admin/sign-in', session: null });
 
-    const input = await screen.findByLabelText('API key');
-    expect(input.getAttribute('type')).toBe('password');
-    await user.type(input, `  ${TEST_API_KEY} `);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const email = await screen.findByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect([email.getAttribute('type'), email.getAttribute('autocomplete')]).toEqual([
+      'email',
+      'username',
+    ]);
+    expect([password.getAttribute('type'), password.getAttribute('autocomplete')]).toEqual([
+      'password',
+      'current-password',
+    ]);
+    expect(screen.queryByLabelText(/API key/)).toBeNull();
 
+    await signIn(client, user, '  ann@acme.example ');
     await screen.findByRole('heading', { level: 1, name: 'Pets' });
-    expect(client.getAccount).toHaveBeenCalledTimes(1);
-    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBe(TEST_API_KEY);
-    expect(sessionStorage.length).toBe(1);
+    expect(client.session.signIn).toHaveBeenCalledWith({
+      email: 'ann@acme.example',
+      password: 'correct horse battery staple',
+    });
+    expect(sessionStorage.length).toBe(0);
     expect(localStorage.length).toBe(0);
   });
 
-  it('refuses a key the API does not accept, and stores nothing', async () => {
+  it("shows the API's sentence for a wrong email or password, and asks for the password again", async () => {
     const client = createFakeClient();
-    client.getAccount.mockRejectedValue(unauthorized());
-    const { user } = renderApp(client, { url: '/admin/sign-in', apiKey: null });
+    const { user } = renderApp(client, { url: '/admin/sign-in', session: null });
+    client.session.signIn.mockRejectedValue(wrongPassword());
 
-    const input = await screen.findByLabelText('API key');
-    await user.type(input, 'pets_live_wrong');
+    await user.type(await screen.findByLabelText('Email'), 'ann@acme.example');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'not it at all');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    const message = await screen.findByText(
-      'This API key was not accepted. Check it and try again.',
+    expect(await screen.findByText('The email or the password is not right.')).toBeDefined();
+    expect((password as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(password);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ann@acme.example');
+    expect(window.location.pathname).toBe('/admin/sign-in');
+    // Refused at sign-in is not a session that ended.
+    expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();
+    expect(client.session.getCurrentSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the fields as the API does before calling it', async () => {
+    const client = createFakeClient();
+    const { user } = renderApp(client, { url: '/admin/sign-in', session: null });
+    await user.type(await screen.findByLabelText('Email'), 'ann');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const message = screen.getByText('Email must be an email address.');
+    const email = screen.getByLabelText('Email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(email);
+    expect(client.session.signIn).not.toHaveBeenCalled();
+  });
+
+  it('says so when too many sign-ins failed for the email, and holds nothing else back', async () => {
+    const client = createFakeClient();
+    const { user } = renderApp(client, { url: '/admin/sign-in', session: null });
+    client.session.signIn.mockRejectedValue(
+      apiError({
+        code: 'rate_limited',
+        status: 429,
+        message: 'Too many failed sign-ins for this email. Retry after 900 seconds.',
+        retryAfter: 900,
+      }),
     );
-    expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.getAttribute('aria-describedby')).toBe(message.id);
-    expect(document.activeElement).toBe(input);
-    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
+    await user.type(await screen.findByLabelText('Email'), 'ann@acme.example');
+    await user.type(screen.getByLabelText('Password'), 'guess number eleven');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText('Too many failed sign-ins for this email. Retry after 900 seconds.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(false);
+  });
+
+  it('says so when the browser did not keep the session cookie', async () => {
+    const client = createFakeClient();
+    const { user } = renderApp(client, { url: '/admin/sign-in', session: null });
+    client.session.signIn.mockResolvedValue(result(undefined, { status: 204 }));
+    await user.type(await screen.findByLabelText('Email'), 'ann@acme.example');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery staple');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(COOKIE_NOT_KEPT)).toBeDefined();
+    expect(client.session.getCurrentSession).toHaveBeenCalledTimes(2);
     expect(window.location.pathname).toBe('/admin/sign-in');
   });
+});
 
-  it('asks for a key before calling the API', async () => {
+describe('the session ending', () => {
+  it('goes back to sign in at a 401 from any call, saying the session ended, and back after', async () => {
     const client = createFakeClient();
-    const { user } = renderApp(client, { url: '/admin/sign-in', apiKey: null });
-    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(screen.getByText('Enter an API key.')).toBeDefined();
-    expect(client.getAccount).not.toHaveBeenCalled();
-  });
-
-  it('signs out on a 401 from any call, with a message on the sign-in page', async () => {
-    const client = createFakeClient();
-    client.listPets.mockRejectedValue(unauthorized());
-    renderApp(client, { url: '/admin/pets?status=sold' });
+    client.listPets.mockRejectedValueOnce(sessionEnded());
+    const { user } = renderApp(client, { url: '/admin/pets?status=sold' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeDefined();
-    expect(screen.getByRole('alert').textContent).toBe(
-      'Your API key was not accepted. Sign in again.',
-    );
-    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(SESSION_ENDED_NOTICE);
+    expect(SESSION_ENDED_NOTICE).toMatch(/^The session has ended/);
     expect(window.location.pathname).toBe('/admin/sign-in');
+
+    client.listPets.mockResolvedValue(petsPage([pet(1, { name: 'Rex', status: 'sold' })]));
+    await signIn(client, user);
+    expect(await screen.findByRole('cell', { name: 'Rex' })).toBeDefined();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/admin/pets?status=sold');
+    expect(screen.queryByText(SESSION_ENDED_NOTICE)).toBeNull();
   });
 
-  it('signs out from the navigation, forgetting the key', async () => {
+  it('signs out from the navigation, forgetting what was shown', async () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue(petsPage([pet(1, { name: 'Rex' })]));
+    client.session.signOut.mockResolvedValue(result(undefined, { status: 204 }));
     const { user } = renderApp(client);
 
     await screen.findByRole('cell', { name: 'Rex' });
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeDefined();
-    expect(sessionStorage.getItem(API_KEY_STORAGE_KEY)).toBeNull();
+    expect(client.session.signOut).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('alert').textContent).toBe('You have signed out.');
     expect(screen.queryByText('Rex')).toBeNull();
+
+    // The next person sees nothing of the last one's: the pets are asked for again.
+    const asked = client.listPets.mock.calls.length;
+    await signIn(client, user);
+    await screen.findByRole('cell', { name: 'Rex' });
+    expect(client.listPets.mock.calls.length).toBe(asked + 1);
+  });
+
+  it('signs out all the same when the session had ended already', async () => {
+    const client = createFakeClient();
+    client.session.signOut.mockRejectedValue(sessionEnded());
+    const { user } = renderApp(client);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toBe('You have signed out.');
+  });
+
+  it('stays signed in, and says so, when signing out could not reach the API', async () => {
+    const client = createFakeClient();
+    client.session.signOut.mockRejectedValue(
+      new PetstoreApiError({ kind: 'network', code: 'network_error', message: 'down' }),
+    );
+    const { user } = renderApp(client);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByText(
+        'Could not sign out. Could not reach the API. Check your connection, then retry.',
+      ),
+    ).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pets' })).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import './app.css';
 import { AppProvider } from './provider.js';
 import { AppRouter } from './router.js';
 
-/** The staff admin. `createClient` is for tests; the app makes real clients from the stored key. */
+/** The admin app, for people signed in. `createClient` is for tests; the app makes the real client. */
 export function App({ createClient }: { createClient?: CreateClient }) {
   return (
     <AppProvider createClient={createClient}>

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { RateLimitMeter } from '../components/rate-limit-meter.js';
 import { RateLimitNotice } from '../components/rate-limit-notice.js';
-import { useAccount } from '../lib/get-account.js';
-import { useSession } from '../lib/session.js';
+import { useSignOut } from '../features/auth/api/sign-out.js';
+import { describeError, isUnauthorized } from '../lib/errors.js';
+import { useSignedIn } from '../lib/session.js';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   // The section's own pages too: Accounts stays marked on /accounts/4.
@@ -15,9 +16,10 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** The signed-in pages' frame: navigation by role, who is signed in, and signing out. */
 export function Layout({ children }: { children: ReactNode }) {
-  const { signOut } = useSession();
-  const account = useAccount().data?.data;
+  const { person, account } = useSignedIn();
+  const signOut = useSignOut();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -34,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <NavLink href="/keys">API keys</NavLink>
               </li>
-              {account?.role === 'staff' ? (
+              {account.role === 'staff' ? (
                 <>
                   <li>
                     <NavLink href="/accounts">Accounts</NavLink>
@@ -44,24 +46,27 @@ export function Layout({ children }: { children: ReactNode }) {
                   </li>
                 </>
               ) : null}
+              <li>
+                <NavLink href="/account">Your account</NavLink>
+              </li>
             </ul>
           </nav>
           <div className="top-bar-end">
             <RateLimitMeter />
             <p className="account">
-              {account ? (
-                <>
-                  <span className="visually-hidden">Signed in as </span>
-                  <strong>{account.name}</strong>
-                  <span className="plan"> · {account.plan} plan</span>
-                </>
-              ) : null}
+              <span className="visually-hidden">Signed in as </span>
+              <strong>{person.name}</strong> <span className="email">({person.email})</span>
+              <span className="role">
+                {' '}
+                · {account.name}, {account.role}
+              </span>
             </p>
             <button
               type="button"
               className="secondary"
+              disabled={signOut.isPending}
               onClick={() => {
-                signOut();
+                signOut.mutate();
               }}
             >
               Sign out
@@ -71,7 +76,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <main id="main" tabIndex={-1}>
         <div aria-live="polite">
-          <RateLimitNotice plan={account?.plan} />
+          {signOut.isError && !isUnauthorized(signOut.error) ? (
+            <p className="error">Could not sign out. {describeError(signOut.error)}</p>
+          ) : null}
+          <RateLimitNotice plan={account.plan} />
         </div>
         {children}
       </main>

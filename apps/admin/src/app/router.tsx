@@ -1,11 +1,29 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { SignInPage } from '../features/auth/components/sign-in-page.js';
+import { ErrorMessage } from '../components/error-message.js';
+import { RateLimitNotice } from '../components/rate-limit-notice.js';
+import { PageHeading } from '../components/ui/page-heading.js';
 import { useSession } from '../lib/session.js';
 import { Layout } from './layout.js';
 import { NotFoundRoute } from './routes/not-found.js';
 
+// Every page loads beside the client (and zod, which both use), keeping the entry chunk small.
+const SignInPage = lazy(() =>
+  import('../features/auth/components/sign-in-page.js').then(({ SignInPage }) => ({
+    default: SignInPage,
+  })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import('../features/auth/components/accept-invitation-page.js').then(
+    ({ AcceptInvitationPage }) => ({ default: AcceptInvitationPage }),
+  ),
+);
+const SetPasswordPage = lazy(() =>
+  import('../features/auth/components/set-password-page.js').then(({ SetPasswordPage }) => ({
+    default: SetPasswordPage,
+  })),
+);
 const PetsRoute = lazy(() =>
   import('./routes/pets.js').then(({ PetsRoute }) => ({ default: PetsRoute })),
 );
@@ -18,6 +36,9 @@ const AccountsRoute = lazy(() =>
 const KeysRoute = lazy(() =>
   import('./routes/keys.js').then(({ KeysRoute }) => ({ default: KeysRoute })),
 );
+const AccountRoute = lazy(() =>
+  import('./routes/account.js').then(({ AccountRoute }) => ({ default: AccountRoute })),
+);
 
 /** Where to go after signing in: the page that sent the person to sign in, never off the app. */
 const returnToOf = (state: unknown): string => {
@@ -26,17 +47,34 @@ const returnToOf = (state: unknown): string => {
   return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : '/pets';
 };
 
+/** While the API is asked who is signed in, or when asking failed (then with Retry). */
+function SessionUnknown() {
+  const { error, retry } = useSession();
+  if (!error) return <p className="loading">Loading…</p>;
+  return (
+    <main id="main" className="sign-in">
+      <PageHeading>Pet store admin</PageHeading>
+      <div aria-live="polite">
+        <RateLimitNotice />
+      </div>
+      <ErrorMessage error={error} onRetry={retry} />
+    </main>
+  );
+}
+
 function SignInRoute() {
-  const { apiKey } = useSession();
+  const { current } = useSession();
   const state = useHistoryState<unknown>();
-  return apiKey === null ? <SignInPage /> : <Redirect to={returnToOf(state)} replace />;
+  if (current === undefined) return <SessionUnknown />;
+  return current === null ? <SignInPage /> : <Redirect to={returnToOf(state)} replace />;
 }
 
 function SignedInRoutes() {
-  const { apiKey } = useSession();
+  const { current } = useSession();
   const [location] = useLocation();
   const search = useSearch();
-  if (apiKey === null) {
+  if (current === undefined) return <SessionUnknown />;
+  if (current === null) {
     const returnTo = search ? `${location}?${search}` : location;
     return <Redirect to="/sign-in" replace state={{ returnTo }} />;
   }
@@ -56,6 +94,9 @@ function SignedInRoutes() {
           <Route path="/activity">
             <ActivityRoute />
           </Route>
+          <Route path="/account">
+            <AccountRoute />
+          </Route>
           <Route>
             <NotFoundRoute />
           </Route>
@@ -68,17 +109,26 @@ function SignedInRoutes() {
 export function AppRouter() {
   return (
     <Router base="/admin">
-      <Switch>
-        <Route path="/">
-          <Redirect to="/pets" replace />
-        </Route>
-        <Route path="/sign-in">
-          <SignInRoute />
-        </Route>
-        <Route>
-          <SignedInRoutes />
-        </Route>
-      </Switch>
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/pets" replace />
+          </Route>
+          <Route path="/sign-in">
+            <SignInRoute />
+          </Route>
+          {/* One-time links: whoever is signed in here or not, the link's person is next. */}
+          <Route path="/welcome">
+            <AcceptInvitationPage />
+          </Route>
+          <Route path="/set-password">
+            <SetPasswordPage />
+          </Route>
+          <Route>
+            <SignedInRoutes />
+          </Route>
+        </Switch>
+      </Suspense>
     </Router>
   );
 }

@@ -1,16 +1,10 @@
 import type { PetstoreClient } from '@pets/client';
 import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
-import { useSession } from './session.js';
 
-export type CreateClient = (apiKey: string) => PetstoreClient;
+/** Makes the app's one client: no key, the session cookie does it. */
+export type CreateClient = () => PetstoreClient;
 
-interface Clients {
-  createClient: CreateClient;
-  /** The client for the signed-in key; null when signed out. */
-  client: PetstoreClient | null;
-}
-
-const ClientContext = createContext<Clients | null>(null);
+const ClientContext = createContext<PetstoreClient | null>(null);
 
 let realClientFactory: Promise<CreateClient> | undefined;
 
@@ -27,24 +21,13 @@ export function ClientProvider({
   children: ReactNode;
 }) {
   const factory = createClient ?? use(loadRealClientFactory());
-  const { apiKey } = useSession();
-  const client = useMemo(() => (apiKey === null ? null : factory(apiKey)), [factory, apiKey]);
-  const clients = useMemo(() => ({ createClient: factory, client }), [factory, client]);
-  return <ClientContext value={clients}>{children}</ClientContext>;
+  const client = useMemo(() => factory(), [factory]);
+  return <ClientContext value={client}>{children}</ClientContext>;
 }
 
-function useClients(): Clients {
-  const clients = useContext(ClientContext);
-  if (!clients) throw new Error('useClient must be used inside a ClientProvider');
-  return clients;
-}
-
-/** The signed-in client; only for pages behind the sign-in guard. */
+/** The app's client; whether a call is allowed is the session's (see lib/session.tsx). */
 export function useClient(): PetstoreClient {
-  const { client } = useClients();
-  if (!client) throw new Error('useClient needs a signed-in session');
+  const client = useContext(ClientContext);
+  if (!client) throw new Error('useClient must be used inside a ClientProvider');
   return client;
 }
-
-/** Makes a client for another key, e.g. to check one before signing in with it. */
-export const useCreateClient = (): CreateClient => useClients().createClient;

@@ -33,6 +33,18 @@ export function describeError(error: unknown): string {
   return error.message;
 }
 
+/**
+ * A refusal in the API's own words (a 4xx: "The email or the password is not right."), where the
+ * page has no better sentence; a failure on the way or on the API's side as {@link describeError}.
+ */
+export const apiSentence = (error: unknown): string =>
+  error instanceof PetstoreApiError &&
+  error.kind === 'api' &&
+  error.status !== undefined &&
+  error.status < 500
+    ? error.message
+    : describeError(error);
+
 /** Whether sending the same request again may work (a fault on the way or on the API's side). */
 export const isRetryable = (error: unknown): boolean =>
   error instanceof PetstoreApiError &&

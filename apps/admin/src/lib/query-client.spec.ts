@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AUDIT_QUERY_ROOT, createQueryClient } from './query-client.js';
+import { AUDIT_QUERY_ROOT, createQueryClient, OWN_LIMITS } from './query-client.js';
 
 describe('the query client', () => {
   it('marks the audit trail stale after every change the API accepts, and only then', async () => {
@@ -20,5 +20,23 @@ describe('the query client', () => {
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
     expect(events.onSuccess).toHaveBeenCalledWith('revoked');
+  });
+
+  it('does not report the failures of a mutation with limits of its own (signing in)', async () => {
+    const events = { onSuccess: vi.fn(), onError: vi.fn() };
+    const queryClient = createQueryClient(events);
+    const refused = () => Promise.reject(new Error('rate limited'));
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: refused, meta: OWN_LIMITS })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(events.onError).not.toHaveBeenCalled();
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: refused })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(events.onError).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,13 +3,17 @@ import type {
   AccountUsage,
   ApiKey,
   ApiResult,
+  CurrentSession,
+  Invitation,
   KeysPage,
   Pet,
   PetsPage,
+  Person,
   PetstoreClient,
   RateLimitState,
 } from '@pets/client';
 import { PetstoreApiError } from '@pets/client';
+import { PROBLEMS } from '@pets/contract';
 import { vi } from 'vitest';
 
 export const rateLimit = (remaining = 59, limit = 60): RateLimitState => ({
@@ -51,6 +55,55 @@ export const account = (overrides: Partial<Account> = {}): Account => ({
   role: 'partner',
   limits: { perMinute: 60, perDay: 1000 },
   createdAt: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+export const person = (overrides: Partial<Person> = {}): Person => ({
+  id: 3,
+  accountId: 1,
+  email: 'ann@acme.example',
+  name: 'Ann Lee',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  deactivatedAt: null,
+  ...overrides,
+});
+
+/** Who `GET /v1/session` says is signed in: Ann of a partner's account unless overridden. */
+export const currentSession = (
+  overrides: Omit<Partial<CurrentSession>, 'person'> & { person?: Partial<Person> } = {},
+): CurrentSession => {
+  const { account: of = account(), person: who, ...rest } = overrides;
+  return {
+    person: person({ accountId: of.id, ...who }),
+    account: of,
+    startedAt: '2030-01-01T09:00:00.000Z',
+    expiresAt: '2030-01-01T21:00:00.000Z',
+    ...rest,
+  };
+};
+
+const signedIn = new WeakMap<object, ApiResult<CurrentSession>>();
+
+/**
+ * Makes the fake API say someone of `of` (an account) is signed in, and remembers it for
+ * `renderWithApp`, which renders a page as the router does once that is known.
+ */
+export function signInAs(client: FakeClient, of: Account, who: Partial<Person> = {}): void {
+  const answer = result(currentSession({ account: of, person: who }));
+  signedIn.set(client, answer);
+  client.session.getCurrentSession.mockResolvedValue(answer);
+}
+
+/** Who the fake API says is signed in: set with {@link signInAs}, or Ann of a partner. */
+export const signedInOn = (client: FakeClient): ApiResult<CurrentSession> =>
+  signedIn.get(client) ?? result(currentSession());
+
+export const invitation = (overrides: Partial<Invitation> = {}): Invitation => ({
+  id: 7,
+  accountId: 1,
+  email: 'bo@acme.example',
+  expiresAt: '2030-01-08T00:00:00.000Z',
+  link: `http://localhost:3000/admin/welcome#${'s'.repeat(43)}`,
   ...overrides,
 });
 
@@ -102,8 +155,12 @@ export const apiError = (
     ...init,
   });
 
-export const unauthorized = (): PetstoreApiError =>
-  apiError({ code: 'invalid_api_key', status: 401, message: 'The API key is not valid.' });
+/** The 401 of a session that has ended (or of no session at all). */
+export const sessionEnded = (): PetstoreApiError =>
+  apiError({ ...PROBLEMS.sessionEnded, status: 401 });
+
+export const wrongPassword = (): PetstoreApiError =>
+  apiError({ ...PROBLEMS.invalidCredentials, status: 401 });
 
 export const rateLimited = (retryAfter: number): PetstoreApiError =>
   apiError({
@@ -117,7 +174,10 @@ export const rateLimited = (retryAfter: number): PetstoreApiError =>
 const notFaked = (name: string) => () =>
   Promise.reject(new Error(`${name} is not faked in this test`));
 
-/** A client whose every method is a mock; by default the account is a partner's with no keys. */
+/**
+ * A client whose every method is a mock; by default Ann of a partner's account is signed in, and
+ * the account has no keys.
+ */
 export function createFakeClient() {
   return {
     listPets: vi.fn<PetstoreClient['listPets']>(() => Promise.resolve(petsPage([]))),
@@ -157,8 +217,8 @@ export function createFakeClient() {
     },
     session: {
       signIn: vi.fn<PetstoreClient['session']['signIn']>(notFaked('signIn')),
-      getCurrentSession: vi.fn<PetstoreClient['session']['getCurrentSession']>(
-        notFaked('getCurrentSession'),
+      getCurrentSession: vi.fn<PetstoreClient['session']['getCurrentSession']>(() =>
+        Promise.resolve(result(currentSession())),
       ),
       signOut: vi.fn<PetstoreClient['session']['signOut']>(notFaked('signOut')),
       acceptInvitation: vi.fn<PetstoreClient['session']['acceptInvitation']>(

@@ -1,4 +1,4 @@
-import type { PetstoreClient } from '@pets/client';
+import type { CurrentSession, PetstoreClient } from '@pets/client';
 import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -6,9 +6,7 @@ import { afterEach, vi } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../app/app.js';
 import { AppProvider } from '../app/provider.js';
-import { API_KEY_STORAGE_KEY } from '../lib/session.js';
-
-export const TEST_API_KEY = 'pets_live_K1_secret';
+import { type FakeClient, result, sessionEnded, signedInOn } from './fake-client.js';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -19,32 +17,41 @@ afterEach(() => {
 interface Options {
   /** The address the page opens at. */
   url?: string;
-  /** The signed-in key, or null to start signed out. */
-  apiKey?: string | null;
+  /**
+   * Who the API says is signed in (`GET /v1/session`), or null for no one (its 401). Left out,
+   * the fake client's (see `signInAs`; Ann of a partner's account unless the test changed it).
+   */
+  session?: CurrentSession | null;
 }
 
-function prepare(client: PetstoreClient, { url = '/admin/pets', apiKey = TEST_API_KEY }: Options) {
+function prepare(client: FakeClient, { url = '/admin/pets', session }: Options) {
   sessionStorage.clear();
   localStorage.clear();
-  if (apiKey !== null) sessionStorage.setItem(API_KEY_STORAGE_KEY, apiKey);
+  if (session === null) client.session.getCurrentSession.mockRejectedValue(sessionEnded());
+  else if (session) client.session.getCurrentSession.mockResolvedValue(result(session));
   window.history.replaceState(null, '', url);
-  return vi.fn((_apiKey: string) => client);
+  return vi.fn((): PetstoreClient => client);
 }
 
-/** One page or component, with the app's providers and router around it. */
-export function renderWithApp(ui: ReactNode, client: PetstoreClient, options: Options = {}) {
+/**
+ * One page or component, with the app's providers and router around it, rendered as the router
+ * renders it: once the API has said who is signed in.
+ */
+export function renderWithApp(ui: ReactNode, client: FakeClient, options: Options = {}) {
   const createClient = prepare(client, options);
+  const known =
+    options.session === undefined ? signedInOn(client) : options.session && result(options.session);
   const user = userEvent.setup();
   const view = render(
-    <AppProvider createClient={createClient}>
+    <AppProvider createClient={createClient} session={known}>
       <Router base="/admin">{ui}</Router>
     </AppProvider>,
   );
   return { ...view, user, createClient };
 }
 
-/** The whole app, as main.tsx renders it, with a fake API. */
-export function renderApp(client: PetstoreClient, options: Options = {}) {
+/** The whole app, as main.tsx renders it, with a fake API: it asks who is signed in first. */
+export function renderApp(client: FakeClient, options: Options = {}) {
   const createClient = prepare(client, options);
   const user = userEvent.setup();
   return { ...render(<App createClient={createClient} />), user, createClient };

@@ -8,10 +8,11 @@ import {
   apiError,
   createFakeClient,
   deferred,
-  type FakeClient,
-  result,
-  usage,
   keysPage,
+  result,
+  signInAs,
+  type FakeClient,
+  usage,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
 import { AccountsRoute } from './accounts.js';
@@ -40,7 +41,7 @@ function setUp(
   { url = '/admin/accounts' } = {},
 ) {
   const client = createFakeClient();
-  client.getAccount.mockResolvedValue(result(ACCOUNTS[0] ?? account()));
+  signInAs(client, ACCOUNTS[0] ?? account());
   client.admin.listAccounts.mockResolvedValue(result(ACCOUNTS));
   client.admin.getAccountUsage.mockImplementation((id) => {
     const found = USAGE[id];

@@ -1,4 +1,5 @@
 import type { Account, ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
+import { PROBLEMS } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -8,10 +9,12 @@ import {
   apiKey,
   createFakeClient,
   deferred,
-  type FakeClient,
-  result,
-  usage,
+  invitation,
   keysPage,
+  result,
+  signInAs,
+  type FakeClient,
+  usage,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
 import { AccountsRoute } from './accounts.js';
@@ -28,7 +31,7 @@ const ACCOUNTS = [
 
 function setUp(url: string, prepare: (client: FakeClient) => void = () => undefined) {
   const client = createFakeClient();
-  client.getAccount.mockResolvedValue(result(ACCOUNTS[0] ?? account()));
+  signInAs(client, ACCOUNTS[0] ?? account());
   client.admin.listAccounts.mockResolvedValue(result(ACCOUNTS));
   client.admin.getAccountUsage.mockImplementation((id) =>
     Promise.resolve(
@@ -398,5 +401,57 @@ describe("an account's page", () => {
     expect(client.admin.revokeKey).toHaveBeenCalledExactlyOnceWith(5);
     expect(client.revokeKey).not.toHaveBeenCalled();
     expect(await screen.findByText('Revoked the key “Shop”.')).toBeDefined();
+  });
+
+  it('invites a person to the account: the link shown once, with a Copy button', async () => {
+    const { client, user } = setUp('/admin/accounts/2', (fake) => {
+      fake.admin.createInvitationForAccount.mockImplementation((accountId, { email }) =>
+        Promise.resolve(
+          result(
+            invitation({ accountId, email, link: 'http://localhost:3000/admin/welcome#s3cr3t' }),
+            {
+              status: 201,
+            },
+          ),
+        ),
+      );
+    });
+    const section = within(
+      (await screen.findByRole('heading', { level: 2, name: 'Invite a person' })).closest(
+        'section',
+      ) ?? document.body,
+    );
+    expect(section.getByText(/^They join Big Pets with a one-time link/)).toBeDefined();
+    await user.type(section.getByLabelText('Email'), 'cy@bigpets.example');
+    await user.click(section.getByRole('button', { name: 'Create invitation link' }));
+
+    const link = await section.findByLabelText<HTMLInputElement>(
+      'Invitation link for cy@bigpets.example',
+    );
+    expect(link.value).toBe('http://localhost:3000/admin/welcome#s3cr3t');
+    expect(link.readOnly).toBe(true);
+    expect(document.activeElement).toBe(link);
+    expect(section.getByText('Copy this link now: it is shown once.')).toBeDefined();
+    expect(section.getByRole('button', { name: 'Copy link' })).toBeDefined();
+    expect(client.admin.createInvitationForAccount).toHaveBeenCalledWith(2, {
+      email: 'cy@bigpets.example',
+    });
+    expect(client.session.createInvitation).not.toHaveBeenCalled();
+
+    await user.click(section.getByRole('button', { name: 'Done, I have sent it' }));
+    expect(document.body.textContent).not.toContain('s3cr3t');
+    expect(document.activeElement).toBe(section.getByLabelText('Email'));
+  });
+
+  it("says in the API's words when the email already has a person", async () => {
+    const { user } = setUp('/admin/accounts/2', (fake) => {
+      fake.admin.createInvitationForAccount.mockRejectedValue(
+        apiError({ ...PROBLEMS.emailTaken, status: 409 }),
+      );
+    });
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'ann@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Create invitation link' }));
+    expect(await screen.findByText(PROBLEMS.emailTaken.message)).toBeDefined();
   });
 });

@@ -3,8 +3,9 @@ import { AccountDetail } from '../../features/accounts/components/account-detail
 import { AccountsPage } from '../../features/accounts/components/accounts-page.js';
 import { accountIdOf } from '../../features/accounts/utils/account-paths.js';
 import { KeysSection } from '../../features/keys/components/keys-section.js';
+import { InviteSection } from '../../features/people/components/invite-section.js';
 
-/** Staff's accounts, nested under /accounts: the list, and one account with its keys. */
+/** Staff's accounts, nested under /accounts: the list, and one account with its keys and people. */
 export function AccountsRoute() {
   return (
     <Switch>
@@ -18,7 +19,12 @@ export function AccountsRoute() {
             key={id}
             id={accountIdOf(id)}
             param={id}
-            keys={(account) => <KeysSection of={{ accountId: account.id }} owner={account.name} />}
+            sections={(account) => (
+              <>
+                <KeysSection of={{ accountId: account.id }} owner={account.name} />
+                <InviteSection of={{ accountId: account.id }} owner={account.name} />
+              </>
+            )}
           />
         )}
       </Route>

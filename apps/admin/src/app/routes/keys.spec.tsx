@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, createFakeClient, result } from '../../testing/fake-client.js';
+import { account, createFakeClient, signInAs } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
 import { KeysRoute } from './keys.js';
 
 describe('the API keys page', () => {
   it("shows staff their own keys only: other accounts' are on the Accounts pages", async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     renderWithApp(<KeysRoute />, client, { url: '/admin/keys' });
 
     expect(await screen.findByText('This account has no keys.')).toBeDefined();
@@ -19,7 +19,7 @@ describe('the API keys page', () => {
 
   it('shows partners their keys, and never asks for the accounts', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'partner' })));
+    signInAs(client, account({ role: 'partner' }));
     renderWithApp(<KeysRoute />, client, { url: '/admin/keys' });
 
     expect(await screen.findByText('This account has no keys.')).toBeDefined();

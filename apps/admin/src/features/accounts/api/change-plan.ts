@@ -1,7 +1,7 @@
 import type { PlanChange } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
-import { accountQueryKey } from '../../../lib/get-account.js';
+import { updateSignedInAccount } from '../../../lib/session.js';
 import { accountsQueryKey } from './list-accounts.js';
 
 export function useChangePlan() {
@@ -10,10 +10,10 @@ export function useChangePlan() {
   return useMutation({
     mutationFn: ({ accountId, change }: { accountId: number; change: PlanChange }) =>
       client.admin.changePlan(accountId, change),
-    onSuccess: () => {
+    onSuccess: ({ data: account }) => {
       void queryClient.invalidateQueries({ queryKey: accountsQueryKey });
-      // The signed-in account may be the one changed; the navigation shows its plan.
-      void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+      // The signed-in account may be the one changed; the layout shows its plan's limits.
+      updateSignedInAccount(queryClient, account);
     },
   });
 }

@@ -77,18 +77,18 @@ function PlanAndLimits({ account }: { account: Account }) {
 }
 
 /**
- * Staff: one account, its plan and limits (changed here), and what `keys` renders for it (the
- * route puts its keys there). `id` is undefined when the address cannot name an account.
+ * Staff: one account, its plan and limits (changed here), and what `sections` renders for it (the
+ * route puts its keys and people there). `id` is undefined when the address cannot name an account.
  */
 export function AccountDetail({
   id,
   param,
-  keys,
+  sections,
 }: {
   id: number | undefined;
   /** The id as the address has it, to say which account was not found. */
   param: string;
-  keys: (account: Account) => ReactNode;
+  sections: (account: Account) => ReactNode;
 }) {
   const found = useFindAccount(id);
   const account = found.data;
@@ -123,7 +123,7 @@ export function AccountDetail({
         <>
           <PlanAndLimits key={account.id} account={account} />
           <UsageSection account={account} />
-          {keys(account)}
+          {sections(account)}
         </>
       ) : null}
     </>

@@ -1,7 +1,13 @@
 import type { AuditEvent } from '@pets/client';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { account, apiError, createFakeClient, result } from '../../../testing/fake-client.js';
+import {
+  account,
+  apiError,
+  createFakeClient,
+  result,
+  signInAs,
+} from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { ActivityPage } from './activity-page.js';
 
@@ -29,7 +35,7 @@ const rows = () =>
 describe('the Activity page', () => {
   it('shows staff every change, newest first, in words', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.admin.listAudit.mockResolvedValue(
       page([
         event(3, {
@@ -55,7 +61,7 @@ describe('the Activity page', () => {
 
   it('words sign-ins, failed sign-ins and ended sessions, and filters by people and sessions', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.admin.listAudit.mockResolvedValue(
       page([
         event(3, {
@@ -109,7 +115,7 @@ describe('the Activity page', () => {
 
   it('filters by kind and pages through the cursor, all kept in the address', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.admin.listAudit.mockImplementation(({ cursor } = {}) =>
       Promise.resolve(cursor === undefined ? page([event(2)], 'older') : page([event(1)])),
     );
@@ -141,7 +147,7 @@ describe('the Activity page', () => {
 
   it('offers Retry when the API could not be reached', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.admin.listAudit
       .mockRejectedValueOnce(
         apiError({ kind: 'network', code: 'network_error', status: undefined, message: 'x' }),

@@ -10,7 +10,7 @@ import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { useClient } from '../../../lib/client.js';
 import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { useAccount } from '../../../lib/get-account.js';
+import { useSignedIn } from '../../../lib/session.js';
 import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAuditQueryOptions } from '../api/list-audit.js';
@@ -31,15 +31,11 @@ const KINDS: Record<AuditTargetType, string> = {
  * newest first (staff only, as the audit trail is).
  */
 export function ActivityPage() {
-  const role = useAccount().data?.data.role;
+  const { role } = useSignedIn().account;
   return (
     <>
       <PageHeading>Activity</PageHeading>
-      {role === undefined ? null : role === 'staff' ? (
-        <ActivityList />
-      ) : (
-        <p>The activity of all accounts is for staff.</p>
-      )}
+      {role === 'staff' ? <ActivityList /> : <p>The activity of all accounts is for staff.</p>}
     </>
   );
 }

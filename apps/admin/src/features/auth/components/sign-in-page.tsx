@@ -1,48 +1,54 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { SignIn, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
-import { RateLimitNotice } from '../../../components/rate-limit-notice.js';
 import { Field } from '../../../components/ui/field.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
-import { describeError, isRateLimited, isUnauthorized } from '../../../lib/errors.js';
-import { accountQueryKey } from '../../../lib/get-account.js';
-import { useRateLimit } from '../../../lib/rate-limit.js';
+import { apiSentence, detailsOf, isUnauthorized } from '../../../lib/errors.js';
+import { useFormIssues } from '../../../lib/form-issues.js';
 import { useSession } from '../../../lib/session.js';
-import { useCheckApiKey } from '../api/check-api-key.js';
+import { useSignIn } from '../api/sign-in.js';
+import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE } from '../utils/sentences.js';
 
+/**
+ * People sign in with their email and password; the API answers with the session cookie, which
+ * this page never sees. The router leaves this page once the API says who is signed in.
+ */
 export function SignInPage() {
-  const { notice, signIn } = useSession();
-  const queryClient = useQueryClient();
-  const check = useCheckApiKey();
-  const { blocked } = useRateLimit();
-  const [apiKey, setApiKey] = useState('');
-  const [error, setError] = useState<string>();
-  const input = useRef<HTMLInputElement>(null);
-
-  const refuse = (message: string) => {
-    setError(message);
-    input.current?.focus();
-  };
+  const { because } = useSession();
+  const signIn = useSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const { issues, failure, show, say } = useFormIssues(['email', 'password'], {
+    email: emailInput,
+    password: passwordInput,
+  });
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const key = apiKey.trim();
-    if (!key) {
-      refuse('Enter an API key.');
+    if (signIn.isPending) return;
+    const parsed = SignIn.safeParse({ email: email.trim(), password });
+    if (!parsed.success) {
+      show(toErrorDetails(parsed.error));
       return;
     }
-    setError(undefined);
-    check.mutate(key, {
-      onSuccess: (account) => {
-        queryClient.setQueryData(accountQueryKey, account);
-        signIn(key);
+    say(null);
+    signIn.mutate(parsed.data, {
+      onSuccess: (current) => {
+        if (!current) say(COOKIE_NOT_KEPT);
       },
-      onError: (failure) => {
-        if (isRateLimited(failure)) return;
-        refuse(
-          isUnauthorized(failure)
-            ? 'This API key was not accepted. Check it and try again.'
-            : describeError(failure),
-        );
+      onError: (error) => {
+        const details = detailsOf(error);
+        if (details.length > 0) {
+          show(details);
+          return;
+        }
+        say(apiSentence(error));
+        // Wrong email or password: the password goes, to be typed again.
+        if (isUnauthorized(error)) {
+          setPassword('');
+          passwordInput.current?.focus();
+        }
       },
     });
   };
@@ -50,38 +56,50 @@ export function SignInPage() {
   return (
     <main id="main" className="sign-in">
       <PageHeading>Sign in</PageHeading>
-      {notice ? (
+      {because ? (
         <p role="alert" className="notice">
-          {notice}
+          {SIGNED_OUT_BECAUSE[because]}
         </p>
       ) : null}
       <p>
-        Paste an API key. It is kept in this browser tab only, and forgotten when you close the tab
-        or sign out.
+        Sign in with your email and password. To join, ask someone on your team for an invitation
+        link; if you forgot your password, ask staff for a link to choose a new one.
       </p>
       <form noValidate onSubmit={submit}>
-        <Field label="API key" error={error}>
+        <Field label="Email" error={issues['email']}>
           {(control) => (
             <input
               {...control}
-              ref={input}
-              type="password"
-              autoComplete="off"
+              ref={emailInput}
+              type="email"
+              autoComplete="username"
               spellCheck={false}
-              value={apiKey}
+              value={email}
               onChange={(event) => {
-                setApiKey(event.target.value);
+                setEmail(event.target.value);
               }}
             />
           )}
         </Field>
-        <button type="submit" disabled={check.isPending || blocked}>
-          {check.isPending ? 'Signing in…' : 'Sign in'}
+        <Field label="Password" error={issues['password']}>
+          {(control) => (
+            <input
+              {...control}
+              ref={passwordInput}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+              }}
+            />
+          )}
+        </Field>
+        <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
+        <button type="submit" disabled={signIn.isPending}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <div aria-live="polite">
-        <RateLimitNotice />
-      </div>
     </main>
   );
 }

@@ -10,9 +10,8 @@ import {
   result,
   keysPage,
 } from '../../../testing/fake-client.js';
-import { renderApp, renderWithApp, TEST_API_KEY } from '../../../testing/render.js';
+import { renderApp, renderWithApp } from '../../../testing/render.js';
 import { KeysSection } from './keys-section.js';
-import { REVOKED_OWN_KEY_NOTICE } from './keys-table.js';
 
 const SECRET = 'pets_live_Zz9_the-whole-secret-key';
 
@@ -20,7 +19,7 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   const client = createFakeClient();
   client.listKeys.mockResolvedValue(
     keysPage([
-      apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) }),
+      apiKey(1, { label: 'Admin', prefix: 'pets_live_K1' }),
       apiKey(2, { label: 'Shop', lastUsedAt: '2030-01-02T10:00:00.000Z' }),
       apiKey(3, { label: 'Old', revokedAt: '2030-01-03T10:00:00.000Z' }),
     ]),
@@ -40,8 +39,7 @@ describe('the keys of the account', () => {
   it('lists label, prefix, use and whether each is revoked', async () => {
     setUp();
     const admin = await rowOf('Admin');
-    expect(admin.textContent).toContain(TEST_API_KEY.slice(0, 12));
-    expect(admin.textContent).toContain('signed in with it');
+    expect(admin.textContent).toContain('pets_live_K1');
     expect(admin.textContent).toContain('Never');
     expect(admin.textContent).toContain('Active');
     const shop = await rowOf('Shop');
@@ -152,11 +150,9 @@ describe('the keys of the account', () => {
     expect(screen.getByRole('dialog', { name: 'Revoke the key pets_live_Q4…?' })).toBeDefined();
   });
 
-  it('warns before revoking the key of this session, and says why it signed out after', async () => {
+  it('revokes any key and stays signed in: people sign in, keys are for programs', async () => {
     const client = createFakeClient();
-    client.listKeys.mockResolvedValue(
-      keysPage([apiKey(1, { label: 'Admin', prefix: TEST_API_KEY.slice(0, 12) })]),
-    );
+    client.listKeys.mockResolvedValue(keysPage([apiKey(1, { label: 'Admin' })]));
     client.revokeKey.mockImplementation((id) =>
       Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
     );
@@ -164,14 +160,12 @@ describe('the keys of the account', () => {
     const admin = await rowOf('Admin');
     await user.click(within(admin).getByRole('button', { name: 'Revoke Admin' }));
     const dialog = screen.getByRole('dialog');
-    expect(dialog.textContent).toContain(
-      'You are signed in with this key: you will be signed out.',
-    );
+    expect(dialog.textContent).not.toContain('signed in');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
     expect(client.revokeKey).toHaveBeenCalledWith(1);
-    expect(await screen.findByText(REVOKED_OWN_KEY_NOTICE)).toBeDefined();
-    expect(screen.getByLabelText('API key')).toBeDefined();
-    expect(sessionStorage.length).toBe(0);
+    expect(await screen.findByText('Revoked the key “Admin”.')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'API keys' })).toBeDefined();
+    expect(client.session.signOut).not.toHaveBeenCalled();
   });
 
   it('says why a revocation failed, and gives focus back to the row', async () => {

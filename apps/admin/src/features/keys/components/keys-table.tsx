@@ -17,15 +17,10 @@ import {
   previousCursorsOf,
 } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
-import { useSession } from '../../../lib/session.js';
 import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
 import { useRevokeKey } from '../api/revoke-key.js';
 import { shortName } from '../utils/key-name.js';
 import { ConfirmRevoke } from './confirm-revoke.js';
-
-/** Told on the sign-in page after revoking the key of this session. */
-export const REVOKED_OWN_KEY_NOTICE =
-  'You revoked the key you were signed in with. Sign in with another key.';
 
 /** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
 const COLUMN = {
@@ -37,23 +32,18 @@ const COLUMN = {
 
 function KeyRow({
   apiKey,
-  inUse,
   busy,
   revokeRef,
   onRevoke,
 }: {
   apiKey: ApiKey;
-  inUse: boolean;
   busy: boolean;
   revokeRef: (button: HTMLButtonElement | null) => void;
   onRevoke: () => void;
 }) {
   return (
     <tr>
-      <th scope="row">
-        {apiKey.label || <span className="muted">No label</span>}
-        {inUse ? <span className="tag">signed in with it</span> : null}
-      </th>
+      <th scope="row">{apiKey.label || <span className="muted">No label</span>}</th>
       <td data-label={COLUMN.prefix}>
         <code>{apiKey.prefix}</code>
       </td>
@@ -101,7 +91,6 @@ function KeyRow({
  */
 export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }) {
   const client = useClient();
-  const { apiKey: signedInKey, signOut } = useSession();
   const { blocked } = useRateLimit();
   const [path, navigate] = useLocation();
   const cursor = cursorParam(new URLSearchParams(useSearch()).get('cursor'));
@@ -132,8 +121,6 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
   const [failure, setFailure] = useState<string | null>(null);
   const revokeButtons = useRef(new Map<number, HTMLButtonElement>());
 
-  const inUse = (key: ApiKey) => signedInKey?.startsWith(key.prefix) ?? false;
-
   // Back to the row's Revoke button, once the dialog (which makes the page inert) is gone.
   const stopConfirming = (key: ApiKey) => {
     flushSync(() => {
@@ -148,9 +135,7 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
     revoke.mutate(key.id, {
       onSuccess: () => {
         setRevoking(null);
-        // Every later request with it would be refused: say why instead of "not accepted".
-        if (inUse(key)) signOut(REVOKED_OWN_KEY_NOTICE);
-        else setMessage(`Revoked the key ${shortName(key, true)}.`);
+        setMessage(`Revoked the key ${shortName(key, true)}.`);
       },
       onError: (error) => {
         stopConfirming(key);
@@ -209,7 +194,6 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
                 <KeyRow
                   key={key.id}
                   apiKey={key}
-                  inUse={inUse(key)}
                   busy={revoke.isPending || blocked}
                   revokeRef={(button) => {
                     if (button) revokeButtons.current.set(key.id, button);
@@ -243,7 +227,6 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
       {revoking ? (
         <ConfirmRevoke
           apiKey={revoking}
-          inUse={inUse(revoking)}
           busy={revoke.isPending || blocked}
           onConfirm={() => {
             confirmRevoke(revoking);

@@ -11,6 +11,7 @@ import {
   rateLimit,
   rateLimited,
   result,
+  signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { Layout } from '../../../app/layout.js';
@@ -36,7 +37,7 @@ const listStatus = () => document.querySelector('.list-status')?.textContent;
 describe('the pets table', () => {
   it('shows id, name, category and status', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(
       petsPage([pet(7, { name: 'Rex', categoryId: 3, status: 'pending' })]),
     );
@@ -288,7 +289,7 @@ describe('when a page cannot be shown', () => {
 describe('managing pets in the table', () => {
   it('changes a status in place at once, and says so when the API agrees', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'partner' })));
+    signInAs(client, account({ role: 'partner' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
     const answer = deferred<ApiResult<Pet>>();
     client.updatePet.mockReturnValue(answer.promise);
@@ -317,7 +318,7 @@ describe('managing pets in the table', () => {
 
   it('puts the row back and says why when the API refuses the move', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'pending' })]));
     client.updatePet.mockRejectedValue(
       apiError({
@@ -343,7 +344,7 @@ describe('managing pets in the table', () => {
 
   it('deletes for staff after a confirmation that names the pet', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' }), pet(8, { name: 'Tom' })]));
     client.deletePet.mockResolvedValue(result(undefined, { status: 204 }));
     const { user } = renderWithApp(<PetsPage />, client);
@@ -396,7 +397,7 @@ describe('managing pets in the table', () => {
 
   it('shows staff no choice of owner: they change every pet', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
     renderWithApp(<PetsPage />, client);
     await screen.findByLabelText('Status of Rex');
@@ -425,7 +426,7 @@ describe('managing pets in the table', () => {
 
   it('corrects a name and category beside the table; a refused value shows on its field and the row goes back', async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', categoryId: 3 })]));
     client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
     const answer = deferred<ApiResult<Pet>>();
@@ -488,7 +489,7 @@ describe('managing pets in the table', () => {
 
   it("shows staff a pet's history beside it, read again after a change", async () => {
     const client = createFakeClient();
-    client.getAccount.mockResolvedValue(result(account({ role: 'staff' })));
+    signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
     const created = {
       id: 1,

@@ -13,7 +13,7 @@ import { Pager } from '../../../components/ui/pager.js';
 import { useClient } from '../../../lib/client.js';
 import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
 import { describeError, isBadCursor, isRateLimited, requestIdOf } from '../../../lib/errors.js';
-import { useAccount } from '../../../lib/get-account.js';
+import { useSignedIn } from '../../../lib/session.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listPetsQueryOptions } from '../api/list-pets.js';
 import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
@@ -62,7 +62,7 @@ export function PetsList() {
   const previous = previousCursorsOf(useHistoryState<unknown>());
   const { blocked } = useRateLimit();
   const status = useRef<HTMLDivElement>(null);
-  const role = useAccount().data?.data.role;
+  const { role } = useSignedIn().account;
   const update = useUpdatePet();
   const remove = useDeletePet();
   const [confirming, setConfirming] = useState<Pet>();
@@ -372,34 +372,30 @@ export function PetsList() {
             pets={found}
             busy={waiting}
             caption={page === undefined ? 'Pets' : `Pets, page ${page}`}
-            actions={
-              role === undefined
-                ? undefined
-                : {
-                    role,
-                    pendingId: update.isPending ? update.variables.pet.id : undefined,
-                    canEdit,
-                    openId,
-                    onOpen: (pet) => {
-                      setOpenId(pet.id);
+            actions={{
+              role,
+              pendingId: update.isPending ? update.variables.pet.id : undefined,
+              canEdit,
+              openId,
+              onOpen: (pet) => {
+                setOpenId(pet.id);
+              },
+              onStatus: (pet, next) => {
+                update.mutate(
+                  { pet, patch: { status: next } },
+                  {
+                    onSuccess: () => {
+                      said(`${pet.name} is now ${next}.`);
                     },
-                    onStatus: (pet, next) => {
-                      update.mutate(
-                        { pet, patch: { status: next } },
-                        {
-                          onSuccess: () => {
-                            said(`${pet.name} is now ${next}.`);
-                          },
-                          onError: failed(pet),
-                        },
-                      );
-                    },
-                    onDelete: setConfirming,
-                  }
-            }
+                    onError: failed(pet),
+                  },
+                );
+              },
+              onDelete: setConfirming,
+            }}
           />
         ) : null}
-        {opened && role !== undefined && canEdit() ? (
+        {opened && canEdit() ? (
           <PetPanel pet={opened} role={role} onClose={closePanel} onSaved={said} />
         ) : null}
       </div>

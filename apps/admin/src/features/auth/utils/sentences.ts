@@ -1,0 +1,29 @@
+/** What the sign-in pages say, each sentence once. */
+import {
+  INVITATION_TTL_MS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROBLEMS,
+  RESET_LINK_TTL_MS,
+} from '@pets/contract';
+import type { SignedOutBecause } from '../../../lib/session.js';
+
+/** Why the sign-in page shows: the API's own words for a session that ended. */
+export const SIGNED_OUT_BECAUSE: Record<SignedOutBecause, string> = {
+  'signed-out': 'You have signed out.',
+  ended: PROBLEMS.sessionEnded.message,
+};
+
+/** The API set the cookie, and the next request came without it. */
+export const COOKIE_NOT_KEPT =
+  'The API signed you in, but this browser did not keep the session cookie. Open the admin over HTTPS (or at localhost), with cookies allowed, and try again.';
+
+export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any you like: a few words you will remember work well. The most common passwords are refused.`;
+
+export const LINK_MISSING =
+  'This page opens from a one-time link, which holds its secret after “#”. Open the whole link you were given.';
+
+export const linkDead = (what: 'invitation' | 'reset'): string =>
+  what === 'invitation'
+    ? `This invitation link does not work: it was used already, is more than ${INVITATION_TTL_MS / 86_400_000} days old, or is not whole. Ask whoever invited you for a new one.`
+    : `This link does not work: it was used already, is more than ${RESET_LINK_TTL_MS / 60_000} minutes old, or is not whole. Ask staff for a new one.`;
