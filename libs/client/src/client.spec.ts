@@ -8,6 +8,7 @@ import type {
   Invitation,
   PasswordResetLink,
   Person,
+  Session,
 } from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -998,6 +999,23 @@ const usage: AccountUsage = {
   keys: [{ id: 5, label: 'ci', lastUsedAt: '2030-01-01T09:00:00.000Z' }],
 };
 
+const member: Person = {
+  id: 4,
+  accountId: 3,
+  email: 'grace@example.com',
+  name: 'Grace',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  deactivatedAt: null,
+};
+const deviceSession: Session = {
+  id: 9,
+  device: 'Mozilla/5.0',
+  address: '203.0.113.7',
+  startedAt: '2030-01-01T00:00:00.000Z',
+  lastUsedAt: '2030-01-01T00:10:00.000Z',
+  current: true,
+};
+
 interface Operation {
   name: string;
   call: (client: PetstoreClient, signal?: AbortSignal) => Promise<{ data: unknown }>;
@@ -1117,6 +1135,38 @@ const operations: Operation[] = [
     method: 'DELETE',
     path: '/admin/keys/5',
     answer: revokedKey,
+    status: 200,
+  },
+  {
+    name: 'listPeople',
+    call: (client, signal) => client.listPeople({}, { signal }),
+    method: 'GET',
+    path: '/account/people',
+    answer: [member],
+    status: 200,
+  },
+  {
+    name: 'admin.listPeopleOfAccount',
+    call: (client, signal) => client.admin.listPeopleOfAccount(3, {}, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/people',
+    answer: [member],
+    status: 200,
+  },
+  {
+    name: 'admin.deactivatePerson',
+    call: (client, signal) => client.admin.deactivatePerson(4, { signal }),
+    method: 'POST',
+    path: '/admin/people/4/deactivate',
+    answer: { ...member, deactivatedAt: '2030-01-02T00:00:00.000Z' },
+    status: 200,
+  },
+  {
+    name: 'session.listSessions',
+    call: (client, signal) => client.session.listSessions({}, { signal }),
+    method: 'GET',
+    path: '/sessions',
+    answer: [deviceSession],
     status: 200,
   },
 ];
@@ -1730,6 +1780,186 @@ describe('invitations and password-reset links (people, beta)', () => {
       const controller = new AbortController();
       controller.abort();
       const { client, requests } = withoutKey([
+        (request) => {
+          request.signal.throwIfAborted();
+          return noContent();
+        },
+      ]);
+      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+      expect(requests).toHaveLength(1);
+    }
+  });
+});
+
+describe("a person's sessions, password and people (beta)", () => {
+  const signedIn = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
+    fake(replies, { apiKey: undefined, ...options });
+  const noContent = () => new Response(null, { status: 204, headers: { 'x-request-id': 'r' } });
+  const change = { currentPassword: 'the password now', newPassword: 'a new long password' };
+
+  it('session.listSessions and iterateSessions page the sessions and follow next, keeping the query', async () => {
+    const { client, requests } = signedIn([
+      json(200, [deviceSession], {
+        link: '<http://api.test/v1/sessions?limit=1&cursor=s>; rel="next"',
+      }),
+      json(200, [{ ...deviceSession, id: 10, current: false }]),
+      json(200, [deviceSession], {
+        link: '<http://api.test/v1/sessions?limit=1&cursor=t>; rel="next"',
+      }),
+    ]);
+    const ids = [];
+    for await (const found of client.session.iterateSessions({ limit: 1 })) ids.push(found.id);
+    expect(ids).toEqual([9, 10]);
+    const first = await client.session.listSessions({ limit: 1, cursor: 'x' });
+    expect(first.next).toBe('http://api.test/v1/sessions?limit=1&cursor=t');
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/sessions?limit=1',
+      'http://api.test/v1/sessions?limit=1&cursor=s',
+      'http://api.test/v1/sessions?limit=1&cursor=x',
+    ]);
+  });
+
+  it('listPeople and admin.listPeopleOfAccount page people; their iterators follow next', async () => {
+    const { client, requests } = fake([
+      json(200, [member], {
+        link: '<http://api.test/v1/account/people?limit=1&cursor=p>; rel="next"',
+      }),
+      json(200, [{ ...member, id: 5 }]),
+      json(200, [member], {
+        link: '<http://api.test/v1/admin/accounts/3/people?limit=1&cursor=q>; rel="next"',
+      }),
+      json(200, [{ ...member, id: 6 }]),
+      json(200, [member]),
+      json(200, [member]),
+    ]);
+    const own = [];
+    for await (const found of client.iteratePeople({ limit: 1 })) own.push(found.id);
+    expect(own).toEqual([4, 5]);
+    const theirs = [];
+    for await (const found of client.admin.iteratePeopleOfAccount(3, { limit: 1 }))
+      theirs.push(found.id);
+    expect(theirs).toEqual([4, 6]);
+    expect((await client.listPeople({ cursor: 'c', limit: 2 })).next).toBeUndefined();
+    await client.admin.listPeopleOfAccount(3, { cursor: 'd', limit: 3 });
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/account/people?limit=1',
+      'http://api.test/v1/account/people?limit=1&cursor=p',
+      'http://api.test/v1/admin/accounts/3/people?limit=1',
+      'http://api.test/v1/admin/accounts/3/people?limit=1&cursor=q',
+      'http://api.test/v1/account/people?limit=2&cursor=c',
+      'http://api.test/v1/admin/accounts/3/people?limit=3&cursor=d',
+    ]);
+  });
+
+  it('the people and sessions lists never follow a next link outside the API', async () => {
+    const { client } = signedIn([
+      json(200, [deviceSession], { link: '<http://elsewhere.test/v1/sessions?c=1>; rel="next"' }),
+      json(200, [member], { link: '<http://elsewhere.test/v1/account/people>; rel="next"' }),
+    ]);
+    expect(await caught(client.session.listSessions())).toMatchObject({
+      kind: 'invalid_response',
+    });
+    expect(await caught(client.listPeople())).toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it('session.endSession DELETEs /sessions/{id}, endAllSessions DELETEs /sessions, both 204', async () => {
+    const { client, requests, inits } = signedIn([noContent(), noContent()]);
+    expect(await client.session.endSession(9)).toEqual({
+      data: undefined,
+      status: 204,
+      requestId: 'r',
+      rateLimit: undefined,
+    });
+    expect(await client.session.endAllSessions()).toMatchObject({ data: undefined, status: 204 });
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'DELETE http://api.test/v1/sessions/9',
+      'DELETE http://api.test/v1/sessions',
+    ]);
+    expect(await requests[0]?.text()).toBe('');
+    expect(headersOf(requests[1])).toEqual({ accept: 'application/json' });
+    expect(inits.map((init) => init?.credentials)).toEqual(['same-origin', 'same-origin']);
+  });
+
+  it('session.changePassword POSTs both passwords to /session/password and takes the 204', async () => {
+    const { client, requests } = signedIn([noContent()]);
+    expect(await client.session.changePassword(change)).toMatchObject({
+      data: undefined,
+      status: 204,
+    });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url).toBe('http://api.test/v1/session/password');
+    expect(await requests[0]?.text()).toBe(JSON.stringify(change));
+    expect(headersOf(requests[0])).toEqual({
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
+  });
+
+  it("a wrong current password is the API's 400 on currentPassword; another's session its 404", async () => {
+    const wrong = json(400, {
+      code: 'invalid_body',
+      message: 'The request body is not valid.',
+      status: 400,
+      details: [{ field: 'currentPassword', issue: 'is not your password' }],
+    });
+    const { client, requests } = signedIn([wrong, error(404, 'not_found')]);
+    expect(await caught(client.session.changePassword(change))).toMatchObject({
+      code: 'invalid_body',
+      details: [{ field: 'currentPassword', issue: 'is not your password' }],
+    });
+    expect(await caught(client.session.endSession(77))).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('changePassword is never repeated after a 503, network failure or timeout; the ends are', async () => {
+    for (const reply of [
+      error(503, 'service_unavailable'),
+      new TypeError('socket hang up'),
+      noAnswer,
+    ]) {
+      const { client, requests, sleeps } = signedIn([reply, noContent()], { timeoutMs: 5 });
+      await caught(client.session.changePassword(change));
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
+      expect(sleeps).toEqual([]);
+    }
+    for (const end of [
+      (client: PetstoreClient) => client.session.endSession(9),
+      (client: PetstoreClient) => client.session.endAllSessions(),
+    ]) {
+      const { client, requests } = signedIn([error(503, 'service_unavailable'), noContent()]);
+      expect((await end(client)).status).toBe(204);
+      expect(requests).toHaveLength(2);
+    }
+  });
+
+  it('an answer with a body where the API answers none is a broken one', async () => {
+    const { client } = signedIn([noContent(), json(200, { ended: true })]);
+    expect((await client.session.endAllSessions()).data).toBeUndefined();
+    expect(await caught(client.session.endSession(9))).toMatchObject({
+      kind: 'invalid_response',
+    });
+  });
+
+  it('each can be cancelled', async () => {
+    const calls = [
+      (client: PetstoreClient, signal: AbortSignal) => client.session.endSession(9, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) => client.session.endAllSessions({ signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.changePassword(change, { signal }),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.session.iterateSessions({}, { signal }).next(),
+      (client: PetstoreClient, signal: AbortSignal) => client.iteratePeople({}, { signal }).next(),
+      (client: PetstoreClient, signal: AbortSignal) =>
+        client.admin.iteratePeopleOfAccount(3, {}, { signal }).next(),
+    ];
+    for (const call of calls) {
+      const controller = new AbortController();
+      controller.abort();
+      const { client, requests } = signedIn([
         (request) => {
           request.signal.throwIfAborted();
           return noContent();

@@ -8,6 +8,7 @@ import {
   type ApiKey,
   ApiKeys,
   type CreatedApiKey,
+  type ChangePassword,
   type CurrentSession,
   HEADERS,
   type Invitation,
@@ -21,11 +22,15 @@ import {
   type OperationId,
   OPERATIONS,
   type PasswordResetLink,
+  People,
+  type Person,
   type Pet,
   Pets,
   type PetPatchInput,
   type PlanChange,
   type ResetPassword,
+  type Session,
+  Sessions,
   type SignIn,
 } from '@pets/contract';
 import { z } from 'zod';
@@ -78,6 +83,8 @@ export type AcceptInvitationInput = z.input<typeof AcceptInvitation>;
 export type ResetPasswordInput = z.input<typeof ResetPassword>;
 /** Whom `session.createInvitation` and `admin.createInvitationForAccount` invite. */
 export type NewInvitationInput = z.input<typeof NewInvitation>;
+/** What `session.changePassword` sends: the password now and the new one. */
+export type ChangePasswordInput = z.input<typeof ChangePassword>;
 
 /** An answer: its data, and what the API said about it. */
 export interface ApiResult<T> {
@@ -144,6 +151,16 @@ export interface PetstoreClient {
   createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
   /** Revokes one of the account's keys (beta). */
   revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  /**
+   * One page of the account's people, deactivated ones included, in ascending id (beta). Follow
+   * `next` (or use {@link iteratePeople}) for more.
+   */
+  listPeople(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Person>>;
+  /** Every person of the account, page after page (beta). */
+  iteratePeople(
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<Person, void, undefined>;
   /** Staff only: other accounts, their plans and keys (beta). Partner keys get `403 forbidden`. */
   admin: {
     listAccounts(options?: CallOptions): Promise<ApiResult<Account[]>>;
@@ -187,6 +204,23 @@ export interface PetstoreClient {
       personId: number,
       options?: CallOptions,
     ): Promise<ApiResult<PasswordResetLink>>;
+    /** One page of an account's people, deactivated ones included, in ascending id. */
+    listPeopleOfAccount(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<Page<Person>>;
+    /** Every person of an account, page after page. */
+    iteratePeopleOfAccount(
+      accountId: number,
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<Person, void, undefined>;
+    /**
+     * Deactivates a person: they can no longer sign in, and every session they had ends. Answers
+     * the person as they are now; deactivating a deactivated person changes nothing.
+     */
+    deactivatePerson(personId: number, options?: CallOptions): Promise<ApiResult<Person>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -233,7 +267,36 @@ export interface PetstoreClient {
       invitation: NewInvitationInput,
       options?: CallOptions,
     ): Promise<ApiResult<Invitation>>;
+    /**
+     * One page of the signed-in person's sessions that have not ended, on any device, in ascending
+     * id; `current` marks the one of this call. Follow `next` (or use {@link iterateSessions}).
+     */
+    listSessions(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Session>>;
+    /** Every session of the signed-in person that has not ended, page after page. */
+    iterateSessions(
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<Session, void, undefined>;
+    /** Ends one of the person's sessions (signs that device out); another's is `404`. */
+    endSession(sessionId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+    /** Signs out everywhere: every session of the person ends, this one too. */
+    endAllSessions(options?: CallOptions): Promise<ApiResult<undefined>>;
+    /**
+     * Changes the password (the current one required): every other session of the person ends,
+     * this one goes on. A wrong current password is `400 invalid_body` on `currentPassword`. Never
+     * repeated after a 503 or network failure: the first attempt may have changed it.
+     */
+    changePassword(
+      change: ChangePasswordInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
   };
+}
+
+/** A page of a list, and where the next one is. */
+export interface Page<T> extends ApiResult<T[]> {
+  /** The absolute address of the next page (from `Link: rel="next"`), absent on the last page. */
+  next: string | undefined;
 }
 
 export interface AuditPage extends ApiResult<AuditEvent[]> {
@@ -261,6 +324,10 @@ type SuccessData<Id extends OperationId> = (typeof OPERATIONS)[Id]['success'] ex
 }
   ? z.output<S>
   : undefined;
+
+/** The answer of a list operation: an array of its items. */
+type ListSchema =
+  typeof Pets | typeof AuditEvents | typeof ApiKeys | typeof People | typeof Sessions;
 
 /** A success without a body (204). */
 const NO_CONTENT = z.undefined();
@@ -497,7 +564,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     };
   }
 
-  async function page<S extends typeof Pets | typeof AuditEvents | typeof ApiKeys>(
+  async function page<S extends ListSchema>(
     url: string,
     schema: S,
     signal: AbortSignal | undefined,
@@ -513,7 +580,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   }
 
   /** Every item of a list from its first page on, following `next`. */
-  async function* every<S extends typeof Pets | typeof AuditEvents | typeof ApiKeys>(
+  async function* every<S extends ListSchema>(
     first: Promise<ApiResult<z.output<S>> & { next: string | undefined }>,
     schema: S,
     signal: AbortSignal | undefined,
@@ -626,6 +693,14 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('createAccountKey', { body: { label } }, callOptions.signal)),
     revokeKey: (keyId, callOptions = {}) =>
       result(invoke('revokeAccountKey', { params: { keyId } }, callOptions.signal)),
+    listPeople: ({ limit, cursor } = {}, callOptions = {}) =>
+      page(
+        `${baseUrl}${OPERATIONS.listPeople.path}${searchOf({ limit, cursor })}`,
+        People,
+        callOptions.signal,
+      ),
+    iteratePeople: (query = {}, callOptions = {}) =>
+      every(client.listPeople(query, callOptions), People, callOptions.signal),
 
     admin: {
       listAccounts: (callOptions = {}) => result(invoke('listAccounts', {}, callOptions.signal)),
@@ -668,6 +743,20 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       createPasswordReset: (personId, callOptions = {}) =>
         result(invoke('createPasswordReset', { params: { personId } }, callOptions.signal)),
+      listPeopleOfAccount: (accountId, { limit, cursor } = {}, callOptions = {}) =>
+        page(
+          `${baseUrl}${pathOf(OPERATIONS.listPeopleOfAccount, { accountId })}${searchOf({ limit, cursor })}`,
+          People,
+          callOptions.signal,
+        ),
+      iteratePeopleOfAccount: (accountId, query = {}, callOptions = {}) =>
+        every(
+          client.admin.listPeopleOfAccount(accountId, query, callOptions),
+          People,
+          callOptions.signal,
+        ),
+      deactivatePerson: (personId, callOptions = {}) =>
+        result(invoke('deactivatePerson', { params: { personId } }, callOptions.signal)),
       listAudit(query = {}, callOptions = {}) {
         const { targetType, targetId, actorAccountId, limit, cursor } = query;
         const search = searchOf({ targetType, targetId, actorAccountId, limit, cursor });
@@ -693,6 +782,20 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('resetPassword', { body: reset }, callOptions.signal)),
       createInvitation: (invitation, callOptions = {}) =>
         result(invoke('createInvitation', { body: invitation }, callOptions.signal)),
+      listSessions: ({ limit, cursor } = {}, callOptions = {}) =>
+        page(
+          `${baseUrl}${OPERATIONS.listSessions.path}${searchOf({ limit, cursor })}`,
+          Sessions,
+          callOptions.signal,
+        ),
+      iterateSessions: (query = {}, callOptions = {}) =>
+        every(client.session.listSessions(query, callOptions), Sessions, callOptions.signal),
+      endSession: (sessionId, callOptions = {}) =>
+        result(invoke('endSession', { params: { sessionId } }, callOptions.signal)),
+      endAllSessions: (callOptions = {}) =>
+        result(invoke('endAllSessions', {}, callOptions.signal)),
+      changePassword: (change, callOptions = {}) =>
+        result(invoke('changePassword', { body: change }, callOptions.signal)),
     },
   };
   return client;
