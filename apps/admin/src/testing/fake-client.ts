@@ -1,3 +1,4 @@
+/** The unit tests' fake API client (every method a mock) and factories of the data it answers. */
 import type {
   Account,
   AccountUsage,
@@ -6,11 +7,14 @@ import type {
   CurrentSession,
   Invitation,
   KeysPage,
+  Page,
+  PasswordResetLink,
   Pet,
   PetsPage,
   Person,
   PetstoreClient,
   RateLimitState,
+  Session,
 } from '@pets/client';
 import { PetstoreApiError } from '@pets/client';
 import { PROBLEMS } from '@pets/contract';
@@ -144,6 +148,39 @@ export const keysPage = (keys: ApiKey[], nextCursor?: string): KeysPage => ({
       : `http://localhost:3000/v1/account/keys?limit=50&cursor=${nextCursor}`,
 });
 
+/** A page of any list at `path` (e.g. `/v1/sessions?limit=20`); `nextCursor` makes a `next` link. */
+export const listPage = <T>(items: T[], path: string, nextCursor?: string): Page<T> => ({
+  ...result(items),
+  next: nextCursor === undefined ? undefined : `http://localhost:3000${path}&cursor=${nextCursor}`,
+});
+
+export const peoplePage = (people: Person[], nextCursor?: string): Page<Person> =>
+  listPage(people, '/v1/account/people?limit=50', nextCursor);
+
+/** One of the signed-in person's sessions: Chrome on Linux, not this one, unless overridden. */
+export const personSession = (id: number, overrides: Partial<Session> = {}): Session => ({
+  id,
+  device:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  address: '203.0.113.7',
+  startedAt: '2030-01-01T09:00:00.000Z',
+  lastUsedAt: '2030-01-01T09:30:00.000Z',
+  current: false,
+  ...overrides,
+});
+
+export const sessionsPage = (sessions: Session[], nextCursor?: string): Page<Session> =>
+  listPage(sessions, '/v1/sessions?limit=20', nextCursor);
+
+export const passwordResetLink = (
+  overrides: Partial<PasswordResetLink> = {},
+): PasswordResetLink => ({
+  personId: 3,
+  expiresAt: '2030-01-01T01:00:00.000Z',
+  link: `http://localhost:3000/admin/set-password#${'r'.repeat(43)}`,
+  ...overrides,
+});
+
 export const apiError = (
   init: Partial<ConstructorParameters<typeof PetstoreApiError>[0]> = {},
 ): PetstoreApiError =>
@@ -175,8 +212,8 @@ const notFaked = (name: string) => () =>
   Promise.reject(new Error(`${name} is not faked in this test`));
 
 /**
- * A client whose every method is a mock; by default Ann of a partner's account is signed in, and
- * the account has no keys.
+ * A client whose every method is a mock; by default Ann of a partner's account is signed in, with
+ * this one session, and the account has no keys and no people.
  */
 export function createFakeClient() {
   return {
@@ -193,6 +230,8 @@ export function createFakeClient() {
     iterateKeys: vi.fn<PetstoreClient['iterateKeys']>(),
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
     revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
+    listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
+    iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
     admin: {
       listAccounts: vi.fn<PetstoreClient['admin']['listAccounts']>(() =>
         Promise.resolve(result([account()])),
@@ -212,6 +251,13 @@ export function createFakeClient() {
       createPasswordReset: vi.fn<PetstoreClient['admin']['createPasswordReset']>(
         notFaked('createPasswordReset'),
       ),
+      listPeopleOfAccount: vi.fn<PetstoreClient['admin']['listPeopleOfAccount']>(() =>
+        Promise.resolve(peoplePage([])),
+      ),
+      iteratePeopleOfAccount: vi.fn<PetstoreClient['admin']['iteratePeopleOfAccount']>(),
+      deactivatePerson: vi.fn<PetstoreClient['admin']['deactivatePerson']>(
+        notFaked('deactivatePerson'),
+      ),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },
@@ -227,6 +273,17 @@ export function createFakeClient() {
       resetPassword: vi.fn<PetstoreClient['session']['resetPassword']>(notFaked('resetPassword')),
       createInvitation: vi.fn<PetstoreClient['session']['createInvitation']>(
         notFaked('createInvitation'),
+      ),
+      listSessions: vi.fn<PetstoreClient['session']['listSessions']>(() =>
+        Promise.resolve(sessionsPage([personSession(1, { current: true })])),
+      ),
+      iterateSessions: vi.fn<PetstoreClient['session']['iterateSessions']>(),
+      endSession: vi.fn<PetstoreClient['session']['endSession']>(notFaked('endSession')),
+      endAllSessions: vi.fn<PetstoreClient['session']['endAllSessions']>(
+        notFaked('endAllSessions'),
+      ),
+      changePassword: vi.fn<PetstoreClient['session']['changePassword']>(
+        notFaked('changePassword'),
       ),
     },
   } satisfies PetstoreClient;
