@@ -2,20 +2,14 @@ import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation, useSearch } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { Pager } from '../../../components/ui/pager.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { useClient } from '../../../lib/client.js';
+import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import {
-  cursorOf,
-  cursorParam,
-  type PagingHistoryState,
-  previousCursorsOf,
-} from '../../../lib/paging.js';
+import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
 import { useRevokeKey } from '../api/revoke-key.js';
@@ -92,26 +86,14 @@ function KeyRow({
 export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }) {
   const client = useClient();
   const { blocked } = useRateLimit();
-  const [path, navigate] = useLocation();
-  const cursor = cursorParam(new URLSearchParams(useSearch()).get('cursor'));
-  const previous = previousCursorsOf(useHistoryState<unknown>());
+  const paging = useCursorPaging();
+  const { cursor } = paging;
   const keys = useQuery({ ...listKeysQueryOptions(client, of, cursor), enabled: !blocked });
   const nextCursor = cursorOf(keys.data?.next);
   const status = useRef<HTMLDivElement>(null);
-  /** Shows the page at `at` (the first when undefined), `before` the cursors of those before it. */
-  const show = (at: string | undefined, before: string[]) => {
-    const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
-    const search = at === undefined ? '' : `?${new URLSearchParams({ cursor: at }).toString()}`;
-    navigate(`${path}${search}`, { state });
-  };
   const firstPage =
     cursor === undefined ? null : (
-      <button
-        type="button"
-        onClick={() => {
-          show(undefined, []);
-        }}
-      >
+      <button type="button" onClick={paging.first}>
         Back to the first page
       </button>
     );
@@ -213,12 +195,9 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
           label="Pages of keys"
           previousDisabled={blocked || cursor === undefined}
           nextDisabled={blocked || nextCursor === undefined}
-          onPrevious={() => {
-            // Without the history of how we got here (a shared link), the first page.
-            show(previous.at(-1) || undefined, previous.slice(0, -1));
-          }}
+          onPrevious={paging.back}
           onNext={() => {
-            if (nextCursor !== undefined) show(nextCursor, [...previous, cursor ?? '']);
+            if (nextCursor !== undefined) paging.forward(nextCursor);
           }}
           fallback={() => status.current}
         />
