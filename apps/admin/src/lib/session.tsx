@@ -25,10 +25,11 @@ import { useClient } from './client.js';
 import { isUnauthorized } from './errors.js';
 
 /**
- * Why no one is signed in, for the sign-in page to say: the person signed out, or the session
- * ended (signed out elsewhere, unused, too old). None when no one was signed in.
+ * Why no one is signed in, for the sign-in page to say: the person signed out (here, or on every
+ * device at once), or the session ended (signed out elsewhere, unused, too old). None when no one
+ * was signed in.
  */
-export type SignedOutBecause = 'signed-out' | 'ended';
+export type SignedOutBecause = 'signed-out' | 'signed-out-everywhere' | 'ended';
 
 const SESSION = 'session';
 export const sessionQueryKey = [SESSION] as const;

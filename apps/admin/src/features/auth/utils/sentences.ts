@@ -11,6 +11,7 @@ import type { SignedOutBecause } from '../../../lib/session.js';
 /** Why the sign-in page shows: the API's own words for a session that ended. */
 export const SIGNED_OUT_BECAUSE: Record<SignedOutBecause, string> = {
   'signed-out': 'You have signed out.',
+  'signed-out-everywhere': 'You have signed out everywhere: every session of yours has ended.',
   ended: PROBLEMS.sessionEnded.message,
 };
 

@@ -1,0 +1,264 @@
+/**
+ * Your account: where the person is signed in (every session that has not ended, on any device),
+ * each with Sign out, and Sign out everywhere. Paged in the address (`?sessions=…`) as the keys
+ * are; on a phone each row stacks into a card (app.css, `table.stacked`).
+ */
+import type { Session } from '@pets/client';
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@pets/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ErrorMessage } from '../../../components/error-message.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
+import { useClient } from '../../../lib/client.js';
+import { useCursorPaging } from '../../../lib/cursor-paging.js';
+import { describeError, isRateLimited } from '../../../lib/errors.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { cursorOf } from '../../../lib/paging.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { useEndAllSessions } from '../api/end-all-sessions.js';
+import { useEndSession } from '../api/end-session.js';
+import { listSessionsQueryOptions } from '../api/list-sessions.js';
+import { deviceName } from '../utils/device-name.js';
+
+/** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
+const COLUMN = {
+  address: 'Address',
+  started: 'Signed in',
+  lastUsed: 'Last used',
+} as const;
+
+/** The address param of this list's page: the account pages hold other lists. */
+export const SESSIONS_PARAM = 'sessions';
+
+/** "Chrome on Linux, signed in 1 Jan 2030, 09:00": tells a row's Sign out from the others'. */
+const sessionName = (session: Session) =>
+  `${deviceName(session.device)}, signed in ${formatDateTime(session.startedAt)}`;
+
+function SessionRow({
+  session,
+  busy,
+  buttonRef,
+  onEnd,
+}: {
+  session: Session;
+  busy: boolean;
+  buttonRef: (button: HTMLButtonElement | null) => void;
+  onEnd: () => void;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        <span title={session.device}>{deviceName(session.device)}</span>
+        {session.current ? (
+          <>
+            {' '}
+            <span className="tag">This device</span>
+          </>
+        ) : null}
+      </th>
+      <td data-label={COLUMN.address}>
+        <code>{session.address}</code>
+      </td>
+      <td data-label={COLUMN.started}>
+        <time dateTime={session.startedAt}>{formatDateTime(session.startedAt)}</time>
+      </td>
+      <td data-label={COLUMN.lastUsed}>
+        <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>
+      </td>
+      <td className="stacked-actions">
+        <button ref={buttonRef} type="button" className="secondary" disabled={busy} onClick={onEnd}>
+          Sign out{' '}
+          <span className="visually-hidden">
+            {session.current ? 'this device' : sessionName(session)}
+          </span>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function SessionsTable({ labelledBy }: { labelledBy: string }) {
+  const client = useClient();
+  const { blocked } = useRateLimit();
+  const paging = useCursorPaging(SESSIONS_PARAM);
+  const { cursor } = paging;
+  const sessions = useQuery({ ...listSessionsQueryOptions(client, cursor), enabled: !blocked });
+  const nextCursor = cursorOf(sessions.data?.next);
+  const status = useRef<HTMLDivElement>(null);
+  const end = useEndSession();
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const buttons = useRef(new Map<number, HTMLButtonElement>());
+
+  const endSession = (session: Session) => {
+    setMessage(null);
+    setFailure(null);
+    end.mutate(session, {
+      // This device goes back to the sign-in page; another one's row goes.
+      onSuccess: () => {
+        if (!session.current) setMessage(`Signed out ${sessionName(session)}.`);
+      },
+      onError: (error) => {
+        flushSync(() => {
+          if (!isRateLimited(error)) setFailure(describeError(error));
+        });
+        buttons.current.get(session.id)?.focus();
+      },
+    });
+  };
+
+  const firstPage =
+    cursor === undefined ? null : (
+      <button type="button" onClick={paging.first}>
+        Back to the first page
+      </button>
+    );
+  let state = null;
+  if (sessions.isPending && sessions.isFetching) state = <p>Loading your sessions…</p>;
+  else if (sessions.isError && !isRateLimited(sessions.error))
+    state = (
+      <ErrorMessage
+        error={sessions.error}
+        onRetry={() => {
+          void sessions.refetch();
+        }}
+      >
+        {firstPage}
+      </ErrorMessage>
+    );
+  else if (sessions.data?.data.length === 0)
+    state = (
+      <>
+        <p>No more sessions.</p>
+        {firstPage}
+      </>
+    );
+
+  return (
+    <>
+      <div ref={status} aria-live="polite" tabIndex={-1}>
+        {state}
+        {failure ? <p className="error">{failure}</p> : null}
+      </div>
+      {sessions.data && sessions.data.data.length > 0 ? (
+        <div className="stacked-frame">
+          <table className="stacked" aria-labelledby={labelledBy}>
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">{COLUMN.address}</th>
+                <th scope="col">{COLUMN.started}</th>
+                <th scope="col">{COLUMN.lastUsed}</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.data.data.map((session) => (
+                <SessionRow
+                  key={session.id}
+                  session={session}
+                  busy={end.isPending || blocked}
+                  buttonRef={(button) => {
+                    if (button) buttons.current.set(session.id, button);
+                    else buttons.current.delete(session.id);
+                  }}
+                  onEnd={() => {
+                    endSession(session);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {cursor !== undefined || nextCursor !== undefined ? (
+        <Pager
+          label="Pages of sessions"
+          previousDisabled={blocked || cursor === undefined}
+          nextDisabled={blocked || nextCursor === undefined}
+          onPrevious={paging.back}
+          onNext={() => {
+            if (nextCursor !== undefined) paging.forward(nextCursor);
+          }}
+          fallback={() => status.current}
+        />
+      ) : null}
+      <StatusMessage message={message} />
+    </>
+  );
+}
+
+/** Sign out everywhere, after a dialog that says this device signs out too. */
+function SignOutEverywhere() {
+  const endAll = useEndAllSessions();
+  const { blocked } = useRateLimit();
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const stopAsking = () => {
+    flushSync(() => {
+      setAsking(false);
+    });
+    button.current?.focus();
+  };
+  return (
+    <>
+      <div className="actions">
+        <button
+          ref={button}
+          type="button"
+          className="secondary"
+          disabled={endAll.isPending || blocked}
+          onClick={() => {
+            endAll.reset();
+            setAsking(true);
+          }}
+        >
+          Sign out everywhere
+        </button>
+      </div>
+      <div aria-live="polite">
+        {endAll.isError && !isRateLimited(endAll.error) ? (
+          <p className="error">Could not sign out everywhere. {describeError(endAll.error)}</p>
+        ) : null}
+      </div>
+      {asking ? (
+        <ConfirmDialog
+          title="Sign out everywhere?"
+          confirmLabel={endAll.isPending ? 'Signing out…' : 'Sign out everywhere'}
+          cancelLabel="Stay signed in"
+          busy={endAll.isPending || blocked}
+          onConfirm={() => {
+            endAll.mutate(undefined, { onError: stopAsking });
+          }}
+          onCancel={stopAsking}
+        >
+          <p>
+            Every session of yours ends, on every device, this one too: you go back to the sign-in
+            page. Your password stays as it is.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+export function SessionsSection() {
+  const heading = `${useId()}-sessions`;
+  return (
+    <section aria-labelledby={heading}>
+      <h2 id={heading}>Where you are signed in</h2>
+      <p>
+        Each browser signed in as you, oldest first. A session ends when it signs out, after{' '}
+        {SESSION_IDLE_MS / 60_000} minutes unused, or {SESSION_MAX_AGE_MS / 3_600_000} hours after
+        signing in. Sign out any you do not recognise, and change your password.
+      </p>
+      <SessionsTable labelledBy={heading} />
+      <SignOutEverywhere />
+    </section>
+  );
+}
