@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   account,
   createFakeClient,
   invitation,
+  peoplePage,
+  person,
+  personSession,
   result,
+  sessionsPage,
   signInAs,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
@@ -59,5 +63,45 @@ describe('your account', () => {
     ).toBe(invitation().link);
     expect(client.session.createInvitation).toHaveBeenCalledWith({ email: 'bo@acme.example' });
     expect(client.admin.createInvitationForAccount).not.toHaveBeenCalled();
+  });
+
+  it('changes the password, sessions and people of the account on one page, people read-only', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ name: 'Zoo Shop', role: 'partner' }), { id: 3 });
+    client.listPeople.mockResolvedValue(
+      peoplePage([person({ id: 3 }), person({ id: 5, name: 'Bo Roe', email: 'bo@zoo.example' })]),
+    );
+    client.session.listSessions.mockResolvedValue(
+      sessionsPage([personSession(1, { current: true }), personSession(2)]),
+    );
+    client.session.changePassword.mockResolvedValue(result(undefined, { status: 204 }));
+    const { user } = renderWithApp(<AccountRoute />, client, { url: '/admin/account' });
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual([
+      'You',
+      'Change your password',
+      'Where you are signed in',
+      'People of your account',
+      'Invite a colleague',
+    ]);
+    const people = within(
+      screen.getByRole('heading', { name: 'People of your account' }).closest('section') ??
+        document.body,
+    );
+    expect(await people.findByRole('rowheader', { name: 'Bo Roe' })).toBeDefined();
+    expect(people.queryAllByRole('button')).toEqual([]);
+    expect(client.admin.listPeopleOfAccount).not.toHaveBeenCalled();
+    expect(await screen.findAllByRole('button', { name: /^Sign out/ })).toHaveLength(3);
+    expect(client.session.listSessions).toHaveBeenCalledTimes(1);
+
+    // The other sessions end with a password change: the list is read again.
+    await user.type(screen.getByLabelText('Current password'), 'the old pass phrase');
+    await user.type(screen.getByLabelText('New password'), 'a brand new pass phrase');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/^Your password is changed\./)).toBeDefined();
+    await waitFor(() => {
+      expect(client.session.listSessions).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -1,13 +1,23 @@
 import { PageHeading } from '../../components/ui/page-heading.js';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.js';
+import { SessionsSection } from '../../features/auth/components/sessions-section.js';
 import { InviteSection } from '../../features/people/components/invite-section.js';
+import { PeopleSection } from '../../features/people/components/people-section.js';
 import { SignedInSummary } from '../../features/people/components/signed-in-summary.js';
 
-/** The signed-in person's own page: who they are, their account, and inviting a colleague to it. */
+/**
+ * The signed-in person's own page: who they are and their account, their password and where they
+ * are signed in, the people of their account (read-only: staff manage people on an account's
+ * page), and inviting a colleague to it.
+ */
 export function AccountRoute() {
   return (
     <>
       <PageHeading>Your account</PageHeading>
       <SignedInSummary />
+      <ChangePasswordForm />
+      <SessionsSection />
+      <PeopleSection of="own" />
       <InviteSection of="own" />
     </>
   );

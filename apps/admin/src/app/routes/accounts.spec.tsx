@@ -11,6 +11,8 @@ import {
   deferred,
   invitation,
   keysPage,
+  peoplePage,
+  person,
   result,
   signInAs,
   type FakeClient,
@@ -441,6 +443,28 @@ describe("an account's page", () => {
     await user.click(section.getByRole('button', { name: 'Done, I have sent it' }));
     expect(document.body.textContent).not.toContain('s3cr3t');
     expect(document.activeElement).toBe(section.getByLabelText('Email'));
+  });
+
+  it("lists the account's people, which staff deactivate and make reset links for", async () => {
+    const { client } = setUp('/admin/accounts/2', (fake) => {
+      fake.admin.listPeopleOfAccount.mockResolvedValue(
+        peoplePage([person({ id: 7, accountId: 2, name: 'Cy Big', email: 'cy@bigpets.example' })]),
+      );
+    });
+    const section = within(
+      (await screen.findByRole('heading', { level: 2, name: 'People of Big Pets' })).closest(
+        'section',
+      ) ?? document.body,
+    );
+    const row = (await section.findByRole('rowheader', { name: 'Cy Big' })).closest('tr');
+    expect(row?.textContent).toContain('cy@bigpets.example');
+    expect(section.getByRole('button', { name: 'Reset link for Cy Big' })).toBeDefined();
+    expect(section.getByRole('button', { name: 'Deactivate Cy Big' })).toBeDefined();
+    expect(client.admin.listPeopleOfAccount).toHaveBeenCalledWith(
+      2,
+      { limit: 50 },
+      expect.anything(),
+    );
   });
 
   it("says in the API's words when the email already has a person", async () => {

@@ -4,6 +4,7 @@ import { AccountsPage } from '../../features/accounts/components/accounts-page.j
 import { accountIdOf } from '../../features/accounts/utils/account-paths.js';
 import { KeysSection } from '../../features/keys/components/keys-section.js';
 import { InviteSection } from '../../features/people/components/invite-section.js';
+import { PeopleSection } from '../../features/people/components/people-section.js';
 
 /** Staff's accounts, nested under /accounts: the list, and one account with its keys and people. */
 export function AccountsRoute() {
@@ -22,6 +23,7 @@ export function AccountsRoute() {
             sections={(account) => (
               <>
                 <KeysSection of={{ accountId: account.id }} owner={account.name} />
+                <PeopleSection of={{ accountId: account.id }} owner={account.name} manage />
                 <InviteSection of={{ accountId: account.id }} owner={account.name} />
               </>
             )}

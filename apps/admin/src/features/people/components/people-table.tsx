@@ -1,0 +1,301 @@
+/**
+ * An account's people (name, email, joined, active or deactivated), a page at a time (the page in
+ * the address, `?people=…`, with Previous and Next). With `manage` (staff, on an account's page),
+ * each active person has Reset link (a one-time link to choose a new password, shown once) and
+ * Deactivate (after a confirmation that names them). On a phone each row stacks into a card.
+ */
+import type { PasswordResetLink, Person } from '@pets/client';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { ErrorMessage } from '../../../components/error-message.js';
+import { Pager } from '../../../components/ui/pager.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
+import { useClient } from '../../../lib/client.js';
+import { useCursorPaging } from '../../../lib/cursor-paging.js';
+import { describeError, isRateLimited } from '../../../lib/errors.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { cursorOf } from '../../../lib/paging.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { useSignedIn } from '../../../lib/session.js';
+import { useCreatePasswordReset } from '../api/create-password-reset.js';
+import { useDeactivatePerson } from '../api/deactivate-person.js';
+import { listPeopleQueryOptions, type PeopleOf } from '../api/list-people.js';
+import { ConfirmDeactivate } from './confirm-deactivate.js';
+import { NewResetLink } from './new-reset-link.js';
+
+/** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
+const COLUMN = {
+  email: 'Email',
+  joined: 'Joined',
+  status: 'Status',
+} as const;
+
+/** The address param of this list's page: an account's page pages its keys too. */
+export const PEOPLE_PARAM = 'people';
+
+type Action = 'reset' | 'deactivate';
+
+function PersonRow({
+  person,
+  you,
+  manage,
+  busy,
+  buttonRef,
+  onAction,
+}: {
+  person: Person;
+  you: boolean;
+  manage: boolean;
+  busy: boolean;
+  buttonRef: (action: Action, button: HTMLButtonElement | null) => void;
+  onAction: (action: Action) => void;
+}) {
+  const actions = manage && !you && person.deactivatedAt === null;
+  return (
+    <tr>
+      <th scope="row">
+        {person.name}
+        {you ? (
+          <>
+            {' '}
+            <span className="tag">You</span>
+          </>
+        ) : null}
+      </th>
+      <td data-label={COLUMN.email} className="email-cell">
+        {person.email}
+      </td>
+      <td data-label={COLUMN.joined}>
+        <time dateTime={person.createdAt}>{formatDateTime(person.createdAt)}</time>
+      </td>
+      <td data-label={COLUMN.status}>
+        {/* One element: on a phone the cell is a grid of its label and its value. */}
+        {person.deactivatedAt ? (
+          <span>
+            Deactivated{' '}
+            <time dateTime={person.deactivatedAt}>{formatDateTime(person.deactivatedAt)}</time>
+          </span>
+        ) : (
+          'Active'
+        )}
+      </td>
+      {manage ? (
+        <td className="stacked-actions">
+          {actions ? (
+            <span className="row-actions">
+              <button
+                ref={(button) => {
+                  buttonRef('reset', button);
+                }}
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => {
+                  onAction('reset');
+                }}
+              >
+                Reset link <span className="visually-hidden">for {person.name}</span>
+              </button>
+              <button
+                ref={(button) => {
+                  buttonRef('deactivate', button);
+                }}
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => {
+                  onAction('deactivate');
+                }}
+              >
+                Deactivate <span className="visually-hidden">{person.name}</span>
+              </button>
+            </span>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
+
+export function PeopleTable({
+  of,
+  manage,
+  labelledBy,
+}: {
+  of: PeopleOf;
+  manage: boolean;
+  labelledBy: string;
+}) {
+  const client = useClient();
+  const you = useSignedIn().person.id;
+  const { blocked } = useRateLimit();
+  const paging = useCursorPaging(PEOPLE_PARAM);
+  const { cursor } = paging;
+  const people = useQuery({ ...listPeopleQueryOptions(client, of, cursor), enabled: !blocked });
+  const nextCursor = cursorOf(people.data?.next);
+  const status = useRef<HTMLDivElement>(null);
+  const deactivate = useDeactivatePerson();
+  const createReset = useCreatePasswordReset();
+  const [deactivating, setDeactivating] = useState<Person | null>(null);
+  const [reset, setReset] = useState<{ person: Person; link: PasswordResetLink } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const busy = deactivate.isPending || createReset.isPending || blocked;
+
+  /** Back to a row's button once what covered it (the dialog, the link) is gone. */
+  const backTo = (person: Person, action: Action, close: () => void) => {
+    flushSync(close);
+    buttons.current.get(`${action}-${person.id}`)?.focus();
+  };
+
+  const confirmDeactivate = (person: Person) => {
+    setMessage(null);
+    setFailure(null);
+    deactivate.mutate(person.id, {
+      onSuccess: () => {
+        setDeactivating(null);
+        setMessage(
+          `Deactivated ${person.name} (${person.email}). Their sessions end within seconds.`,
+        );
+      },
+      onError: (error) => {
+        backTo(person, 'deactivate', () => {
+          setDeactivating(null);
+          if (!isRateLimited(error)) setFailure(describeError(error));
+        });
+      },
+    });
+  };
+
+  const makeResetLink = (person: Person) => {
+    setMessage(null);
+    setFailure(null);
+    createReset.mutate(person.id, {
+      onSuccess: ({ data }) => {
+        createReset.reset();
+        setReset({ person, link: data });
+      },
+      onError: (error) => {
+        if (!isRateLimited(error)) setFailure(describeError(error));
+      },
+    });
+  };
+
+  const firstPage =
+    cursor === undefined ? null : (
+      <button type="button" onClick={paging.first}>
+        Back to the first page
+      </button>
+    );
+  let state = null;
+  if (people.isPending && people.isFetching) state = <p>Loading people…</p>;
+  else if (people.isError && !isRateLimited(people.error))
+    state = (
+      <ErrorMessage
+        error={people.error}
+        onRetry={() => {
+          void people.refetch();
+        }}
+      >
+        {firstPage}
+      </ErrorMessage>
+    );
+  else if (people.data?.data.length === 0)
+    state =
+      cursor === undefined ? (
+        <p>No one has joined this account yet.</p>
+      ) : (
+        <>
+          <p>No more people.</p>
+          {firstPage}
+        </>
+      );
+
+  return (
+    <>
+      {reset ? (
+        <NewResetLink
+          person={reset.person}
+          reset={reset.link}
+          onDismiss={() => {
+            backTo(reset.person, 'reset', () => {
+              setReset(null);
+            });
+          }}
+        />
+      ) : null}
+      <div ref={status} aria-live="polite" tabIndex={-1}>
+        {state}
+        {failure ? <p className="error">{failure}</p> : null}
+      </div>
+      {people.data && people.data.data.length > 0 ? (
+        <div className="stacked-frame">
+          <table className="stacked" aria-labelledby={labelledBy}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">{COLUMN.email}</th>
+                <th scope="col">{COLUMN.joined}</th>
+                <th scope="col">{COLUMN.status}</th>
+                {manage ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {people.data.data.map((person) => (
+                <PersonRow
+                  key={person.id}
+                  person={person}
+                  you={person.id === you}
+                  manage={manage}
+                  busy={busy}
+                  buttonRef={(action, button) => {
+                    const key = `${action}-${person.id}`;
+                    if (button) buttons.current.set(key, button);
+                    else buttons.current.delete(key);
+                  }}
+                  onAction={(action) => {
+                    if (action === 'deactivate') setDeactivating(person);
+                    else makeResetLink(person);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {cursor !== undefined || nextCursor !== undefined ? (
+        <Pager
+          label="Pages of people"
+          previousDisabled={blocked || cursor === undefined}
+          nextDisabled={blocked || nextCursor === undefined}
+          onPrevious={paging.back}
+          onNext={() => {
+            if (nextCursor !== undefined) paging.forward(nextCursor);
+          }}
+          fallback={() => status.current}
+        />
+      ) : null}
+      <StatusMessage message={message} />
+      {deactivating ? (
+        <ConfirmDeactivate
+          person={deactivating}
+          busy={deactivate.isPending || blocked}
+          onConfirm={() => {
+            confirmDeactivate(deactivating);
+          }}
+          onCancel={() => {
+            backTo(deactivating, 'deactivate', () => {
+              setDeactivating(null);
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
