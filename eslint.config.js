@@ -1,25 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The API's top-level folders (apps/api/src). */
-const API_FOLDERS = [
-  'accounts',
-  'audit',
-  'admin-app',
-  'cli',
-  'common',
-  'config',
-  'database',
-  'docs',
-  'health',
-  'idempotency',
-  'people',
-  'pets',
-  'rate-limit',
-];
+/**
+ * The API's folders (apps/api/src), lowest first: each with the folders it may import; the others
+ * are forbidden to it (tests may reach across). common/ and config/ import no feature, metrics/
+ * and rate-limit/ only those below them, and nothing here imports pets/, health/, docs/ or the
+ * CLI (apps/api/src/import-graph.spec.ts checks that there are no cycles).
+ */
+const API_LAYERS = {
+  common: [],
+  config: ['common'],
+  metrics: ['common', 'config'],
+  'rate-limit': ['common', 'config', 'metrics'],
+  database: ['common', 'config'],
+  idempotency: ['common', 'config', 'database'],
+  audit: ['common', 'config', 'database'],
+  accounts: ['common', 'config', 'database', 'rate-limit', 'audit'],
+  people: ['common', 'config', 'database', 'rate-limit', 'audit', 'accounts'],
+};
+/** The API's folders that may import any other: the features at the top and what serves them. */
+const API_TOP = ['pets', 'health', 'docs', 'cli', 'admin-app', 'fuzz'];
+
+/** Every folder of apps/api/src, read from the tree, so a new one cannot go unruled. */
+const API_FOLDERS = readdirSync(new URL('apps/api/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unruled = API_FOLDERS.filter(
+  (folder) => !(folder in API_LAYERS) && !API_TOP.includes(folder),
+);
+if (unruled.length > 0)
+  throw new Error(
+    `eslint.config.js: put apps/api/src/${unruled.join(', ')} in API_LAYERS (with what it may import) or API_TOP.`,
+  );
 
 /** What code that runs in a browser must never import. */
 const SERVER_ONLY = [
@@ -159,20 +175,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
     },
   },
-  // The API's folders depend one way: common/ and config/ on no feature, rate-limit/ only on
-  // those two, and nothing below imports health/, docs/ or the CLI (apps/api/src/import-graph.spec.ts
-  // checks that there are no cycles). Tests may reach across.
-  ...Object.entries({
-    // Each folder and the folders it may import; the others are forbidden to it.
-    common: [],
-    config: ['common'],
-    'rate-limit': ['common', 'config'],
-    database: ['common', 'config'],
-    idempotency: ['common', 'config', 'database'],
-    audit: ['common', 'config', 'database'],
-    accounts: ['common', 'config', 'database', 'rate-limit', 'audit'],
-    people: ['common', 'config', 'database', 'rate-limit', 'audit', 'accounts'],
-  })
+  // The API's folders depend one way (API_LAYERS).
+  ...Object.entries(API_LAYERS)
     .map(([folder, allowed]) => [
       folder,
       API_FOLDERS.filter((other) => other !== folder && !allowed.includes(other)),
