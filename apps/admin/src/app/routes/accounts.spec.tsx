@@ -458,7 +458,7 @@ describe("an account's page", () => {
     );
     const row = (await section.findByRole('rowheader', { name: 'Cy Big' })).closest('tr');
     expect(row?.textContent).toContain('cy@bigpets.example');
-    expect(section.getByRole('button', { name: 'Reset link for Cy Big' })).toBeDefined();
+    expect(section.getByRole('button', { name: 'Make reset link for Cy Big' })).toBeDefined();
     expect(section.getByRole('button', { name: 'Deactivate Cy Big' })).toBeDefined();
     expect(client.admin.listPeopleOfAccount).toHaveBeenCalledWith(
       2,

@@ -95,7 +95,7 @@ describe("staff on an account's page", () => {
     const { client } = asStaff();
     expect(screen.getByRole('heading', { level: 2, name: 'People of Acme Pets' })).toBeDefined();
     const ann = await rowOf('Ann Lee');
-    expect(within(ann).getByRole('button', { name: 'Reset link for Ann Lee' })).toBeDefined();
+    expect(within(ann).getByRole('button', { name: 'Make reset link for Ann Lee' })).toBeDefined();
     expect(within(ann).getByRole('button', { name: 'Deactivate Ann Lee' })).toBeDefined();
     expect(within(await rowOf('Bo Gone')).queryByRole('button')).toBeNull();
     expect(client.admin.listPeopleOfAccount).toHaveBeenCalledWith(
@@ -182,7 +182,7 @@ describe("staff on an account's page", () => {
       fake.admin.createPasswordReset.mockResolvedValue(result(reset, { status: 201 }));
     });
     const button = within(await rowOf('Ann Lee')).getByRole('button', {
-      name: 'Reset link for Ann Lee',
+      name: 'Make reset link for Ann Lee',
     });
     await user.click(button);
     expect(client.admin.createPasswordReset).toHaveBeenCalledExactlyOnceWith(3);
@@ -213,7 +213,7 @@ describe("staff on an account's page", () => {
       );
     });
     await user.click(
-      within(await rowOf('Ann Lee')).getByRole('button', { name: 'Reset link for Ann Lee' }),
+      within(await rowOf('Ann Lee')).getByRole('button', { name: 'Make reset link for Ann Lee' }),
     );
     expect(await screen.findByText('No person has this id.')).toBeDefined();
     expect(screen.queryByLabelText(/^Password-reset link/)).toBeNull();

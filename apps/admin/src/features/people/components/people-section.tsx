@@ -24,7 +24,7 @@ export function PeopleSection({
         {owner ? 'Everyone who signs in to this account' : 'Everyone who signs in to your account'},
         oldest first; deactivated people can no longer sign in.
         {manage
-          ? ` Reset link makes a one-time link, good for ${RESET_LINK_TTL_MS / 60_000} minutes, where a person who forgot their password chooses a new one.`
+          ? ` Make reset link gives a one-time link, good for ${RESET_LINK_TTL_MS / 60_000} minutes, where a person who forgot their password chooses a new one.`
           : null}
       </p>
       <PeopleTable of={of} manage={manage} labelledBy={heading} />

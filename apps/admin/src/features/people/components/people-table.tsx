@@ -1,7 +1,7 @@
 /**
  * An account's people (name, email, joined, active or deactivated), a page at a time (the page in
  * the address, `?people=…`, with Previous and Next). With `manage` (staff, on an account's page),
- * each active person has Reset link (a one-time link to choose a new password, shown once) and
+ * each active person has Make reset link (a one-time link to choose a new password, shown once) and
  * Deactivate (after a confirmation that names them). On a phone each row stacks into a card.
  */
 import type { PasswordResetLink, Person } from '@pets/client';
@@ -95,7 +95,7 @@ function PersonRow({
                   onAction('reset');
                 }}
               >
-                Reset link <span className="visually-hidden">for {person.name}</span>
+                Make reset link <span className="visually-hidden">for {person.name}</span>
               </button>
               <button
                 ref={(button) => {
