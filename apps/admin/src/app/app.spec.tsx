@@ -207,8 +207,11 @@ describe('signing in', () => {
     await user.type(await screen.findByLabelText('Email'), 'ann@acme.example');
     await user.type(screen.getByLabelText('Password'), 'guess number eleven');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    // The API's words, its wait in minutes and when it ends rather than "after 900 seconds".
     expect(
-      await screen.findByText('Too many failed sign-ins for this email. Retry after 900 seconds.'),
+      await screen.findByText(
+        /^Too many failed sign-ins for this email\. Try again in 15 min, at \S.*\.$/,
+      ),
     ).toBeDefined();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Sign in' }).disabled).toBe(false);

@@ -1,3 +1,4 @@
+import { PetstoreApiError } from '@pets/client';
 import { SignIn, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../../components/ui/field.js';
@@ -6,7 +7,7 @@ import { apiSentence, detailsOf, isUnauthorized } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useSession } from '../../../lib/session.js';
 import { useSignIn } from '../api/sign-in.js';
-import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE } from '../utils/sentences.js';
+import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE, signInHeldBack } from '../utils/sentences.js';
 
 /**
  * People sign in with their email and password; the API answers with the session cookie, which
@@ -43,7 +44,13 @@ export function SignInPage() {
           show(details);
           return;
         }
-        say(apiSentence(error));
+        say(
+          error instanceof PetstoreApiError &&
+            error.code === 'rate_limited' &&
+            error.retryAfter !== undefined
+            ? signInHeldBack(error.message, error.retryAfter)
+            : apiSentence(error),
+        );
         // Wrong email or password: the password goes, to be typed again.
         if (isUnauthorized(error)) {
           setPassword('');

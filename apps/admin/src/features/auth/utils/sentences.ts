@@ -6,6 +6,7 @@ import {
   PROBLEMS,
   RESET_LINK_TTL_MS,
 } from '@pets/contract';
+import { formatTime, formatWait } from '../../../lib/format.js';
 import type { SignedOutBecause } from '../../../lib/session.js';
 
 /** Why the sign-in page shows: the API's own words for a session that ended. */
@@ -28,3 +29,13 @@ export const linkDead = (what: 'invitation' | 'reset'): string =>
   what === 'invitation'
     ? `This invitation link does not work: it was used already, is more than ${INVITATION_TTL_MS / 86_400_000} days old, or is not whole. Ask whoever invited you for a new one.`
     : `This link does not work: it was used already, is more than ${RESET_LINK_TTL_MS / 60_000} minutes old, or is not whole. Ask staff for a new one.`;
+
+/**
+ * A refused sign-in's 429 (too many failures for the email), in the API's words but its wait as
+ * people read one: "Try again in 15 min 30 s, at 12:48." rather than "Retry after 930 seconds.".
+ */
+export function signInHeldBack(message: string, retryAfter: number, now = Date.now()): string {
+  const said = message.replace(/\s*Retry after \d+ seconds?\.?\s*$/, '');
+  const at = formatTime(new Date(now + retryAfter * 1000).toISOString(), new Date(now));
+  return `${said} Try again in ${formatWait(retryAfter)}, at ${at}.`;
+}
