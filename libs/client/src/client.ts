@@ -364,8 +364,12 @@ const parseJson = (text: string): unknown => {
   return undefined;
 };
 
-/** 128 random bits as hex (`getRandomValues` works everywhere, `randomUUID` only in secure contexts). */
-const newIdempotencyKey = (): string =>
+/**
+ * A new `Idempotency-Key`: 128 random bits as hex (`getRandomValues` works everywhere,
+ * `randomUUID` only in secure contexts). For a create you may repeat yourself, e.g. a form sent
+ * again: keep one per set of values and pass it as `idempotencyKey`.
+ */
+export const newIdempotencyKey = (): string =>
   Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('');

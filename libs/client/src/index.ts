@@ -1,5 +1,6 @@
 export {
   createPetstoreClient,
+  newIdempotencyKey,
   type AcceptInvitationInput,
   type ApiResult,
   type AuditPage,

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   IdempotencyKey,
+  isIdText,
   ListPetsQuery,
   type ListPetsQueryInput,
   PetIdParam,
@@ -142,6 +143,30 @@ describe('PetIdParam', () => {
     '99999999999999999',
   ])('refuses %j', (raw) => {
     expect(PetIdParam.safeParse(raw).success).toBe(false);
+  });
+});
+
+describe('isIdText', () => {
+  it.each(['1', '42', '9007199254740991'])('takes %s, as the paths take it', (text) => {
+    expect(isIdText(text)).toBe(true);
+    expect(PetIdParam.safeParse(text).success).toBe(true);
+  });
+
+  it.each([
+    '0',
+    '-1',
+    '01',
+    '1.0',
+    '1e3',
+    '',
+    ' 1',
+    '1 ',
+    'x1',
+    '9007199254740992',
+    '99999999999999999',
+  ])('refuses %j, as the paths do', (text) => {
+    expect(isIdText(text)).toBe(false);
+    expect(PetIdParam.safeParse(text).success).toBe(false);
   });
 });
 

@@ -34,10 +34,16 @@ export const ListStatus = once(STATUS_ISSUE)
 
 const ID_ISSUE = `must be an integer from 1 to ${MAX_ID}`;
 
+/** An id as text: a positive decimal integer, no sign and no leading zero, of at most 16 digits. */
+export const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+/** Whether `text` is an id as paths, queries and cursors write one: {@link ID_PATTERN}, at most 2^53 - 1. */
+export const isIdText = (text: string): boolean => ID_PATTERN.test(text) && Number(text) <= MAX_ID;
+
 /** An id in a query string: a canonical positive decimal integer no larger than 2^53 - 1. */
 export const QueryId = (description: string) =>
   once(ID_ISSUE)
-    .regex(/^[1-9][0-9]{0,15}$/, { error: ID_ISSUE })
+    .regex(ID_PATTERN, { error: ID_ISSUE })
     .transform(Number)
     .pipe(z.int({ error: ID_ISSUE }).max(MAX_ID, { error: ID_ISSUE }))
     .optional()
@@ -123,7 +129,7 @@ export type ListKeysQueryInput = { limit?: number; cursor?: string };
 /** An id in a path: a canonical positive decimal integer no larger than 2^53 - 1. */
 export const IdParam = z
   .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
+  .regex(ID_PATTERN)
   .transform(Number)
   .pipe(z.int().max(Number.MAX_SAFE_INTEGER));
 
@@ -139,7 +145,9 @@ export const IdempotencyKey = z
     error: (issue) =>
       Array.isArray(issue.input) ? 'must be given once' : expected('a string')(issue),
   })
-  .regex(/^[\x20-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable ASCII characters' })
+  .regex(new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
+    error: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters`,
+  })
   .meta({
     description: `Makes a create safe to retry: the same key with the same body from the same account within ${IDEMPOTENCY_WINDOW_HOURS} hours returns the first response and creates nothing.`,
   });

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import {
   describeDetails,
   Email,
+  isIdText,
   NewAccount,
   type NewAccountInput,
   Plan,
@@ -74,7 +75,7 @@ type Values = ReturnType<
 >['values'];
 
 const positiveId = (value: string | undefined, what: string): number => {
-  if (value === undefined || !/^[1-9][0-9]{0,15}$/.test(value))
+  if (value === undefined || !isIdText(value))
     throw new UsageError(
       `${what} must be a positive integer${value === undefined ? '' : ` (got "${value}")`}`,
     );

@@ -1,4 +1,5 @@
 import { createHash, hash, timingSafeEqual } from 'node:crypto';
+import { isIdText } from '@pets/contract';
 
 /** SHA-256's block: a longer key is hashed first (RFC 2104 section 2). */
 const BLOCK_BYTES = 64;
@@ -76,9 +77,5 @@ export class Cursors {
 
 /** A positive id as a cursor field holds it, or `undefined`. */
 export function idField(field: string | undefined): number | undefined {
-  return field !== undefined &&
-    /^[1-9][0-9]{0,15}$/.test(field) &&
-    Number(field) <= Number.MAX_SAFE_INTEGER
-    ? Number(field)
-    : undefined;
+  return field !== undefined && isIdText(field) ? Number(field) : undefined;
 }

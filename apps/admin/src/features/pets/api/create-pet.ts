@@ -9,12 +9,6 @@ export interface CreatePetVariables {
   idempotencyKey: string;
 }
 
-/** 128 random bits as hex (`randomUUID` needs a secure context, `getRandomValues` does not). */
-export const newIdempotencyKey = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-
 export function useCreatePet() {
   const client = useClient();
   const queryClient = useQueryClient();

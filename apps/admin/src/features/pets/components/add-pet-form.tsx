@@ -1,4 +1,4 @@
-import type { Pet } from '@pets/client';
+import { newIdempotencyKey, type Pet } from '@pets/client';
 import { NewPet, PET_STATUSES, toErrorDetails, type PetStatus } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { Field } from '../../../components/ui/field.js';
@@ -6,7 +6,7 @@ import { StatusMessage } from '../../../components/ui/status-message.js';
 import { describeError, detailsOf, isRateLimited } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
-import { newIdempotencyKey, useCreatePet } from '../api/create-pet.js';
+import { useCreatePet } from '../api/create-pet.js';
 import { PetFields, toCategoryId } from './pet-fields.js';
 
 const EMPTY = { name: '', categoryId: '', status: 'available' as PetStatus };

@@ -1,4 +1,4 @@
-import { PET_STATUSES } from '@pets/contract';
+import { ID_PATTERN, isIdText, NAME_MAX_LENGTH, PET_STATUSES } from '@pets/contract';
 import type { Pet } from '@pets/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
@@ -242,9 +242,7 @@ export function PetsList() {
         onSubmit={(event) => {
           event.preventDefault();
           const name = nameInput === '' ? undefined : nameInput;
-          const category = /^[1-9][0-9]{0,15}$/.test(categoryInput)
-            ? Number(categoryInput)
-            : undefined;
+          const category = isIdText(categoryInput) ? Number(categoryInput) : undefined;
           show({ ...view, name, categoryId: category, cursor: undefined }, []);
         }}
       >
@@ -253,7 +251,7 @@ export function PetsList() {
           <input
             id="pets-name"
             type="search"
-            maxLength={100}
+            maxLength={NAME_MAX_LENGTH}
             value={nameInput}
             onChange={(event) => {
               setNameInput(event.target.value);
@@ -265,7 +263,7 @@ export function PetsList() {
           <input
             id="pets-category"
             inputMode="numeric"
-            pattern="[1-9][0-9]*"
+            pattern={ID_PATTERN.source.slice(1, -1)}
             size={8}
             value={categoryInput}
             onChange={(event) => {
