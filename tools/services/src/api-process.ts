@@ -126,7 +126,19 @@ export function createAccountKey(
   if (account.role) args.push('--role', account.role);
   if (account.perMinute !== undefined) args.push('--per-minute', String(account.perMinute));
   if (account.perDay !== undefined) args.push('--per-day', String(account.perDay));
-  const id = Number(keysCliOf(cli, env, args)['id']);
+  let created: Record<string, unknown>;
+  try {
+    created = keysCliOf(cli, env, args);
+  } catch (error) {
+    // A build from before `--create-database` (bench --against an older one) made it unasked.
+    if (!String(error).includes("Unknown option '--create-database'")) throw error;
+    created = keysCliOf(
+      cli,
+      env,
+      args.filter((arg) => arg !== '--create-database'),
+    );
+  }
+  const id = Number(created['id']);
   const key = String(keysCliOf(cli, env, ['create', '--account', String(id)])['key']);
   return { accountId: id, key };
 }
