@@ -26,6 +26,7 @@ import {
   PasswordResetLink,
   ResetPassword,
   SESSION_COOKIE,
+  SIGN_IN_FAILURES_MAX,
   SignIn,
 } from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
@@ -384,8 +385,7 @@ export const OPERATIONS = {
     path: '/session/password',
     tag: 'session',
     summary: 'Change your password',
-    description:
-      'The current password is required. Every other session of the person ends; this one goes on.',
+    description: `The current password is required. Every other session of the person ends; this one goes on. A wrong current password counts as a failed sign-in of the person's email: after ${SIGN_IN_FAILURES_MAX} in 15 minutes, signing in and changing the password are both \`429\` until \`Retry-After\`.`,
     access: 'person',
     ...beta,
     body: ChangePassword,

@@ -143,6 +143,39 @@ describe.each(ENGINES)('people, their sessions and passwords, on %s (decisions Â
     expect(await audit('person.password_changed')).toHaveLength(1);
   });
 
+  it('counts a wrong current password as a failed sign-in of the email: 10, then 429 for both', async () => {
+    await t.createPerson(partner.accountId, { email: 'gus@acme.example', password: PASSWORD });
+    const here = await signIn('gus@acme.example');
+    const change = (currentPassword: string) =>
+      send('POST', '/v1/session/password', as(here), {
+        currentPassword,
+        newPassword: 'another long passphrase 3',
+      });
+    for (let i = 0; i < 9; i++) expect((await change(`guess number ${i}`)).statusCode).toBe(400);
+    const tenth = await send(
+      'POST',
+      '/v1/session',
+      {},
+      { email: 'GUS@acme.example', password: 'a tenth guess' },
+    );
+    expect(tenth.statusCode).toBe(401);
+    const held = await change(PASSWORD);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toMatchObject({ code: 'rate_limited' });
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    const signingIn = await send(
+      'POST',
+      '/v1/session',
+      {},
+      { email: 'gus@acme.example', password: PASSWORD },
+    );
+    expect(signingIn.statusCode).toBe(429);
+    // Nothing changed: the session goes on and the password is the one it was.
+    expect(await status(here)).toBe(200);
+    t.clock.advance(21 * 60 * 1_000);
+    await signIn('gus@acme.example');
+  });
+
   it("lists an account's people for its keys and people, and any account's for staff", async () => {
     const byKey = await send('GET', '/v1/account/people?limit=100', {
       authorization: `Bearer ${partner.key}`,

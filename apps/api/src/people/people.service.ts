@@ -5,6 +5,7 @@ import {
   LINK_ISSUE,
   type ListKeysQuery,
   type Person,
+  HEADERS,
   PROBLEMS,
   type ResetPassword,
 } from '@pets/contract';
@@ -19,8 +20,9 @@ import { Writer, type WriteTx } from '../database/writer.js';
 import { type LinkRecord, LinksRepository } from './links.repository.js';
 import { hashToken } from './links.service.js';
 import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
-import { PeopleRepository, type PersonRecord } from './people.repository.js';
+import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
+import { SignInLimit } from './sign-in-limit.js';
 
 const invalidLink = () =>
   ApiException.of(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]);
@@ -57,6 +59,7 @@ export class PeopleService {
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
     private readonly cursors: Cursors,
+    private readonly limit: SignInLimit,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -134,7 +137,8 @@ export class PeopleService {
 
   /**
    * Changes the password of the person signed in, who gives the current one: every other session
-   * of theirs ends, this one goes on.
+   * of theirs ends, this one goes on. A wrong current password is a failed sign-in of their email:
+   * a session alone (a device left signed in) cannot guess the password faster than signing in can.
    */
   async changePassword(
     caller: SessionCaller,
@@ -142,14 +146,25 @@ export class PeopleService {
     { currentPassword, newPassword }: ChangePassword,
   ): Promise<void> {
     checkPassword(newPassword, 'newPassword');
+    const person = await this.people.find(caller.personId);
+    // People are never removed: a session's person is always there.
+    if (!person) throw new Error(`The person of session ${caller.id} is not there`);
+    const key = emailKey(person.email);
+    const wait = await this.limit.waitFor(key);
+    if (wait > 0)
+      throw ApiException.of(PROBLEMS.signInFailuresLimited(wait), undefined, {
+        [HEADERS.retryAfter]: String(wait),
+      });
     const [stored, newHash] = await Promise.all([
       this.people.passwordHash(caller.personId),
       hashPassword(newPassword),
     ]);
-    if (!(await passwordMatches(stored, currentPassword)))
+    if (!(await passwordMatches(stored, currentPassword))) {
+      await this.limit.failed(key);
       throw ApiException.of(PROBLEMS.wrongCurrentPassword, [
         { field: 'currentPassword', issue: 'is not your password' },
       ]);
+    }
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('people', caller.personId);
