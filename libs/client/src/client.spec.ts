@@ -11,6 +11,7 @@ import type {
   Session,
 } from '@pets/contract';
 import { createPet, createNewPet } from '@pets/contract/testing';
+import { OPERATIONS } from '@pets/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
 import { PetstoreApiError } from './errors.js';
@@ -1036,8 +1037,8 @@ const operations: Operation[] = [
     status: 200,
   },
   {
-    name: 'listKeys',
-    call: (client, signal) => client.listKeys({}, { signal }),
+    name: 'listAccountKeys',
+    call: (client, signal) => client.listAccountKeys({}, { signal }),
     method: 'GET',
     path: '/account/keys',
     answer: [apiKey],
@@ -1046,6 +1047,7 @@ const operations: Operation[] = [
   {
     name: 'listKeys in its 1.0 form (the call options alone)',
     // The deprecated 1.0 form: the call options alone.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the 1.0 name, kept until 2.0
     call: (client, signal) => client.listKeys({ signal }),
     method: 'GET',
     path: '/account/keys',
@@ -1053,8 +1055,8 @@ const operations: Operation[] = [
     status: 200,
   },
   {
-    name: 'createKey',
-    call: (client, signal) => client.createKey('ci', { signal }),
+    name: 'createAccountKey',
+    call: (client, signal) => client.createAccountKey('ci', { signal }),
     method: 'POST',
     path: '/account/keys',
     body: { label: 'ci' },
@@ -1062,8 +1064,8 @@ const operations: Operation[] = [
     status: 201,
   },
   {
-    name: 'revokeKey',
-    call: (client, signal) => client.revokeKey(5, { signal }),
+    name: 'revokeAccountKey',
+    call: (client, signal) => client.revokeAccountKey(5, { signal }),
     method: 'DELETE',
     path: '/account/keys/5',
     answer: revokedKey,
@@ -1104,8 +1106,8 @@ const operations: Operation[] = [
     status: 200,
   },
   {
-    name: 'admin.listAccountKeys',
-    call: (client, signal) => client.admin.listAccountKeys(3, {}, { signal }),
+    name: 'admin.listKeysOfAccount',
+    call: (client, signal) => client.admin.listKeysOfAccount(3, {}, { signal }),
     method: 'GET',
     path: '/admin/accounts/3/keys',
     answer: [apiKey],
@@ -1114,6 +1116,7 @@ const operations: Operation[] = [
   {
     name: 'admin.listAccountKeys in its 1.0 form (the call options alone)',
     // The deprecated 1.0 form: the call options alone.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the 1.0 name, kept until 2.0
     call: (client, signal) => client.admin.listAccountKeys(3, { signal }),
     method: 'GET',
     path: '/admin/accounts/3/keys',
@@ -1121,8 +1124,8 @@ const operations: Operation[] = [
     status: 200,
   },
   {
-    name: 'admin.createAccountKey',
-    call: (client, signal) => client.admin.createAccountKey(3, 'ci', { signal }),
+    name: 'admin.createKeyForAccount',
+    call: (client, signal) => client.admin.createKeyForAccount(3, 'ci', { signal }),
     method: 'POST',
     path: '/admin/accounts/3/keys',
     body: { label: 'ci' },
@@ -1135,6 +1138,14 @@ const operations: Operation[] = [
     method: 'DELETE',
     path: '/admin/keys/5',
     answer: revokedKey,
+    status: 200,
+  },
+  {
+    name: 'getOpenApiDocument',
+    call: (client, signal) => client.getOpenApiDocument({ signal }),
+    method: 'GET',
+    path: '/openapi.json',
+    answer: { openapi: '3.1.0', info: { title: 'Pet store', version: '1.1.0' }, paths: {} },
     status: 200,
   },
   {
@@ -1332,9 +1343,9 @@ describe('the key lists', () => {
       }),
     ]);
     const ids = [];
-    for await (const found of client.iterateKeys({ limit: 2 })) ids.push(found.id);
+    for await (const found of client.iterateAccountKeys({ limit: 2 })) ids.push(found.id);
     expect(ids).toEqual([1, 2, 3]);
-    const first = await client.listKeys({ limit: 1 });
+    const first = await client.listAccountKeys({ limit: 1 });
     expect(first.data.map((found) => found.id)).toEqual([1]);
     expect(first.next).toBe('http://api.test/v1/account/keys?limit=1&cursor=a');
     expect(requests.map((request) => request.url)).toEqual([
@@ -1353,9 +1364,10 @@ describe('the key lists', () => {
       json(200, [key(5)]),
     ]);
     const ids = [];
-    for await (const found of client.admin.iterateAccountKeys(3, { limit: 1 })) ids.push(found.id);
+    for await (const found of client.admin.iterateKeysOfAccount(3, { limit: 1 }))
+      ids.push(found.id);
     expect(ids).toEqual([4, 5]);
-    const page = await client.admin.listAccountKeys(3, { cursor: 'c' });
+    const page = await client.admin.listKeysOfAccount(3, { cursor: 'c' });
     expect(page.next).toBeUndefined();
     expect(requests.map((request) => request.url)).toEqual([
       'http://api.test/v1/admin/accounts/3/keys?limit=1',
@@ -1368,7 +1380,7 @@ describe('the key lists', () => {
     const { client } = fake([
       json(200, [key(1)], { link: '<http://elsewhere.test/v1/account/keys?cursor=k>; rel="next"' }),
     ]);
-    expect(await caught(client.listKeys())).toMatchObject({ kind: 'invalid_response' });
+    expect(await caught(client.listAccountKeys())).toMatchObject({ kind: 'invalid_response' });
   });
 });
 
@@ -1968,5 +1980,84 @@ describe("a person's sessions, password and people (beta)", () => {
       expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
       expect(requests).toHaveLength(1);
     }
+  });
+});
+
+describe('one name per operation', () => {
+  it("every operation of the contract is a client function of its operationId's name", () => {
+    const { client } = fake([]);
+    const names = (namespace: object, prefix = ''): string[] =>
+      Object.entries(namespace).flatMap(([name, value]) =>
+        typeof value === 'function' ? [`${prefix}${name}`] : names(value as object, `${name}.`),
+      );
+    const own = names(client).map((name) => name.replace(/^(admin|session)\./, ''));
+    for (const id of Object.keys(OPERATIONS)) expect(own, id).toContain(id);
+  });
+
+  it('the 1.0 names of the key operations send what the operations send (deprecated until 2.0)', async () => {
+    /* eslint-disable @typescript-eslint/no-deprecated -- the 1.0 names, kept until 2.0 */
+    const pairs: [
+      string,
+      (client: PetstoreClient) => Promise<unknown>,
+      (client: PetstoreClient) => Promise<unknown>,
+    ][] = [
+      [
+        'listKeys',
+        (client) => client.listKeys({ limit: 2, cursor: 'c' }),
+        (client) => client.listAccountKeys({ limit: 2, cursor: 'c' }),
+      ],
+      [
+        'iterateKeys',
+        (client) => client.iterateKeys({ limit: 2 }).next(),
+        (client) => client.iterateAccountKeys({ limit: 2 }).next(),
+      ],
+      ['createKey', (client) => client.createKey('ci'), (client) => client.createAccountKey('ci')],
+      ['revokeKey', (client) => client.revokeKey(5), (client) => client.revokeAccountKey(5)],
+      [
+        'admin.listAccountKeys',
+        (client) => client.admin.listAccountKeys(3, { limit: 2, cursor: 'c' }),
+        (client) => client.admin.listKeysOfAccount(3, { limit: 2, cursor: 'c' }),
+      ],
+      [
+        'admin.iterateAccountKeys',
+        (client) => client.admin.iterateAccountKeys(3, { limit: 2 }).next(),
+        (client) => client.admin.iterateKeysOfAccount(3, { limit: 2 }).next(),
+      ],
+      [
+        'admin.createAccountKey',
+        (client) => client.admin.createAccountKey(3, 'ci'),
+        (client) => client.admin.createKeyForAccount(3, 'ci'),
+      ],
+    ];
+    /* eslint-enable @typescript-eslint/no-deprecated */
+    const sent = async (call: (client: PetstoreClient) => Promise<unknown>) => {
+      const { client, requests } = fake([
+        (request) =>
+          request.method === 'GET'
+            ? json(200, [apiKey])
+            : request.method === 'DELETE'
+              ? json(200, revokedKey)
+              : json(201, createdKey),
+      ]);
+      const answer = await call(client);
+      const request = requests[0];
+      return { answer, request: `${request?.method} ${request?.url} ${await request?.text()}` };
+    };
+    for (const [name, old, renamed] of pairs)
+      expect(await sent(old), name).toEqual(await sent(renamed));
+  });
+
+  it('the 1.0 names can be cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { client } = fake([
+      (request) => {
+        request.signal.throwIfAborted();
+        return json(200, [apiKey]);
+      },
+    ]);
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the 1.0 name, kept until 2.0
+    const first = client.iterateKeys({}, { signal: controller.signal }).next();
+    expect(await caught(first)).toMatchObject({ kind: 'aborted' });
   });
 });

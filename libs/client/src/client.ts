@@ -32,6 +32,7 @@ import {
   type Session,
   Sessions,
   type SignIn,
+  type OpenApiDocument,
 } from '@pets/contract';
 import { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
@@ -139,18 +140,31 @@ export interface PetstoreClient {
   getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
   /**
    * One page of the account's own keys, without their secrets, in ascending id (beta). Follow
-   * `next` (or use {@link iterateKeys}) for more.
+   * `next` (or use {@link iterateAccountKeys}) for more.
    */
-  listKeys(query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
+  listAccountKeys(query?: ListKeysQueryInput, options?: CallOptions): Promise<KeysPage>;
   /** Every key of the account, page after page (beta). */
-  iterateKeys(
+  iterateAccountKeys(
     query?: Omit<ListKeysQueryInput, 'cursor'>,
     options?: CallOptions,
   ): AsyncGenerator<ApiKey, void, undefined>;
   /** A new key for the account; `data.key` is shown this once (beta). */
-  createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
+  createAccountKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
   /** Revokes one of the account's keys (beta). */
+  revokeAccountKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  /** @deprecated Until 2.0: {@link listAccountKeys}, the name of its operation. */
+  listKeys(query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
+  /** @deprecated Until 2.0: {@link iterateAccountKeys}, the name of its operation. */
+  iterateKeys(
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<ApiKey, void, undefined>;
+  /** @deprecated Until 2.0: {@link createAccountKey}, the name of its operation. */
+  createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
+  /** @deprecated Until 2.0: {@link revokeAccountKey}, the name of its operation. */
   revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  /** The OpenAPI document of the API (needs no key, and is not rate limited). */
+  getOpenApiDocument(options?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
   /**
    * One page of the account's people, deactivated ones included, in ascending id (beta). Follow
    * `next` (or use {@link iteratePeople}) for more.
@@ -171,15 +185,34 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<Account>>;
     /** One page of an account's keys, in ascending id. */
-    listAccountKeys(accountId: number, query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
+    listKeysOfAccount(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<KeysPage>;
     /** Every key of an account, page after page. */
-    iterateAccountKeys(
+    iterateKeysOfAccount(
       accountId: number,
       query?: Omit<ListKeysQueryInput, 'cursor'>,
       options?: CallOptions,
     ): AsyncGenerator<ApiKey, void, undefined>;
     /** Its use of its limits this minute and today, refusals today, a ban, its keys (beta). */
     getAccountUsage(accountId: number, options?: CallOptions): Promise<ApiResult<AccountUsage>>;
+    /** A new key for an account; `data.key` is shown this once. */
+    createKeyForAccount(
+      accountId: number,
+      label: string,
+      options?: CallOptions,
+    ): Promise<ApiResult<CreatedApiKey>>;
+    /** @deprecated Until 2.0: {@link listKeysOfAccount}, the name of its operation. */
+    listAccountKeys(accountId: number, query?: KeysQuery, options?: CallOptions): Promise<KeysPage>;
+    /** @deprecated Until 2.0: {@link iterateKeysOfAccount}, the name of its operation. */
+    iterateAccountKeys(
+      accountId: number,
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<ApiKey, void, undefined>;
+    /** @deprecated Until 2.0: {@link createKeyForAccount}, the name of its operation. */
     createAccountKey(
       accountId: number,
       label: string,
@@ -328,6 +361,12 @@ type SuccessData<Id extends OperationId> = (typeof OPERATIONS)[Id]['success'] ex
 /** The answer of a list operation: an array of its items. */
 type ListSchema =
   typeof Pets | typeof AuditEvents | typeof ApiKeys | typeof People | typeof Sessions;
+
+/** The operations that take a query: the lists. */
+type ListOperationId = {
+  [Id in OperationId]: (typeof OPERATIONS)[Id] extends { query: z.ZodObject } ? Id : never;
+}[OperationId];
+type ListOperation = Operation & { query: z.ZodObject };
 
 /** A success without a body (204). */
 const NO_CONTENT = z.undefined();
@@ -597,11 +636,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     }
   }
 
-  /** `?name=value&…` of the values given, in the order given. */
-  function searchOf(query: Record<string, string | number | undefined>): string {
+  /**
+   * `?name=value&…` of the query parameters the operation takes (its query schema's, in the
+   * contract's order) that `query` gives; nothing else it holds.
+   */
+  function searchOf(operation: ListOperation, query: object): string {
+    const values = query as Record<string, string | number | undefined>;
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(query))
+    for (const name of Object.keys(operation.query.shape)) {
+      const value = values[name];
       if (value !== undefined) params.set(name, String(value));
+    }
     return params.size > 0 ? `?${params.toString()}` : '';
   }
 
@@ -643,14 +688,27 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     }>;
   }
 
+  /** A page of a list operation of the table: its path with `params`, the query it takes. */
+  function listPage<S extends ListSchema>(
+    id: ListOperationId,
+    params: Record<string, number>,
+    query: object,
+    schema: S,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<z.output<S>> & { next: string | undefined }> {
+    const operation: ListOperation = OPERATIONS[id];
+    return page(
+      `${baseUrl}${pathOf(operation, params)}${searchOf(operation, query)}`,
+      schema,
+      signal,
+    );
+  }
+
   const result = async <T>(pending: Promise<{ result: ApiResult<T> }>) => (await pending).result;
 
   const client: PetstoreClient = {
-    listPets(query = {}, callOptions = {}) {
-      const { limit, status, categoryId, name, owner, cursor } = query;
-      const search = searchOf({ limit, status, categoryId, name, owner, cursor });
-      return page(`${baseUrl}${OPERATIONS.listPets.path}${search}`, Pets, callOptions.signal);
-    },
+    listPets: (query = {}, callOptions = {}) =>
+      listPage('listPets', {}, query, Pets, callOptions.signal),
 
     iteratePets: (query = {}, callOptions = {}) =>
       every(client.listPets(query, callOptions), Pets, callOptions.signal),
@@ -680,29 +738,27 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
-    // Reads the deprecated `signal` of the 1.0 form.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    listKeys({ limit, cursor, signal }: KeysQuery = {}, callOptions = {}) {
-      const search = searchOf({ limit, cursor });
-      return page(
-        `${baseUrl}${OPERATIONS.listAccountKeys.path}${search}`,
-        ApiKeys,
-        // `signal` in the query: the 1.0 form, `listKeys({ signal })`.
-        callOptions.signal ?? signal,
-      );
-    },
-    iterateKeys: (query = {}, callOptions = {}) =>
-      every(client.listKeys(query, callOptions), ApiKeys, callOptions.signal),
-    createKey: (label, callOptions = {}) =>
+    listAccountKeys: (query = {}, callOptions = {}) =>
+      listPage('listAccountKeys', {}, query, ApiKeys, callOptions.signal),
+    iterateAccountKeys: (query = {}, callOptions = {}) =>
+      every(client.listAccountKeys(query, callOptions), ApiKeys, callOptions.signal),
+    createAccountKey: (label, callOptions = {}) =>
       result(invoke('createAccountKey', { body: { label } }, callOptions.signal)),
-    revokeKey: (keyId, callOptions = {}) =>
+    revokeAccountKey: (keyId, callOptions = {}) =>
       result(invoke('revokeAccountKey', { params: { keyId } }, callOptions.signal)),
-    listPeople: ({ limit, cursor } = {}, callOptions = {}) =>
-      page(
-        `${baseUrl}${OPERATIONS.listPeople.path}${searchOf({ limit, cursor })}`,
-        People,
-        callOptions.signal,
-      ),
+    // The 1.0 names, until 2.0.
+    /* eslint-disable @typescript-eslint/no-deprecated -- their own definitions */
+    listKeys: ({ signal, ...query }: KeysQuery = {}, callOptions = {}) =>
+      // `signal` in the query: the 1.0 form, `listKeys({ signal })`.
+      client.listAccountKeys(query, { signal: callOptions.signal ?? signal }),
+    iterateKeys: (query, callOptions) => client.iterateAccountKeys(query, callOptions),
+    createKey: (label, callOptions) => client.createAccountKey(label, callOptions),
+    revokeKey: (keyId, callOptions) => client.revokeAccountKey(keyId, callOptions),
+    /* eslint-enable @typescript-eslint/no-deprecated */
+    getOpenApiDocument: (callOptions = {}) =>
+      result(invoke('getOpenApiDocument', {}, callOptions.signal)),
+    listPeople: (query = {}, callOptions = {}) =>
+      listPage('listPeople', {}, query, People, callOptions.signal),
     iteratePeople: (query = {}, callOptions = {}) =>
       every(client.listPeople(query, callOptions), People, callOptions.signal),
 
@@ -712,22 +768,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('createAccount', { body: account }, callOptions.signal)),
       changePlan: (accountId, change, callOptions = {}) =>
         result(invoke('changePlan', { params: { accountId }, body: change }, callOptions.signal)),
-      // Reads the deprecated `signal` of the 1.0 form.
-      // eslint-disable-next-line @typescript-eslint/no-deprecated
-      listAccountKeys(accountId, { limit, cursor, signal }: KeysQuery = {}, callOptions = {}) {
-        const path = pathOf(OPERATIONS.listKeysOfAccount, { accountId });
-        const search = searchOf({ limit, cursor });
-        return page(`${baseUrl}${path}${search}`, ApiKeys, callOptions.signal ?? signal);
-      },
-      iterateAccountKeys: (accountId, query = {}, callOptions = {}) =>
+      listKeysOfAccount: (accountId, query = {}, callOptions = {}) =>
+        listPage('listKeysOfAccount', { accountId }, query, ApiKeys, callOptions.signal),
+      iterateKeysOfAccount: (accountId, query = {}, callOptions = {}) =>
         every(
-          client.admin.listAccountKeys(accountId, query, callOptions),
+          client.admin.listKeysOfAccount(accountId, query, callOptions),
           ApiKeys,
           callOptions.signal,
         ),
       getAccountUsage: (accountId, callOptions = {}) =>
         result(invoke('getAccountUsage', { params: { accountId } }, callOptions.signal)),
-      createAccountKey: (accountId, label, callOptions = {}) =>
+      createKeyForAccount: (accountId, label, callOptions = {}) =>
         result(
           invoke(
             'createKeyForAccount',
@@ -735,6 +786,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
             callOptions.signal,
           ),
         ),
+      // The 1.0 names, until 2.0.
+      /* eslint-disable @typescript-eslint/no-deprecated -- their own definitions */
+      listAccountKeys: (accountId, { signal, ...query }: KeysQuery = {}, callOptions = {}) =>
+        client.admin.listKeysOfAccount(accountId, query, {
+          signal: callOptions.signal ?? signal,
+        }),
+      iterateAccountKeys: (accountId, query, callOptions) =>
+        client.admin.iterateKeysOfAccount(accountId, query, callOptions),
+      createAccountKey: (accountId, label, callOptions) =>
+        client.admin.createKeyForAccount(accountId, label, callOptions),
+      /* eslint-enable @typescript-eslint/no-deprecated */
       revokeKey: (keyId, callOptions = {}) =>
         result(invoke('revokeKey', { params: { keyId } }, callOptions.signal)),
       createInvitationForAccount: (accountId, invitation, callOptions = {}) =>
@@ -747,12 +809,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       createPasswordReset: (personId, callOptions = {}) =>
         result(invoke('createPasswordReset', { params: { personId } }, callOptions.signal)),
-      listPeopleOfAccount: (accountId, { limit, cursor } = {}, callOptions = {}) =>
-        page(
-          `${baseUrl}${pathOf(OPERATIONS.listPeopleOfAccount, { accountId })}${searchOf({ limit, cursor })}`,
-          People,
-          callOptions.signal,
-        ),
+      listPeopleOfAccount: (accountId, query = {}, callOptions = {}) =>
+        listPage('listPeopleOfAccount', { accountId }, query, People, callOptions.signal),
       iteratePeopleOfAccount: (accountId, query = {}, callOptions = {}) =>
         every(
           client.admin.listPeopleOfAccount(accountId, query, callOptions),
@@ -761,15 +819,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       deactivatePerson: (personId, callOptions = {}) =>
         result(invoke('deactivatePerson', { params: { personId } }, callOptions.signal)),
-      listAudit(query = {}, callOptions = {}) {
-        const { targetType, targetId, actorAccountId, limit, cursor } = query;
-        const search = searchOf({ targetType, targetId, actorAccountId, limit, cursor });
-        return page(
-          `${baseUrl}${OPERATIONS.listAudit.path}${search}`,
-          AuditEvents,
-          callOptions.signal,
-        );
-      },
+      listAudit: (query = {}, callOptions = {}) =>
+        listPage('listAudit', {}, query, AuditEvents, callOptions.signal),
       iterateAudit: (query = {}, callOptions = {}) =>
         every(client.admin.listAudit(query, callOptions), AuditEvents, callOptions.signal),
     },
@@ -786,12 +837,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('resetPassword', { body: reset }, callOptions.signal)),
       createInvitation: (invitation, callOptions = {}) =>
         result(invoke('createInvitation', { body: invitation }, callOptions.signal)),
-      listSessions: ({ limit, cursor } = {}, callOptions = {}) =>
-        page(
-          `${baseUrl}${OPERATIONS.listSessions.path}${searchOf({ limit, cursor })}`,
-          Sessions,
-          callOptions.signal,
-        ),
+      listSessions: (query = {}, callOptions = {}) =>
+        listPage('listSessions', {}, query, Sessions, callOptions.signal),
       iterateSessions: (query = {}, callOptions = {}) =>
         every(client.session.listSessions(query, callOptions), Sessions, callOptions.signal),
       endSession: (sessionId, callOptions = {}) =>

@@ -55,7 +55,8 @@ describe('tolerant', () => {
         expect(strict).not.toEqual([]);
       const relaxed = objectsIn(tolerant(schema));
       expect(relaxed.map(({ path }) => path)).toEqual(objectsIn(schema).map(({ path }) => path));
-      expect(relaxed.filter(({ object }) => object.def.catchall !== undefined)).toEqual([]);
+      // None refuses a field it does not know (a catchall of never).
+      expect(relaxed.filter(({ object }) => object.def.catchall instanceof z.ZodNever)).toEqual([]);
     },
   );
 
@@ -93,6 +94,15 @@ describe('tolerant', () => {
     ])
       expect(relaxed.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     expect(tolerant(schema)).toBe(relaxed);
+  });
+
+  it('keeps every field of an object that takes any (the OpenAPI document), and its own rules', () => {
+    const schema = tolerant(z.looseObject({ openapi: z.string() }));
+    expect(schema.parse({ openapi: '3.1.0', paths: { '/pets': {} } })).toEqual({
+      openapi: '3.1.0',
+      paths: { '/pets': {} },
+    });
+    expect(schema.safeParse({ paths: {} }).success).toBe(false);
   });
 
   it('keeps the checks of arrays and the values of leaves', () => {

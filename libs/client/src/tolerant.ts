@@ -26,7 +26,9 @@ function build(schema: z.ZodType): z.ZodType {
         tolerant(value),
       ]),
     );
-    return withChecks(z.object(shape), schema);
+    // An object that takes any field (the OpenAPI document) keeps them all.
+    const loose = schema.def.catchall instanceof z.ZodUnknown;
+    return withChecks(loose ? z.looseObject(shape) : z.object(shape), schema);
   }
   if (schema instanceof z.ZodArray)
     return withChecks(z.array(tolerant(schema.element as z.ZodType)), schema);

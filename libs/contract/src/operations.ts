@@ -159,6 +159,7 @@ const KEYS_CAPPED = `An account may have at most ${ACTIVE_KEYS_MAX} live keys: o
 export const OpenApiDocument = z
   .looseObject({ openapi: z.string() })
   .meta({ description: 'An OpenAPI 3.1 document.' });
+export type OpenApiDocument = z.infer<typeof OpenApiDocument>;
 
 export const OPERATIONS = {
   listPets: {

@@ -51,7 +51,7 @@ describe('routing', () => {
     expect(window.location.pathname).toBe('/admin/sign-in');
     // No one signed in is no session that ended: nothing to say.
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(client.listKeys).not.toHaveBeenCalled();
+    expect(client.listAccountKeys).not.toHaveBeenCalled();
 
     await signIn(client, user);
 

@@ -226,10 +226,18 @@ export function createFakeClient() {
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
-    listKeys: vi.fn<PetstoreClient['listKeys']>(() => Promise.resolve(keysPage([]))),
+    listAccountKeys: vi.fn<PetstoreClient['listAccountKeys']>(() => Promise.resolve(keysPage([]))),
+    iterateAccountKeys: vi.fn<PetstoreClient['iterateAccountKeys']>(),
+    createAccountKey: vi.fn<PetstoreClient['createAccountKey']>(notFaked('createAccountKey')),
+    revokeAccountKey: vi.fn<PetstoreClient['revokeAccountKey']>(notFaked('revokeAccountKey')),
+    // The 1.0 names, which the app must not use (a call fails the test).
+    /* eslint-disable @typescript-eslint/no-deprecated */
+    listKeys: vi.fn<PetstoreClient['listKeys']>(notFaked('listKeys')),
     iterateKeys: vi.fn<PetstoreClient['iterateKeys']>(),
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
     revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
+    /* eslint-enable @typescript-eslint/no-deprecated */
+    getOpenApiDocument: vi.fn<PetstoreClient['getOpenApiDocument']>(notFaked('getOpenApiDocument')),
     listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
     iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
     admin: {
@@ -238,13 +246,27 @@ export function createFakeClient() {
       ),
       createAccount: vi.fn<PetstoreClient['admin']['createAccount']>(notFaked('createAccount')),
       changePlan: vi.fn<PetstoreClient['admin']['changePlan']>(notFaked('changePlan')),
-      listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(notFaked('listKeys')),
-      iterateAccountKeys: vi.fn<PetstoreClient['admin']['iterateAccountKeys']>(),
+      listKeysOfAccount: vi.fn<PetstoreClient['admin']['listKeysOfAccount']>(
+        notFaked('listKeysOfAccount'),
+      ),
+      iterateKeysOfAccount: vi.fn<PetstoreClient['admin']['iterateKeysOfAccount']>(),
       getAccountUsage: vi.fn<PetstoreClient['admin']['getAccountUsage']>(
         notFaked('getAccountUsage'),
       ),
-      createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(notFaked('createKey')),
+      createKeyForAccount: vi.fn<PetstoreClient['admin']['createKeyForAccount']>(
+        notFaked('createKeyForAccount'),
+      ),
       revokeKey: vi.fn<PetstoreClient['admin']['revokeKey']>(notFaked('revokeKey')),
+      // The 1.0 names, which the app must not use (a call fails the test).
+      /* eslint-disable @typescript-eslint/no-deprecated */
+      listAccountKeys: vi.fn<PetstoreClient['admin']['listAccountKeys']>(
+        notFaked('listAccountKeys'),
+      ),
+      iterateAccountKeys: vi.fn<PetstoreClient['admin']['iterateAccountKeys']>(),
+      createAccountKey: vi.fn<PetstoreClient['admin']['createAccountKey']>(
+        notFaked('createAccountKey'),
+      ),
+      /* eslint-enable @typescript-eslint/no-deprecated */
       createInvitationForAccount: vi.fn<PetstoreClient['admin']['createInvitationForAccount']>(
         notFaked('createInvitationForAccount'),
       ),

@@ -47,7 +47,7 @@ function setUp(
     const found = USAGE[id];
     return found ? Promise.resolve(result(found)) : Promise.reject(apiError());
   });
-  client.admin.listAccountKeys.mockResolvedValue(keysPage([]));
+  client.admin.listKeysOfAccount.mockResolvedValue(keysPage([]));
   prepare(client);
   const view = renderWithApp(
     <Route path="/accounts" nest>

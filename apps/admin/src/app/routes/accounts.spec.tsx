@@ -45,7 +45,7 @@ function setUp(url: string, prepare: (client: FakeClient) => void = () => undefi
       ),
     ),
   );
-  client.admin.listAccountKeys.mockResolvedValue(
+  client.admin.listKeysOfAccount.mockResolvedValue(
     keysPage([apiKey(5, { accountId: 2, label: 'Shop', prefix: 'pets_live_Sh5' })]),
   );
   prepare(client);
@@ -134,11 +134,15 @@ describe('the Accounts page', () => {
 
     const next = screen.getByRole('link', { name: 'Open Acme to give it a key' });
     expect(next.getAttribute('href')).toBe('/admin/accounts/9');
-    client.admin.listAccountKeys.mockResolvedValue(keysPage([]));
+    client.admin.listKeysOfAccount.mockResolvedValue(keysPage([]));
     await user.click(next);
     expect(window.location.pathname).toBe('/admin/accounts/9');
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme' })).toBeDefined();
-    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(9, { limit: 50 }, expect.anything());
+    expect(client.admin.listKeysOfAccount).toHaveBeenCalledWith(
+      9,
+      { limit: 50 },
+      expect.anything(),
+    );
   });
 
   it('sends limits only for the enterprise plan', async () => {
@@ -246,7 +250,7 @@ describe('the Accounts page', () => {
 describe("an account's page", () => {
   it('pages its keys with Previous and Next, the page in its address', async () => {
     const { client, user } = setUp('/admin/accounts/2', (fake) => {
-      fake.admin.listAccountKeys.mockImplementation((_id, { cursor } = {}) =>
+      fake.admin.listKeysOfAccount.mockImplementation((_id, { cursor } = {}) =>
         Promise.resolve(
           cursor === undefined
             ? keysPage([apiKey(5, { accountId: 2, label: 'Shop' })], 'after-5')
@@ -260,7 +264,7 @@ describe("an account's page", () => {
     expect(window.location.pathname).toBe('/admin/accounts/2');
     expect(window.location.search).toBe('?cursor=after-5');
     expect(await screen.findByRole('rowheader', { name: 'Till' })).toBeDefined();
-    expect(client.admin.listAccountKeys).toHaveBeenLastCalledWith(
+    expect(client.admin.listKeysOfAccount).toHaveBeenLastCalledWith(
       2,
       { limit: 50, cursor: 'after-5' },
       expect.anything(),
@@ -278,8 +282,12 @@ describe("an account's page", () => {
     expect(facts?.textContent.replace(/\D/g, '')).toContain('50002000000');
     expect(await screen.findByRole('rowheader', { name: 'Shop' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 2, name: 'Keys of Big Pets' })).toBeDefined();
-    expect(client.admin.listAccountKeys).toHaveBeenCalledWith(2, { limit: 50 }, expect.anything());
-    expect(client.listKeys).not.toHaveBeenCalled();
+    expect(client.admin.listKeysOfAccount).toHaveBeenCalledWith(
+      2,
+      { limit: 50 },
+      expect.anything(),
+    );
+    expect(client.listAccountKeys).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'All accounts' }).getAttribute('href')).toBe(
       '/admin/accounts',
     );
@@ -374,7 +382,7 @@ describe("an account's page", () => {
 
   it("creates a key for the account, shown once, and revokes the account's keys", async () => {
     const { user, client } = setUp('/admin/accounts/2', (fake) => {
-      fake.admin.createAccountKey.mockImplementation((accountId, label) =>
+      fake.admin.createKeyForAccount.mockImplementation((accountId, label) =>
         Promise.resolve(
           result<CreatedApiKey>({
             ...apiKey(6, { accountId, label, prefix: 'pets_live_Nw6' }),
@@ -392,8 +400,8 @@ describe("an account's page", () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByLabelText<HTMLInputElement>('New API key “Till”');
     expect(shown.value).toBe('pets_live_Nw6_secret');
-    expect(client.admin.createAccountKey).toHaveBeenCalledWith(2, 'Till');
-    expect(client.createKey).not.toHaveBeenCalled();
+    expect(client.admin.createKeyForAccount).toHaveBeenCalledWith(2, 'Till');
+    expect(client.createAccountKey).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Done, I have stored it' }));
     expect(document.body.textContent).not.toContain('pets_live_Nw6_secret');
 
@@ -401,7 +409,7 @@ describe("an account's page", () => {
     const dialog = screen.getByRole('dialog', { name: 'Revoke the key “Shop” (pets_live_Sh5…)?' });
     await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
     expect(client.admin.revokeKey).toHaveBeenCalledExactlyOnceWith(5);
-    expect(client.revokeKey).not.toHaveBeenCalled();
+    expect(client.revokeAccountKey).not.toHaveBeenCalled();
     expect(await screen.findByText('Revoked the key “Shop”.')).toBeDefined();
   });
 

@@ -14,7 +14,7 @@ describe('the API keys page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your keys' })).toBeDefined();
     expect(screen.queryByRole('heading', { name: 'Accounts' })).toBeNull();
     expect(client.admin.listAccounts).not.toHaveBeenCalled();
-    expect(client.admin.listAccountKeys).not.toHaveBeenCalled();
+    expect(client.admin.listKeysOfAccount).not.toHaveBeenCalled();
   });
 
   it('shows partners their keys, and never asks for the accounts', async () => {

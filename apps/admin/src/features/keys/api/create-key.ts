@@ -7,7 +7,9 @@ export function useCreateKey(of: KeysOf) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) =>
-      of === 'own' ? client.createKey(label) : client.admin.createAccountKey(of.accountId, label),
+      of === 'own'
+        ? client.createAccountKey(label)
+        : client.admin.createKeyForAccount(of.accountId, label),
     // The answer holds the plaintext key: drop it from the cache as soon as the form lets go.
     gcTime: 0,
     onSuccess: () => {

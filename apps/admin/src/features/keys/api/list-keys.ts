@@ -24,7 +24,7 @@ export const listKeysQueryOptions = (
     queryKey: [...keysOfQueryKey(of), query] as const,
     queryFn: ({ signal }) =>
       of === 'own'
-        ? client.listKeys(query, { signal })
-        : client.admin.listAccountKeys(of.accountId, query, { signal }),
+        ? client.listAccountKeys(query, { signal })
+        : client.admin.listKeysOfAccount(of.accountId, query, { signal }),
   });
 };

@@ -8,7 +8,7 @@ export function useRevokeKey(of: KeysOf) {
   return useMutation({
     // Staff revoke another account's key through the admin operation; anyone their own.
     mutationFn: (keyId: number) =>
-      of === 'own' ? client.revokeKey(keyId) : client.admin.revokeKey(keyId),
+      of === 'own' ? client.revokeAccountKey(keyId) : client.admin.revokeKey(keyId),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keysQueryKey });
     },

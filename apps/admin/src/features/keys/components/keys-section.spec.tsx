@@ -17,7 +17,7 @@ const SECRET = 'pets_live_Zz9_the-whole-secret-key';
 
 function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   const client = createFakeClient();
-  client.listKeys.mockResolvedValue(
+  client.listAccountKeys.mockResolvedValue(
     keysPage([
       apiKey(1, { label: 'Admin', prefix: 'pets_live_K1' }),
       apiKey(2, { label: 'Shop', lastUsedAt: '2030-01-02T10:00:00.000Z' }),
@@ -53,7 +53,7 @@ describe('the keys of the account', () => {
 
   it('shows a new key once, focused, with a copy button and a warning, until dismissed', async () => {
     const { user, client } = setUp((fake) => {
-      fake.createKey.mockImplementation((label) =>
+      fake.createAccountKey.mockImplementation((label) =>
         Promise.resolve(
           result<CreatedApiKey>({ ...apiKey(9, { label, prefix: 'pets_live_Zz9' }), key: SECRET }),
         ),
@@ -65,7 +65,7 @@ describe('the keys of the account', () => {
     await user.click(screen.getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByLabelText<HTMLInputElement>('New API key “CI server”');
-    expect(client.createKey).toHaveBeenCalledWith('CI server');
+    expect(client.createAccountKey).toHaveBeenCalledWith('CI server');
     expect(shown.value).toBe(SECRET);
     expect(shown.readOnly).toBe(true);
     await waitFor(() => {
@@ -73,7 +73,7 @@ describe('the keys of the account', () => {
     });
     expect(screen.getByText('Copy this key now: you will not see it again.')).toBeDefined();
     await waitFor(() => {
-      expect(client.listKeys).toHaveBeenCalledTimes(2);
+      expect(client.listAccountKeys).toHaveBeenCalledTimes(2);
     });
 
     await user.click(screen.getByRole('button', { name: 'Copy' }));
@@ -97,12 +97,12 @@ describe('the keys of the account', () => {
     expect(input.getAttribute('aria-describedby')).toContain(
       screen.getByText('Label must contain a visible character.').id,
     );
-    expect(client.createKey).not.toHaveBeenCalled();
+    expect(client.createAccountKey).not.toHaveBeenCalled();
   });
 
   it('revokes a key only after a dialog that names it; Keep key changes nothing', async () => {
     const { user, client } = setUp((fake) => {
-      fake.revokeKey.mockImplementation((id) =>
+      fake.revokeAccountKey.mockImplementation((id) =>
         Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
       );
     });
@@ -118,9 +118,9 @@ describe('the keys of the account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep key' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(revoke);
-    expect(client.revokeKey).not.toHaveBeenCalled();
+    expect(client.revokeAccountKey).not.toHaveBeenCalled();
 
-    client.listKeys.mockResolvedValue(
+    client.listAccountKeys.mockResolvedValue(
       keysPage([apiKey(2, { label: 'Shop', revokedAt: '2030-01-04T00:00:00.000Z' })]),
     );
     await user.click(revoke);
@@ -128,7 +128,7 @@ describe('the keys of the account', () => {
       within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
     );
 
-    expect(client.revokeKey).toHaveBeenCalledExactlyOnceWith(2);
+    expect(client.revokeAccountKey).toHaveBeenCalledExactlyOnceWith(2);
     const message = await screen.findByText('Revoked the key “Shop”.');
     await waitFor(() => {
       expect(document.activeElement).toBe(message);
@@ -142,7 +142,9 @@ describe('the keys of the account', () => {
 
   it('names a key without a label by its prefix', async () => {
     const { user } = setUp((fake) => {
-      fake.listKeys.mockResolvedValue(keysPage([apiKey(4, { label: '', prefix: 'pets_live_Q4' })]));
+      fake.listAccountKeys.mockResolvedValue(
+        keysPage([apiKey(4, { label: '', prefix: 'pets_live_Q4' })]),
+      );
     });
     const row = (await screen.findByRole('rowheader', { name: 'No label' })).closest('tr');
     if (!row) throw new Error('no row');
@@ -152,8 +154,8 @@ describe('the keys of the account', () => {
 
   it('revokes any key and stays signed in: people sign in, keys are for programs', async () => {
     const client = createFakeClient();
-    client.listKeys.mockResolvedValue(keysPage([apiKey(1, { label: 'Admin' })]));
-    client.revokeKey.mockImplementation((id) =>
+    client.listAccountKeys.mockResolvedValue(keysPage([apiKey(1, { label: 'Admin' })]));
+    client.revokeAccountKey.mockImplementation((id) =>
       Promise.resolve(result<ApiKey>(apiKey(id, { revokedAt: '2030-01-04T00:00:00.000Z' }))),
     );
     const { user } = renderApp(client, { url: '/admin/keys' });
@@ -162,7 +164,7 @@ describe('the keys of the account', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.textContent).not.toContain('signed in');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke key' }));
-    expect(client.revokeKey).toHaveBeenCalledWith(1);
+    expect(client.revokeAccountKey).toHaveBeenCalledWith(1);
     expect(await screen.findByText('Revoked the key “Admin”.')).toBeDefined();
     expect(screen.getByRole('heading', { level: 1, name: 'API keys' })).toBeDefined();
     expect(client.session.signOut).not.toHaveBeenCalled();
@@ -170,7 +172,7 @@ describe('the keys of the account', () => {
 
   it('says why a revocation failed, and gives focus back to the row', async () => {
     const { user } = setUp((fake) => {
-      fake.revokeKey.mockRejectedValue(
+      fake.revokeAccountKey.mockRejectedValue(
         apiError({ code: 'not_found', status: 404, message: 'No such key.' }),
       );
     });
@@ -188,7 +190,7 @@ describe('the keys of the account', () => {
   it('shows loading, then the error, in a live region', async () => {
     const pending = deferred<KeysPage>();
     setUp((fake) => {
-      fake.listKeys.mockReturnValue(pending.promise);
+      fake.listAccountKeys.mockReturnValue(pending.promise);
     });
     const loading = screen.getByText('Loading keys…');
     expect(loading.closest('[aria-live]')).not.toBeNull();
@@ -200,7 +202,7 @@ describe('the keys of the account', () => {
 
   it('says when the account has no keys', async () => {
     setUp((fake) => {
-      fake.listKeys.mockResolvedValue(keysPage([]));
+      fake.listAccountKeys.mockResolvedValue(keysPage([]));
     });
     expect(await screen.findByText('This account has no keys.')).toBeDefined();
     expect(screen.queryByRole('table')).toBeNull();
@@ -208,7 +210,7 @@ describe('the keys of the account', () => {
 
   it('pages the keys with Previous and Next, the page kept in the address', async () => {
     const { user, client } = setUp((fake) => {
-      fake.listKeys.mockImplementation(({ cursor } = {}) =>
+      fake.listAccountKeys.mockImplementation(({ cursor } = {}) =>
         Promise.resolve(
           cursor === undefined
             ? keysPage([apiKey(1, { label: 'First' })], 'after-1')
@@ -217,7 +219,7 @@ describe('the keys of the account', () => {
       );
     });
     await rowOf('First');
-    expect(client.listKeys).toHaveBeenCalledWith({ limit: 50 }, expect.anything());
+    expect(client.listAccountKeys).toHaveBeenCalledWith({ limit: 50 }, expect.anything());
     const pages = screen.getByRole('navigation', { name: 'Pages of keys' });
     expect(
       within(pages).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled,
@@ -226,7 +228,7 @@ describe('the keys of the account', () => {
     expect(window.location.pathname).toBe('/admin/keys');
     expect(window.location.search).toBe('?cursor=after-1');
     await rowOf('Second');
-    expect(client.listKeys).toHaveBeenLastCalledWith(
+    expect(client.listAccountKeys).toHaveBeenLastCalledWith(
       { limit: 50, cursor: 'after-1' },
       expect.anything(),
     );
@@ -250,7 +252,7 @@ describe('the keys of the account', () => {
   it('offers the first page when a page from the address is refused', async () => {
     window.history.replaceState(null, '', '/admin/keys?cursor=stale');
     const client = createFakeClient();
-    client.listKeys.mockImplementation(({ cursor } = {}) =>
+    client.listAccountKeys.mockImplementation(({ cursor } = {}) =>
       cursor === undefined
         ? Promise.resolve(keysPage([apiKey(1, { label: 'First' })]))
         : Promise.reject(
