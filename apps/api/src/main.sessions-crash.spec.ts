@@ -10,7 +10,7 @@ const PASSWORD = 'correct horse battery staple 9';
 
 /**
  * kill -9 of the built server right after sign-outs and a deactivation were acknowledged, then a
- * restart: every acknowledged end of a session stays ended (decisions §15: "also after a restart"),
+ * restart: every acknowledged end of a session stays ended (README: People sign in, "also after a restart"),
  * the deactivated person cannot sign in, and a session nobody ended still works, recorded once.
  */
 describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {

@@ -153,7 +153,7 @@ const UsageWindow = (name: string) =>
     resetsAt: instant(`When this UTC ${name} ends and its count starts again.`),
   });
 
-/** What the rate limiter holds for an account now (decisions §14). */
+/** What the rate limiter holds for an account now (README: Usage, for staff). */
 export const AccountUsage = z
   .strictObject({
     minute: UsageWindow('minute').meta({ description: 'The current UTC minute.' }),

@@ -53,7 +53,7 @@ export type Stability = 'stable' | 'beta' | 'experimental';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Tag = 'pets' | 'account' | 'session' | 'admin' | 'meta';
 
-/** A response of the shared kinds in `components/responses` (see `error-responses.ts`). */
+/** A response of the shared kinds in `components/responses` (`ERROR_RESPONSES` in `openapi.ts`). */
 export type ErrorResponseName =
   | 'InvalidQuery'
   | 'InvalidBody'

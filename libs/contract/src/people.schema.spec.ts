@@ -29,8 +29,8 @@ const refusal = (schema: z.ZodType, value: unknown) => {
 
 const TOKEN = 'A'.repeat(42) + '_';
 
-describe('people and their sessions (decisions §15)', () => {
-  it('keep the times and limits of decisions §15', () => {
+describe('people and their sessions (README: People sign in)', () => {
+  it('keep the times and limits the README gives (People sign in)', () => {
     expect(SESSION_IDLE_MS).toBe(1_800_000);
     expect(SESSION_MAX_AGE_MS).toBe(43_200_000);
     expect(SIGN_IN_FAILURES_MAX).toBe(10);

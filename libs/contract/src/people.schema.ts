@@ -3,16 +3,16 @@ import { Account } from './account.schema.js';
 import { codePointLength, displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
 
 /**
- * People sign in; API keys are for programs (decisions §15). A person belongs to one account and
+ * People sign in; API keys are for programs (README: People sign in). A person belongs to one account and
  * may do what its role allows.
  */
 
 /** The longest email address SMTP carries (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX_LENGTH = 254;
-/** Decisions §15: 12 to 256 characters, no composition rules. */
+/** 12 to 256 characters, no composition rules (README: People sign in). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
-/** Sessions end after this long without use, and this long after sign-in (decisions §15). */
+/** Sessions end after this long without use, and this long after sign-in (README: People sign in). */
 export const SESSION_IDLE_MS = 30 * 60 * 1_000;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1_000;
 /** The cookie that carries the session. `__Host-`: only over HTTPS, for this host, for every path. */
@@ -78,7 +78,7 @@ export const CurrentSession = z
   .meta({ id: 'CurrentSession', description: 'Who is signed in, to which account, until when.' });
 export type CurrentSession = z.infer<typeof CurrentSession>;
 
-/** An invitation is good for this long, a password-reset link for this long (decisions §15). */
+/** An invitation is good for this long, a password-reset link for this long (README: People sign in). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1_000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1_000;
 

@@ -22,7 +22,7 @@ export interface GeneratedKey {
 export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /**
- * The keys an instance accepts, by its `NODE_ENV` (decisions §18): in production only live keys (a
+ * The keys an instance accepts, by its `NODE_ENV` (README: Accounts and API keys): in production only live keys (a
  * test key, made outside production, never opens production data), elsewhere both. Checked before
  * any lookup, so malformed keys cost nothing.
  */

@@ -6,7 +6,7 @@ import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import { ApiKeysService } from './api-keys.service.js';
 
 /**
- * The key lists page as every list does (decisions §18), and an account has at most
+ * The key lists page as every list does (README: Lists never skip), and an account has at most
  * ACTIVE_KEYS_MAX live keys.
  */
 describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) => {

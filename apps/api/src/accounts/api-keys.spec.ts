@@ -25,7 +25,7 @@ describe('key format', () => {
   });
 });
 
-describe('keys by NODE_ENV (decisions §18)', () => {
+describe('keys by NODE_ENV (README: Accounts and API keys)', () => {
   it('an instance in production takes live keys only; elsewhere, both kinds', () => {
     const live = generateKey('live').key;
     const test = generateKey('test').key;

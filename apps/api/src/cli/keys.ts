@@ -48,7 +48,7 @@ Exit codes: 0 done, 1 failed (the database too), 2 bad arguments.`;
 
 class UsageError extends Error {}
 
-/** Which kind of key `create` made, and why (decisions §4, §18). */
+/** Which kind of key `create` made, and why (README: Accounts and API keys). */
 function kindOfKey(env: 'development' | 'production' | 'test'): string {
   return env === 'production'
     ? 'A live key (pets_live_): NODE_ENV is production.'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
- * Cursors are signed with `CURSOR_SECRET` (decisions §18, issue 39): one forged without it is
+ * Cursors are signed with `CURSOR_SECRET` (README: Lists never skip): one forged without it is
  * `400 invalid_query` on every list, and one made by an instance is good on every instance that
  * shares the secret.
  */

@@ -8,8 +8,7 @@ import type { Logger } from 'pino';
 import { ApiException } from './api-exception.js';
 
 /**
- * The edges of HTTP, where a request is malformed before any route sees it (decisions.md sections 3
- * and 12): every such answer has the contract's Error shape, an `X-Request-Id` and the security
+ * The edges of HTTP, where a request is malformed before any route sees it (README: Guarantees): every such answer has the contract's Error shape, an `X-Request-Id` and the security
  * headers, like any other.
  */
 

@@ -107,7 +107,7 @@ const count = z
   .regex(/^[1-9][0-9]{0,6}$/, { error: 'must be a whole number from 1 to 9,999,999' })
   .transform(Number);
 
-/** The environment variables the API reads (decisions §9), each with its default. */
+/** The environment variables the API reads (README: Configuration), each with its default. */
 export const EnvSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),

@@ -11,7 +11,7 @@ import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import { statement } from './statement.js';
 
 /**
- * Decisions §18: a client that follows `Link` to the end of a list and keeps asking sees every item
+ * README, Lists never skip: a client that follows `Link` to the end of a list and keeps asking sees every item
  * ever acknowledged, exactly once. On PostgreSQL an id is handed out at insert and the row appears
  * at commit, so a transaction held open after its insert (a trigger that sleeps here; a busy disk,
  * a lock wait or a long audit write in production) must not let items made after it, on another

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 
 /**
  * The tables as the migrations make them, for the query builder: one place that says what each
- * column holds. `tables.spec.ts` checks this against the migrated schema of both engines. Ids and
+ * column holds. `schema.spec.ts` checks this against the migrated schema of both engines. Ids and
  * Unix-millisecond times are numbers on both (PostgreSQL's bigint is read as a number: every value
  * here is at most 2^53 - 1).
  */
@@ -58,7 +58,7 @@ export interface Tables {
     /** The person behind a change made through a session. */
     actor_person_id: number | null;
   };
-  /** People who sign in (decisions §15), of one account each; deactivated, never removed. */
+  /** People who sign in (README: People sign in), of one account each; deactivated, never removed. */
   people: {
     id: Generated<number>;
     account_id: number;

@@ -312,7 +312,7 @@ describe('paths, methods and headers', () => {
   });
 });
 
-describe('the input classes of decisions.md section 12', () => {
+describe("the input classes the README's Guarantees name", () => {
   const post = (payload: string | Buffer, contentType = 'application/json') =>
     send({
       method: 'POST',

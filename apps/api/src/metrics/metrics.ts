@@ -52,7 +52,7 @@ const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
- * The Prometheus metrics of one API instance (decisions §14), in a registry of its own (several
+ * The Prometheus metrics of one API instance (README: Metrics, for operators), in a registry of its own (several
  * apps in one process, as in the tests, each count their own). Labels are bounded: the route is
  * the route's pattern (`/v1/pets/:petId`), the method one Node's parser accepts, the status a
  * number; plans, refusal codes and error kinds are fixed sets.

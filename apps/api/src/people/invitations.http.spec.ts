@@ -13,267 +13,284 @@ import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 const PASSWORD = 'correct horse battery staple 9';
 const OWN_ORIGIN = 'http://localhost';
 
-describe.each(ENGINES)('invitations and password resets, on %s (decisions §15)', (engine) => {
-  let t: TestApp;
-  let staff: { key: string; accountId: number };
-  let partner: { key: string; accountId: number };
+describe.each(ENGINES)(
+  'invitations and password resets, on %s (README: People sign in)',
+  (engine) => {
+    let t: TestApp;
+    let staff: { key: string; accountId: number };
+    let partner: { key: string; accountId: number };
 
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    staff = await t.createKey({
-      name: 'Staff',
-      plan: 'enterprise',
-      role: 'staff',
-      limits: { perMinute: 10_000, perDay: 100_000 },
+    beforeAll(async () => {
+      t = await createTestApp({ engine });
+      staff = await t.createKey({
+        name: 'Staff',
+        plan: 'enterprise',
+        role: 'staff',
+        limits: { perMinute: 10_000, perDay: 100_000 },
+      });
+      partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
     });
-    partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+    afterAll(async () => {
+      await t.close();
+    });
 
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
-  const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
-  const cookieOf = (response: { headers: Record<string, unknown> }) =>
-    /^([^;]*);/.exec(String(response.headers['set-cookie']))?.[1] ?? '';
+    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify(body),
+      });
+    const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
+    const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
+    const cookieOf = (response: { headers: Record<string, unknown> }) =>
+      /^([^;]*);/.exec(String(response.headers['set-cookie']))?.[1] ?? '';
 
-  const invite = async (email: string, accountId = partner.accountId) => {
-    const response = await post(
-      `/v1/admin/accounts/${accountId}/invitations`,
-      { email },
-      asStaff(),
-    );
-    expect(response.statusCode).toBe(201);
-    return Invitation.parse(response.json());
-  };
-  const audit = async (action: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/admin/audit?limit=100',
-      headers: asStaff(),
-    });
-    return response.json<AuditEvent[]>().filter((event) => event.action === action);
-  };
+    const invite = async (email: string, accountId = partner.accountId) => {
+      const response = await post(
+        `/v1/admin/accounts/${accountId}/invitations`,
+        { email },
+        asStaff(),
+      );
+      expect(response.statusCode).toBe(201);
+      return Invitation.parse(response.json());
+    };
+    const audit = async (action: string) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/admin/audit?limit=100',
+        headers: asStaff(),
+      });
+      return response.json<AuditEvent[]>().filter((event) => event.action === action);
+    };
 
-  it('staff invite: a one-time link shown once, good for 7 days, recorded without the link', async () => {
-    const invitation = await invite('dee@acme.example');
-    expect(invitation).toMatchObject({ accountId: partner.accountId, email: 'dee@acme.example' });
-    expect(invitation.link).toMatch(/^http:\/\/localhost\/admin\/welcome#[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(invitation.expiresAt) - t.clock.now()).toBe(INVITATION_TTL_MS);
-    const [invited] = await audit('person.invited');
-    expect(invited).toMatchObject({
-      target: { type: 'account', id: partner.accountId },
-      changes: { email: [null, 'dee@acme.example'] },
+    it('staff invite: a one-time link shown once, good for 7 days, recorded without the link', async () => {
+      const invitation = await invite('dee@acme.example');
+      expect(invitation).toMatchObject({ accountId: partner.accountId, email: 'dee@acme.example' });
+      expect(invitation.link).toMatch(/^http:\/\/localhost\/admin\/welcome#[A-Za-z0-9_-]{43}$/);
+      expect(Date.parse(invitation.expiresAt) - t.clock.now()).toBe(INVITATION_TTL_MS);
+      const [invited] = await audit('person.invited');
+      expect(invited).toMatchObject({
+        target: { type: 'account', id: partner.accountId },
+        changes: { email: [null, 'dee@acme.example'] },
+      });
+      expect(JSON.stringify(await audit('person.invited'))).not.toContain(tokenOf(invitation.link));
     });
-    expect(JSON.stringify(await audit('person.invited'))).not.toContain(tokenOf(invitation.link));
-  });
 
-  it('accepting joins the account, signs in, and works once', async () => {
-    const { link } = await invite('eve@acme.example');
-    const accepted = await post('/v1/invitations/accept', {
-      token: tokenOf(link),
-      name: 'Eve',
-      password: PASSWORD,
-    });
-    expect(accepted.statusCode).toBe(204);
-    expect(String(accepted.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
-    const current = CurrentSession.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/v1/session',
-          headers: { cookie: cookieOf(accepted) },
-        })
-      ).json(),
-    );
-    expect(current.person).toMatchObject({ email: 'eve@acme.example', name: 'Eve' });
-    expect(current.account.id).toBe(partner.accountId);
-    const again = await post('/v1/invitations/accept', {
-      token: tokenOf(link),
-      name: 'Mallory',
-      password: PASSWORD,
-    });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'invalid_body', details: [{ field: 'token' }] });
-    // She signs in with what she chose; nobody can be invited with her email again.
-    const signIn = await post('/v1/session', { email: 'eve@acme.example', password: PASSWORD });
-    expect(signIn.statusCode).toBe(204);
-    const twice = await post(
-      `/v1/admin/accounts/${partner.accountId}/invitations`,
-      { email: 'EVE@acme.example' },
-      asStaff(),
-    );
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ code: 'email_taken' });
-    const [joined] = await audit('person.joined');
-    expect(joined).toMatchObject({ target: { type: 'person' }, changes: { name: [null, 'Eve'] } });
-  });
-
-  it('refuses a common or short password, an unknown token and an expired link', async () => {
-    const { link } = await invite('fay@acme.example');
-    const common = await post('/v1/invitations/accept', {
-      token: tokenOf(link),
-      name: 'Fay',
-      password: 'password1234',
-    });
-    expect(common.statusCode).toBe(400);
-    expect(common.json()).toMatchObject({
-      details: [
-        { field: 'password', issue: 'is one of the most common passwords: choose another' },
-      ],
-    });
-    const short = await post('/v1/invitations/accept', {
-      token: tokenOf(link),
-      name: 'Fay',
-      password: 'short',
-    });
-    expect(short.json()).toMatchObject({
-      details: [{ field: 'password', issue: 'must be at least 12 characters' }],
-    });
-    const unknown = await post('/v1/invitations/accept', {
-      token: 'a'.repeat(43),
-      name: 'Fay',
-      password: PASSWORD,
-    });
-    expect(unknown.statusCode).toBe(400);
-    t.clock.advance(INVITATION_TTL_MS);
-    const late = await post('/v1/invitations/accept', {
-      token: tokenOf(link),
-      name: 'Fay',
-      password: PASSWORD,
-    });
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toMatchObject({ details: [{ field: 'token' }] });
-  });
-
-  it('lets one of many concurrent accepts of a link through, and no other', async () => {
-    const { link } = await invite('gus@acme.example');
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        post('/v1/invitations/accept', { token: tokenOf(link), name: 'Gus', password: PASSWORD }),
-      ),
-    );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
-      204, 400, 400, 400, 400, 400,
-    ]);
-    expect(
-      (await audit('person.joined')).filter((e) => e.changes['name']?.[1] === 'Gus'),
-    ).toHaveLength(1);
-  });
-
-  it('lets a person signed in invite to their own account, and not a key', async () => {
-    const { link } = await invite('hal@acme.example');
-    const cookie = cookieOf(
-      await post('/v1/invitations/accept', {
+    it('accepting joins the account, signs in, and works once', async () => {
+      const { link } = await invite('eve@acme.example');
+      const accepted = await post('/v1/invitations/accept', {
         token: tokenOf(link),
-        name: 'Hal',
+        name: 'Eve',
         password: PASSWORD,
-      }),
-    );
-    const byPerson = await post(
-      '/v1/account/invitations',
-      { email: 'ida@acme.example' },
-      { cookie, origin: OWN_ORIGIN },
-    );
-    expect(byPerson.statusCode).toBe(201);
-    expect(Invitation.parse(byPerson.json()).accountId).toBe(partner.accountId);
-    const byKey = await post(
-      '/v1/account/invitations',
-      { email: 'ida2@acme.example' },
-      { authorization: `Bearer ${partner.key}` },
-    );
-    expect(byKey.statusCode).toBe(403);
-    expect(
-      (await post(`/v1/admin/accounts/999999/invitations`, { email: 'x@acme.example' }, asStaff()))
-        .statusCode,
-    ).toBe(404);
-  });
-
-  it('resets a password with a staff link: every old session ends, the new password signs in', async () => {
-    const { link } = await invite('jo@acme.example');
-    const old = cookieOf(
-      await post('/v1/invitations/accept', {
+      });
+      expect(accepted.statusCode).toBe(204);
+      expect(String(accepted.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+      const current = CurrentSession.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/v1/session',
+            headers: { cookie: cookieOf(accepted) },
+          })
+        ).json(),
+      );
+      expect(current.person).toMatchObject({ email: 'eve@acme.example', name: 'Eve' });
+      expect(current.account.id).toBe(partner.accountId);
+      const again = await post('/v1/invitations/accept', {
         token: tokenOf(link),
-        name: 'Jo',
+        name: 'Mallory',
         password: PASSWORD,
-      }),
-    );
-    const session = CurrentSession.parse(
-      (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } })).json(),
-    );
-    const made = await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff());
-    expect(made.statusCode).toBe(201);
-    const reset = PasswordResetLink.parse(made.json());
-    expect(reset.link).toMatch(/^http:\/\/localhost\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
-    expect(Date.parse(reset.expiresAt) - t.clock.now()).toBe(RESET_LINK_TTL_MS);
-    // Making the link changes nothing: the old session still works.
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
-        .statusCode,
-    ).toBe(200);
-    const newPassword = 'a different long passphrase';
-    const used = await post('/v1/password-resets/accept', {
-      token: tokenOf(reset.link),
-      password: newPassword,
+      });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ code: 'invalid_body', details: [{ field: 'token' }] });
+      // She signs in with what she chose; nobody can be invited with her email again.
+      const signIn = await post('/v1/session', { email: 'eve@acme.example', password: PASSWORD });
+      expect(signIn.statusCode).toBe(204);
+      const twice = await post(
+        `/v1/admin/accounts/${partner.accountId}/invitations`,
+        { email: 'EVE@acme.example' },
+        asStaff(),
+      );
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ code: 'email_taken' });
+      const [joined] = await audit('person.joined');
+      expect(joined).toMatchObject({
+        target: { type: 'person' },
+        changes: { name: [null, 'Eve'] },
+      });
     });
-    expect(used.statusCode).toBe(204);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
-        .statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/v1/session',
-          headers: { cookie: cookieOf(used) },
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (await post('/v1/session', { email: 'jo@acme.example', password: PASSWORD })).statusCode,
-    ).toBe(401);
-    expect(
-      (await post('/v1/session', { email: 'jo@acme.example', password: newPassword })).statusCode,
-    ).toBe(204);
-    expect(
-      (
-        await post('/v1/password-resets/accept', {
-          token: tokenOf(reset.link),
-          password: newPassword,
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(await audit('person.password_reset')).toHaveLength(1);
-    expect((await post('/v1/admin/people/999999/password-reset', {}, asStaff())).statusCode).toBe(
-      404,
-    );
-    // An hour later, a reset link no longer works.
-    const late = PasswordResetLink.parse(
-      (await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff())).json(),
-    );
-    t.clock.advance(RESET_LINK_TTL_MS);
-    expect(
-      (
-        await post('/v1/password-resets/accept', {
-          token: tokenOf(late.link),
-          password: newPassword,
-        })
-      ).statusCode,
-    ).toBe(400);
-  });
 
-  it('never logs a link, a password or a session id', () => {
-    const logs = t.rawLogs.join('\n');
-    expect(logs).not.toContain(PASSWORD);
-    expect(logs).not.toMatch(/#[A-Za-z0-9_-]{43}/);
-    expect(logs).not.toMatch(new RegExp(`${SESSION_COOKIE}=[A-Za-z0-9_-]{43}`));
-  });
-});
+    it('refuses a common or short password, an unknown token and an expired link', async () => {
+      const { link } = await invite('fay@acme.example');
+      const common = await post('/v1/invitations/accept', {
+        token: tokenOf(link),
+        name: 'Fay',
+        password: 'password1234',
+      });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({
+        details: [
+          { field: 'password', issue: 'is one of the most common passwords: choose another' },
+        ],
+      });
+      const short = await post('/v1/invitations/accept', {
+        token: tokenOf(link),
+        name: 'Fay',
+        password: 'short',
+      });
+      expect(short.json()).toMatchObject({
+        details: [{ field: 'password', issue: 'must be at least 12 characters' }],
+      });
+      const unknown = await post('/v1/invitations/accept', {
+        token: 'a'.repeat(43),
+        name: 'Fay',
+        password: PASSWORD,
+      });
+      expect(unknown.statusCode).toBe(400);
+      t.clock.advance(INVITATION_TTL_MS);
+      const late = await post('/v1/invitations/accept', {
+        token: tokenOf(link),
+        name: 'Fay',
+        password: PASSWORD,
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toMatchObject({ details: [{ field: 'token' }] });
+    });
+
+    it('lets one of many concurrent accepts of a link through, and no other', async () => {
+      const { link } = await invite('gus@acme.example');
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          post('/v1/invitations/accept', { token: tokenOf(link), name: 'Gus', password: PASSWORD }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
+        204, 400, 400, 400, 400, 400,
+      ]);
+      expect(
+        (await audit('person.joined')).filter((e) => e.changes['name']?.[1] === 'Gus'),
+      ).toHaveLength(1);
+    });
+
+    it('lets a person signed in invite to their own account, and not a key', async () => {
+      const { link } = await invite('hal@acme.example');
+      const cookie = cookieOf(
+        await post('/v1/invitations/accept', {
+          token: tokenOf(link),
+          name: 'Hal',
+          password: PASSWORD,
+        }),
+      );
+      const byPerson = await post(
+        '/v1/account/invitations',
+        { email: 'ida@acme.example' },
+        { cookie, origin: OWN_ORIGIN },
+      );
+      expect(byPerson.statusCode).toBe(201);
+      expect(Invitation.parse(byPerson.json()).accountId).toBe(partner.accountId);
+      const byKey = await post(
+        '/v1/account/invitations',
+        { email: 'ida2@acme.example' },
+        { authorization: `Bearer ${partner.key}` },
+      );
+      expect(byKey.statusCode).toBe(403);
+      expect(
+        (
+          await post(
+            `/v1/admin/accounts/999999/invitations`,
+            { email: 'x@acme.example' },
+            asStaff(),
+          )
+        ).statusCode,
+      ).toBe(404);
+    });
+
+    it('resets a password with a staff link: every old session ends, the new password signs in', async () => {
+      const { link } = await invite('jo@acme.example');
+      const old = cookieOf(
+        await post('/v1/invitations/accept', {
+          token: tokenOf(link),
+          name: 'Jo',
+          password: PASSWORD,
+        }),
+      );
+      const session = CurrentSession.parse(
+        (
+          await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } })
+        ).json(),
+      );
+      const made = await post(
+        `/v1/admin/people/${session.person.id}/password-reset`,
+        {},
+        asStaff(),
+      );
+      expect(made.statusCode).toBe(201);
+      const reset = PasswordResetLink.parse(made.json());
+      expect(reset.link).toMatch(/^http:\/\/localhost\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
+      expect(Date.parse(reset.expiresAt) - t.clock.now()).toBe(RESET_LINK_TTL_MS);
+      // Making the link changes nothing: the old session still works.
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
+          .statusCode,
+      ).toBe(200);
+      const newPassword = 'a different long passphrase';
+      const used = await post('/v1/password-resets/accept', {
+        token: tokenOf(reset.link),
+        password: newPassword,
+      });
+      expect(used.statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/v1/session',
+            headers: { cookie: cookieOf(used) },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await post('/v1/session', { email: 'jo@acme.example', password: PASSWORD })).statusCode,
+      ).toBe(401);
+      expect(
+        (await post('/v1/session', { email: 'jo@acme.example', password: newPassword })).statusCode,
+      ).toBe(204);
+      expect(
+        (
+          await post('/v1/password-resets/accept', {
+            token: tokenOf(reset.link),
+            password: newPassword,
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(await audit('person.password_reset')).toHaveLength(1);
+      expect((await post('/v1/admin/people/999999/password-reset', {}, asStaff())).statusCode).toBe(
+        404,
+      );
+      // An hour later, a reset link no longer works.
+      const late = PasswordResetLink.parse(
+        (await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff())).json(),
+      );
+      t.clock.advance(RESET_LINK_TTL_MS);
+      expect(
+        (
+          await post('/v1/password-resets/accept', {
+            token: tokenOf(late.link),
+            password: newPassword,
+          })
+        ).statusCode,
+      ).toBe(400);
+    });
+
+    it('never logs a link, a password or a session id', () => {
+      const logs = t.rawLogs.join('\n');
+      expect(logs).not.toContain(PASSWORD);
+      expect(logs).not.toMatch(/#[A-Za-z0-9_-]{43}/);
+      expect(logs).not.toMatch(new RegExp(`${SESSION_COOKIE}=[A-Za-z0-9_-]{43}`));
+    });
+  },
+);

@@ -31,7 +31,7 @@ const makerOf = (actor: Actor) =>
       };
 
 /**
- * The one-time links of people (decisions §15): invitations to join an account, and links to choose
+ * The one-time links of people (README: People sign in): invitations to join an account, and links to choose
  * a new password. Each secret has 256 random bits, is shown once (only its hash is stored) and is
  * never e-mailed. Making one changes nothing else; using one is {@link PeopleService}'s. The
  * command-line tool makes them too (no HTTP, no sessions needed).

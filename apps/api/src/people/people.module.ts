@@ -25,7 +25,7 @@ import { SignInLimit } from './sign-in-limit.js';
 })
 export class PeopleLinksModule {}
 
-/** People of accounts and their sessions (decisions §15), and the operations of signing in. */
+/** People of accounts and their sessions (README: People sign in), and the operations of signing in. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
   controllers: [SessionController, PeopleController],

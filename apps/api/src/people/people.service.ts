@@ -46,7 +46,7 @@ export const toPersonView = (person: PersonRecord): Person => ({
 });
 
 /**
- * Using people's one-time links (decisions §15; {@link LinksService} makes them): accepting an
+ * Using people's one-time links (README: People sign in; {@link LinksService} makes them): accepting an
  * invitation, choosing a new password. Each is one transaction: the link is taken, the person made
  * or their password set (every other session ended), and a session started, or nothing is.
  */

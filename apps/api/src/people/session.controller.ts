@@ -23,7 +23,7 @@ import { PeopleService } from './people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 
-/** The cookie's attributes (decisions §15); `__Host-` needs Secure, Path=/ and no Domain. */
+/** The cookie's attributes (README: People sign in); `__Host-` needs Secure, Path=/ and no Domain. */
 const COOKIE = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
 
 /** Sets the cookie of a session just started. */

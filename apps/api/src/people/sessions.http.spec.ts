@@ -18,7 +18,7 @@ const PASSWORD = 'correct horse battery staple 9';
 /** `app.inject` sends `Host: localhost:80`; a browser's Origin leaves out the default port. */
 const OWN_ORIGIN = 'http://localhost';
 
-describe.each(ENGINES)('people signing in, on %s (decisions §15)', (engine) => {
+describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (engine) => {
   let t: TestApp;
   let staff: { key: string; accountId: number };
   let partner: { key: string; accountId: number };

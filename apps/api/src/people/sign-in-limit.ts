@@ -12,7 +12,7 @@ const BUCKETS = 4;
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /**
- * Failed sign-ins per email (decisions §15: at most 10 in 15 minutes), counted where the rate limits
+ * Failed sign-ins per email (README: People sign in; at most 10 in 15 minutes), counted where the rate limits
  * are (this process, or Redis shared by every instance). Each failure counts in its 5-minute bucket;
  * an email is refused while the buckets that any 15 minutes ending now could touch (this one and the
  * three before) hold 10, so no 15 minutes ever see more than 10 failures. The email is counted by

@@ -54,7 +54,7 @@ export class PetsService {
 
   /**
    * A page of pets. `owner=me` is resolved to the caller: a partner's own pets, or for staff, its
-   * own and those with no owner (staff's, decisions §10).
+   * own and those with no owner (staff's, README: Managing pets).
    */
   async list(
     principal: Principal,

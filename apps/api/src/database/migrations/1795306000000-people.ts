@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { IDS_PER_TRANSACTION, LISTED } from './1795305900000-list-order.js';
 
 /**
- * People who sign in (decisions §15): a person belongs to one account and has an email, unique
+ * People who sign in (README: People sign in): a person belongs to one account and has an email, unique
  * whatever its case (`email_key`, the address folded to lower case); a password hash once they have
  * chosen a password (argon2id, `people/passwords.ts`); deactivated, never removed, so the audit
  * trail keeps who they were.
