@@ -7,6 +7,8 @@ import {
 } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, type Reflector } from '@nestjs/core';
+// Nest has no public way to make the ExecutionContext of a request outside its own pipeline; this
+// class is what that pipeline (and Nest's guide to testing guards) makes one with.
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
