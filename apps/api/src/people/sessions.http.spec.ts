@@ -5,7 +5,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
 } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createTestApp,
   ENGINES,
@@ -348,22 +348,24 @@ describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (eng
   });
 });
 
-describe('a session ended on one instance (two instances on one PostgreSQL)', () => {
+describe('two instances on one PostgreSQL and one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   const clock = new FakeClock();
 
   beforeAll(async () => {
     const { url } = await freshDatabaseUrl('postgres');
-    a = await createTestApp({ engine: 'postgres', databaseUrl: url, clock });
-    b = await createTestApp({ engine: 'postgres', databaseUrl: url, clock });
+    // A database of Redis's own for this test, so no other test's counters meet these.
+    const env = { REDIS_URL: `${inject('redisUrl')}/5` };
+    a = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
+    b = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
   });
   afterAll(async () => {
     await a.close();
     await b.close();
   });
 
-  it('is refused by the other within 5 seconds, and was never refused by it before', async () => {
+  it('a session ended on one is refused by the other within 5 seconds, and was not before', async () => {
     const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
     await a.createPerson(accountId, { email: 'cy@acme.example', password: PASSWORD });
     const signedIn = await a.app.inject({
@@ -410,5 +412,24 @@ describe('a session ended on one instance (two instances on one PostgreSQL)', ()
     expect(deactivated.statusCode).toBe(200);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);
+  });
+
+  it("count one email's failed sign-ins together: ten spread over both, then 429 on either", async () => {
+    const { accountId } = await a.createKey({ name: 'Gamma', plan: 'pro', role: 'partner' });
+    await a.createPerson(accountId, { email: 'eve@gamma.example', password: PASSWORD });
+    const signIn = (app: TestApp, password: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/v1/session',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'eve@gamma.example', password }),
+      });
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(i % 2 === 0 ? a : b, `wrong guess ${i}`)).statusCode).toBe(401);
+    for (const app of [a, b]) {
+      const held = await signIn(app, PASSWORD);
+      expect(held.statusCode).toBe(429);
+      expect(held.json()).toMatchObject({ code: 'rate_limited' });
+    }
   });
 });
