@@ -1,5 +1,5 @@
-import { HEADERS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WIRE_HEADERS } from './wire-headers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,5 +34,5 @@ export function setNextLink(
     if (value === undefined) continue;
     search += `${search === '' ? '' : '&'}${name}=${formEncoded(String(value))}`;
   }
-  void reply.header(HEADERS.link, `<${baseUrlOf(request)}${path}?${search}>; rel="next"`);
+  void reply.header(WIRE_HEADERS.link, `<${baseUrlOf(request)}${path}?${search}>; rel="next"`);
 }

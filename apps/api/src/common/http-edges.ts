@@ -6,6 +6,7 @@ import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiException } from './api-exception.js';
+import { WIRE_HEADERS } from './wire-headers.js';
 
 /**
  * The edges of HTTP, where a request is malformed before any route sees it (README: Guarantees): every such answer has the contract's Error shape, an `X-Request-Id` and the security
@@ -188,8 +189,8 @@ export function setCommonHeaders(
   reply: FastifyReply,
   security: Readonly<Record<string, string>>,
 ): void {
-  void reply.headers(security);
-  void reply.header(HEADERS.requestId, request.id);
+  for (const name in security) void reply.header(name, security[name]);
+  void reply.header(WIRE_HEADERS.requestId, request.id);
 }
 
 /** Files kept for everything but client connections: the database, logs, Redis, modules. */

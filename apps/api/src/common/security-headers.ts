@@ -27,10 +27,11 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      // In lower case, as Fastify keeps them: it need not make them so again for every answer.
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     removeHeader(name: string) {
-      Reflect.deleteProperty(headers, name);
+      Reflect.deleteProperty(headers, name.toLowerCase());
     },
   };
   let failure: unknown;

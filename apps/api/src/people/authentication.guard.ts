@@ -87,7 +87,7 @@ export class AuthenticationGuard extends AuthGuard() {
     }
     // What an authenticated request gets (a new key, for one) is for this caller only: no cache,
     // shared or private, keeps it.
-    void http.getResponse<FastifyReply>().header('Cache-Control', 'no-store');
+    void http.getResponse<FastifyReply>().header('cache-control', 'no-store');
     return true;
   }
 

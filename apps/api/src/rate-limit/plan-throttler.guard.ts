@@ -13,6 +13,7 @@ import type { Metrics } from '../metrics/metrics.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { RouteFlag } from '../common/route-flag.js';
 import type { ConsumeRequest, RateLimitStorage, WindowSpec } from './rate-limit.storage.js';
+import { WIRE_HEADERS } from '../common/wire-headers.js';
 
 type Resolvable = ThrottlerOptions['limit'];
 type Tracker = NonNullable<ThrottlerOptions['getTracker']>;
@@ -133,12 +134,12 @@ export class PlanThrottlerGuard extends ThrottlerGuard {
 
     void http
       .getResponse<FastifyReply>()
-      .header(HEADERS.rateLimitLimit, shown.limit)
-      .header(HEADERS.rateLimitRemaining, remaining)
+      .header(WIRE_HEADERS.rateLimitLimit, shown.limit)
+      .header(WIRE_HEADERS.rateLimitRemaining, remaining)
       // Whole seconds (windows and bans end on one); rounded up should one ever not.
-      .header(HEADERS.rateLimitReset, Math.ceil(resetAt / 1000))
-      .header(HEADERS.rateLimitPolicy, policy)
-      .header(HEADERS.rateLimit, `"${shown.name}";r=${remaining};t=${wait}`);
+      .header(WIRE_HEADERS.rateLimitReset, Math.ceil(resetAt / 1000))
+      .header(WIRE_HEADERS.rateLimitPolicy, policy)
+      .header(WIRE_HEADERS.rateLimit, `"${shown.name}";r=${remaining};t=${wait}`);
 
     if (result.outcome === 'allowed') return true;
     this.metrics.refusal(
