@@ -37,6 +37,16 @@ if (unruled.length > 0)
     `eslint.config.js: put apps/api/src/${unruled.join(', ')} in API_LAYERS (with what it may import) or API_TOP.`,
   );
 
+/**
+ * The admin's features (apps/admin/src/features), read from the tree: none imports another
+ * (bulletproof-react's rule); what two need is shared in components/ or lib/, or composed in app/.
+ */
+const ADMIN_FEATURES = readdirSync(new URL('apps/admin/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** What code that runs in a browser must never import. */
 const SERVER_ONLY = [
   '@nestjs/*',
@@ -83,6 +93,18 @@ const NODE_BUILTINS = [
   'worker_threads',
   'zlib',
 ];
+
+/** What code that runs in a browser may not import (`no-restricted-imports`). */
+const BROWSER_RESTRICTIONS = {
+  paths: NODE_BUILTINS.map((name) => ({
+    name,
+    message: 'Node built-ins do not run in a browser.',
+  })),
+  patterns: [
+    { group: ['node:*'], message: 'Node built-ins do not run in a browser.' },
+    { group: SERVER_ONLY, message: 'Server-only packages do not run in a browser.' },
+  ],
+};
 
 const DEP_CONSTRAINTS = [
   {
@@ -218,20 +240,31 @@ export default tseslint.config(
     files: ['apps/admin/src/**/*.{ts,tsx}', 'libs/client/src/**/*.ts', 'libs/contract/src/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/*.spec.tsx', '**/*.e2e.ts', '**/e2e/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', BROWSER_RESTRICTIONS],
+    },
+  },
+  // After the browser's rule, which it repeats: a later config of a rule replaces the earlier one.
+  ...ADMIN_FEATURES.map((feature) => ({
+    files: [`apps/admin/src/features/${feature}/**/*.{ts,tsx}`],
+    ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: NODE_BUILTINS.map((name) => ({
-            name,
-            message: 'Node built-ins do not run in a browser.',
-          })),
+          paths: BROWSER_RESTRICTIONS.paths,
           patterns: [
-            { group: ['node:*'], message: 'Node built-ins do not run in a browser.' },
-            { group: SERVER_ONLY, message: 'Server-only packages do not run in a browser.' },
+            ...BROWSER_RESTRICTIONS.patterns,
+            {
+              group: ADMIN_FEATURES.filter((other) => other !== feature).flatMap((other) => [
+                `**/features/${other}/*`,
+                `../../${other}/*`,
+              ]),
+              message: `apps/admin/src/features/${feature}/ may not import another feature: share it in components/ or lib/, or compose the two in app/.`,
+            },
           ],
         },
       ],
     },
-  },
+  })),
   prettier,
 );

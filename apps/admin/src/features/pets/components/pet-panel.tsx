@@ -1,7 +1,9 @@
 import type { Pet } from '@pets/client';
-import { useEffect, useRef } from 'react';
-import { PetHistory } from '../../audit/components/pet-history.js';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { EditPetForm } from './edit-pet-form.js';
+
+/** A pet's history, for staff: given by the app, which composes features (they import no other). */
+export type PetHistorySlot = (petId: number) => ReactNode;
 
 /**
  * One pet beside the table: its name and category to correct, and for staff its history. Takes
@@ -10,11 +12,13 @@ import { EditPetForm } from './edit-pet-form.js';
 export function PetPanel({
   pet,
   role,
+  history,
   onClose,
   onSaved,
 }: {
   pet: Pet;
   role: 'partner' | 'staff';
+  history?: PetHistorySlot | undefined;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -36,7 +40,7 @@ export function PetPanel({
         Status: <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
       </p>
       <EditPetForm key={pet.id} pet={pet} onSaved={onSaved} />
-      {role === 'staff' ? <PetHistory petId={pet.id} headingId="pet-history-heading" /> : null}
+      {role === 'staff' ? history?.(pet.id) : null}
     </aside>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { Layout } from '../../../app/layout.js';
+import { PetsRoute } from '../../../app/routes/pets.js';
 import { PetsPage } from './pets-page.js';
 
 const pets = (from: number, count: number) =>
@@ -395,6 +396,16 @@ describe('managing pets in the table', () => {
     expect(await screen.findByText('Your account has not added any pets.')).toBeDefined();
   });
 
+  it('shows partners no history in a pet panel, even where the app gives one', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
+    const { user } = renderWithApp(<PetsRoute />, client, { url: '/admin/pets?owner=me' });
+    await user.click(await screen.findByRole('button', { name: 'Rex' }));
+    await screen.findByRole('complementary');
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+    expect(client.admin.listAudit).not.toHaveBeenCalled();
+  });
+
   it('shows staff no choice of owner: they change every pet', async () => {
     const client = createFakeClient();
     signInAs(client, account({ role: 'staff' }));
@@ -501,7 +512,7 @@ describe('managing pets in the table', () => {
     };
     client.admin.listAudit.mockResolvedValue({ ...result([created]), next: undefined });
     client.updatePet.mockResolvedValue(result(pet(7, { name: 'Rex', status: 'sold' })));
-    const { user } = renderWithApp(<PetsPage />, client);
+    const { user } = renderWithApp(<PetsRoute />, client);
 
     await user.click(await screen.findByRole('button', { name: 'Rex' }));
     const history = await screen.findByRole('region', { name: 'History' });

@@ -20,7 +20,7 @@ import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
 import { PAGE_SIZES, parsePetsSearch, petsPath, type PetsView } from '../utils/pets-search.js';
 import { AddPetForm } from './add-pet-form.js';
 import { ConfirmDelete } from './pet-actions.js';
-import { PetPanel } from './pet-panel.js';
+import { PetPanel, type PetHistorySlot } from './pet-panel.js';
 import { PetsTable } from './pets-table.js';
 
 /** What the last action did, said once and focused. */
@@ -55,7 +55,7 @@ export function position(
 }
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
-export function PetsList() {
+export function PetsList({ history }: { history?: PetHistorySlot | undefined } = {}) {
   const client = useClient();
   const [, navigate] = useLocation();
   const view = parsePetsSearch(useSearch());
@@ -394,7 +394,13 @@ export function PetsList() {
           />
         ) : null}
         {opened && canEdit() ? (
-          <PetPanel pet={opened} role={role} onClose={closePanel} onSaved={said} />
+          <PetPanel
+            pet={opened}
+            role={role}
+            history={history}
+            onClose={closePanel}
+            onSaved={said}
+          />
         ) : null}
       </div>
 
