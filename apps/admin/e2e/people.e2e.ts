@@ -124,6 +124,36 @@ describe('signing in', () => {
   });
 });
 
+describe('a session id the browser brought', () => {
+  it('is never the one it is signed in with, and the new one stays across a reload', async () => {
+    const person = await newPerson('brought@zoo.example');
+    const page = await openPage(browser);
+    try {
+      // As a page of the same site could plant it: an id of the right shape, chosen by someone else.
+      const planted = 'Planted0session0id0of0the0right0shape000000';
+      // 127.0.0.1 is a secure context: a script of the site may set a Secure cookie of this name.
+      await page.goto('/admin/sign-in');
+      await page.evaluate((cookie) => {
+        document.cookie = cookie;
+      }, `${COOKIE}=${planted}; Secure; Path=/; SameSite=Lax`);
+      expect((await sessionCookie(page.context()))?.value).toBe(planted);
+      await signIn(page, person);
+      const signedIn = (await sessionCookie(page.context()))?.value ?? '';
+      expect(signedIn).not.toBe(planted);
+      expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await sessionStatus(planted)).toBe(401);
+      expect(await sessionStatus(signedIn)).toBe(200);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/pets');
+      expect((await sessionCookie(page.context()))?.value).toBe(signedIn);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe('a session that ends while the app is open', () => {
   it('goes back to sign in at the next call, saying the session ended, then back to the page', async () => {
     const person = await newPerson('eve@zoo.example');

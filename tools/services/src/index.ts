@@ -19,4 +19,4 @@ export {
   type ServerProcess,
 } from './api-process.js';
 export { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
-export { awayFromMinuteEdge } from './minute-edge.js';
+export { awayFromMinuteEdge, nextMinute } from './minute-edge.js';
