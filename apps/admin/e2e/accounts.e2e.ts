@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { awayFromMinuteEdge } from '@pets/services';
 import {
+  forwardedFor,
   collectErrors,
   expectAccessible,
   launch,
@@ -198,7 +199,7 @@ describe('a member of staff on a desktop', () => {
 
     const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...forwardedFor(), 'content-type': 'application/json' },
       body: JSON.stringify({
         token: new URL(link).hash.slice(1),
         name: 'Hal',
@@ -208,7 +209,7 @@ describe('a member of staff on a desktop', () => {
     expect(joined.status).toBe(204);
     const signedIn = await fetch(`${baseUrl}/v1/session`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...forwardedFor(), 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'hal@harbour.example', password: 'harbour pass phrase' }),
     });
     expect(signedIn.status).toBe(204);

@@ -12,13 +12,37 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
-/** A page at 1280×800 (or a phone's 360×740) on the test API. */
+/**
+ * Client addresses for the tests, as a proxy in front of the API would forward them: the API
+ * trusts 127.0.0.1 as its proxy (TRUST_PROXY), so each browser context and each file's own calls
+ * are a client of their own, with their own 60 requests a minute without a key, however fast the
+ * machine runs the files one after another. A random /16 per file, then one address per use.
+ */
+const [SECOND, THIRD] = [1 + Math.floor(Math.random() * 254), Math.floor(Math.random() * 256)];
+let addressesUsed = 0;
+/** A client address no other page or file uses. */
+export function newClientAddress(): string {
+  addressesUsed += 1;
+  return `10.${SECOND}.${(THIRD + Math.floor(addressesUsed / 254)) % 256}.${1 + (addressesUsed % 254)}`;
+}
+/** The header that makes a Node call of a test come from a client address of its own. */
+export const forwardedFor = (address = newClientAddress()) => ({ 'x-forwarded-for': address });
+
+const pageAddresses = new WeakMap<Page, string>();
+/** The client address a page's requests come from. */
+export const addressOf = (page: Page): string => pageAddresses.get(page) ?? '';
+
+/** A page at 1280×800 (or a phone's 360×740) on the test API, from a client address of its own. */
 export async function openPage(browser: Browser, width = 1280, height = 800): Promise<Page> {
+  const address = newClientAddress();
   const context = await browser.newContext({
     baseURL: inject('e2e').baseUrl,
     viewport: { width, height },
+    extraHTTPHeaders: forwardedFor(address),
   });
-  return context.newPage();
+  const page = await context.newPage();
+  pageAddresses.set(page, address);
+  return page;
 }
 
 /** A screenshot for people to look at, under apps/admin/test-output/screenshots. */

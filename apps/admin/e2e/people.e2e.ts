@@ -6,7 +6,7 @@
 import { keysCli } from '@pets/services';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launch, openPage, screenshot, signIn } from './browser.js';
+import { expectAccessible, forwardedFor, launch, openPage, screenshot, signIn } from './browser.js';
 import { tokenOf } from './global-setup.js';
 
 const { baseUrl, env, staffKey, people } = inject('e2e');
@@ -34,7 +34,7 @@ async function newPerson(email: string, password = 'a new person’s phrase') {
   const { link } = (await invited.json()) as { link: string };
   const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...forwardedFor(), 'content-type': 'application/json' },
     body: JSON.stringify({ token: tokenOf(link), name: email.split('@')[0], password }),
   });
   expect(joined.status).toBe(204);
@@ -47,7 +47,11 @@ const sessionCookie = async (context: BrowserContext) =>
 
 /** What `GET /v1/session` answers to a cookie, from outside the browser. */
 const sessionStatus = async (value: string) =>
-  (await fetch(`${baseUrl}/v1/session`, { headers: { cookie: `${COOKIE}=${value}` } })).status;
+  (
+    await fetch(`${baseUrl}/v1/session`, {
+      headers: { ...forwardedFor(), cookie: `${COOKIE}=${value}` },
+    })
+  ).status;
 
 /** Waits for the API to refuse a session (every instance does within 5 seconds). */
 async function refusedWithin5s(value: string): Promise<number> {
@@ -163,7 +167,7 @@ describe('a session that ends while the app is open', () => {
     // Signed out elsewhere: the same session ended from outside this tab.
     const ended = await fetch(`${baseUrl}/v1/session`, {
       method: 'DELETE',
-      headers: { cookie: `${COOKIE}=${cookie}`, origin: baseUrl },
+      headers: { ...forwardedFor(), cookie: `${COOKIE}=${cookie}`, origin: baseUrl },
     });
     expect(ended.status).toBe(204);
     expect(await refusedWithin5s(cookie)).toBe(401);
