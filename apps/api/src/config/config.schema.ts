@@ -102,6 +102,12 @@ const cursorSecret = z.string().min(CURSOR_SECRET_MIN_LENGTH, {
   error: `must be at least ${CURSOR_SECRET_MIN_LENGTH} characters (the same on every instance; e.g. openssl rand -base64 48)`,
 });
 
+/**
+ * How many client addresses the limiter keeps in the process (without Redis) unless
+ * RATE_LIMIT_ADDRESSES says: some 420 bytes each (measured), about 85 MB in all.
+ */
+export const DEFAULT_RATE_LIMIT_ADDRESSES = 200_000;
+
 const count = z
   .string()
   .regex(/^[1-9][0-9]{0,6}$/, { error: 'must be a whole number from 1 to 9,999,999' })
@@ -117,6 +123,7 @@ export const EnvSchema = z.object({
   CORS_ORIGINS: corsOrigins.default([]),
   PUBLIC_URL: publicUrl.optional(),
   MAX_CONNECTIONS: count.default(10_000),
+  RATE_LIMIT_ADDRESSES: count.default(DEFAULT_RATE_LIMIT_ADDRESSES),
   METRICS_PORT: metricsPort.default(9464),
   METRICS_HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   CURSOR_SECRET: cursorSecret.optional(),
@@ -147,6 +154,8 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   publicUrl: env.PUBLIC_URL,
   /** Connections open at once, at most. */
   maxConnections: env.MAX_CONNECTIONS,
+  /** Client addresses the limiter keeps in this process (without Redis), the least recent let go. */
+  rateLimitAddresses: env.RATE_LIMIT_ADDRESSES,
   /** Where Prometheus scrapes `/metrics` (never the public port); `undefined`: no metrics at all. */
   metrics:
     env.METRICS_PORT === 'off' ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       publicUrl: undefined,
       maxConnections: 10_000,
+      rateLimitAddresses: 200_000,
       metrics: { port: 9464, host: '127.0.0.1' },
       cursorSecret: DEVELOPMENT_CURSOR_SECRET,
       logLevel: 'info',
@@ -81,6 +82,10 @@ describe('loadConfig', () => {
         `PUBLIC_URL must be the address partners use, like https://api.example.com (http or https, no query) (got ${JSON.stringify(value)})`,
       ]);
     expect(problemsOf({ MAX_CONNECTIONS: '0' })).toHaveLength(1);
+    expect(loadConfig({ RATE_LIMIT_ADDRESSES: '5000' }).rateLimitAddresses).toBe(5_000);
+    expect(problemsOf({ RATE_LIMIT_ADDRESSES: '-1' })).toEqual([
+      'RATE_LIMIT_ADDRESSES must be a whole number from 1 to 9,999,999 (got "-1")',
+    ]);
   });
 
   it('reads every variable', () => {

@@ -9,10 +9,11 @@ import {
   type Usage,
   type UsageRequest,
 } from './rate-limit.storage.js';
+import { DEFAULT_RATE_LIMIT_ADDRESSES } from '../config/config.schema.js';
 import { isAccountTracker } from './rate-limit.tracker.js';
 
-/** How many client addresses are remembered; the least recent go first. */
-export const MAX_ADDRESSES = 200_000;
+/** How many client addresses are remembered by default; the least recent go first. */
+export const MAX_ADDRESSES = DEFAULT_RATE_LIMIT_ADDRESSES;
 
 /** How often accounts whose windows and bans have all ended are let go. */
 const SWEEP_MS = 60_000;

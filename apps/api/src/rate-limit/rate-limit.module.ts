@@ -62,7 +62,7 @@ const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => 
       useFactory: (config: AppConfig): RateLimitStorage =>
         config.redisUrl
           ? new RedisRateLimitStorage(config.redisUrl, new Logger('RateLimit'))
-          : new MemoryRateLimitStorage(),
+          : new MemoryRateLimitStorage({ maxAddresses: config.rateLimitAddresses }),
     },
   ],
   exports: [RATE_LIMIT_STORAGE],
