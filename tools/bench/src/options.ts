@@ -1,0 +1,159 @@
+/**
+ * The bench's command line: its help text, the settings of a full and of a smoke run, and the
+ * options read into the settings of this run (or the message that refuses them).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { VariantReport } from './report.js';
+
+export const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
+
+Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
+                        [--endpoint <text>] [--profile] [--metrics-cost] [--against <dist>]
+                        [--turns <n>]
+
+  --variant   which setup to measure (default: all)
+  --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
+  --duration  seconds per measurement (default 8)
+  --out       where to write latest.md and latest.json (default tools/bench/results)
+  --endpoint  measure only the endpoints whose name contains this text, e.g. limit=20 or 404
+              (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run
+  --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
+              packages with the most self time per request over its measured runs; the profiles
+              are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)
+  --against   another build of the API (a dist directory, e.g. an older checkout's apps/api/dist
+              built there): started on a database of its own with the same seed and measured in
+              the same turns, each endpoint reported for both builds beside one baseline
+  --turns     how many times the baseline and the API take turns on each endpoint (default 2)
+  --metrics-cost  only what metrics cost a request (also part of a full run): counting, the idle
+              background and garbage collections recorded, each measured on its own, and the
+              keyed list on SQLite on two instances, with metrics and with METRICS_PORT=off`;
+
+const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
+/** Connections the load generator keeps open on every measured endpoint. */
+export const CONNECTIONS = 50;
+
+export interface Settings {
+  duration: number;
+  /** Only the endpoints whose name contains this text, and no fixed-rate or memory run. */
+  endpoint: string | undefined;
+  /** Where the API writes its CPU profiles, when profiled. */
+  profileDir: string | undefined;
+  fixedRate: { rate: number; duration: number };
+  memoryRequests: number;
+  /** What metrics cost: runs of the keyed list with and without, each; idle windows; calls. */
+  metrics: { rounds: number; idleWindows: number; idleSeconds: number; calls: number };
+  /** Only the cost of metrics (SQLite), nothing else. */
+  metricsOnly: boolean;
+  /** How often RSS is read during the memory run. */
+  rssSampleMs: number;
+  seed: number;
+  /** Seconds of load before measuring anything, on each target; 0 for none. */
+  warmup: number;
+  /** Turns of the baseline and the API on each endpoint (A B A B is two). */
+  turns: number;
+  /** Another build of the API (its `dist` directory), measured in the same turns on its own database. */
+  against: string | undefined;
+}
+
+export const FULL: Settings = {
+  duration: 8,
+  endpoint: undefined,
+  profileDir: undefined,
+  fixedRate: { rate: 5_000, duration: 30 },
+  memoryRequests: 1_000_000,
+  metrics: { rounds: 10, idleWindows: 5, idleSeconds: 2, calls: 1_000_000 },
+  metricsOnly: false,
+  rssSampleMs: 1_000,
+  seed: 1_000,
+  warmup: 3,
+  turns: 2,
+  against: undefined,
+};
+export const SMOKE: Settings = {
+  duration: 1,
+  endpoint: undefined,
+  profileDir: undefined,
+  fixedRate: { rate: 500, duration: 1 },
+  memoryRequests: 2_000,
+  metrics: { rounds: 2, idleWindows: 1, idleSeconds: 0.2, calls: 10_000 },
+  metricsOnly: false,
+  rssSampleMs: 50,
+  seed: 100,
+  warmup: 0,
+  turns: 1,
+  against: undefined,
+};
+
+/** What the command line asks for: the help, a refusal (exit code 2), or a run. */
+export type Options =
+  | { help: true }
+  | { refused: string }
+  | {
+      variants: VariantReport['name'][];
+      settings: Settings;
+      /** Where latest.md and latest.json are written. */
+      out: string;
+      smoke: boolean;
+      profile: boolean;
+    };
+
+/** Reads the bench's arguments; an option it does not know throws, as `parseArgs` does. */
+export function parseOptions(args: string[]): Options {
+  const { values } = parseArgs({
+    args,
+    options: {
+      variant: { type: 'string', default: 'all' },
+      smoke: { type: 'boolean', default: false },
+      duration: { type: 'string' },
+      out: { type: 'string' },
+      endpoint: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'metrics-cost': { type: 'boolean', default: false },
+      against: { type: 'string' },
+      turns: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return { help: true };
+  const variants: VariantReport['name'][] = values['metrics-cost']
+    ? ['sqlite']
+    : values.variant === 'all'
+      ? ['sqlite', 'postgres-redis']
+      : values.variant === 'sqlite' || values.variant === 'postgres-redis'
+        ? [values.variant]
+        : [];
+  if (variants.length === 0)
+    return { refused: `--variant must be sqlite, postgres-redis or all (got "${values.variant}")` };
+  const settings = { ...(values.smoke ? SMOKE : FULL) };
+  if (values.duration !== undefined) {
+    if (!/^[1-9][0-9]{0,3}$/.test(values.duration))
+      return {
+        refused: `--duration must be a whole number of seconds (got "${values.duration}")`,
+      };
+    settings.duration = Number(values.duration);
+  }
+  if (values.turns !== undefined) {
+    if (!/^[1-9][0-9]?$/.test(values.turns))
+      return { refused: `--turns must be a whole number from 1 to 99 (got "${values.turns}")` };
+    settings.turns = Number(values.turns);
+  }
+  const out = values.out ?? RESULTS;
+  settings.endpoint = values.endpoint;
+  settings.metricsOnly = values['metrics-cost'];
+  if (values.against !== undefined) {
+    const dist = resolve(values.against);
+    if (!existsSync(join(dist, 'main.js')) || !existsSync(join(dist, 'cli', 'keys.js')))
+      return {
+        refused: `--against must name a built API's dist directory, with main.js and cli/keys.js (got "${values.against}")`,
+      };
+    if (values.profile || values['metrics-cost'])
+      return { refused: '--against measures endpoints only: not with --profile or --metrics-cost' };
+    settings.against = dist;
+  }
+  if (values.profile) settings.profileDir = join(out, 'profiles');
+  return { variants, settings, out, smoke: values.smoke, profile: values.profile };
+}

@@ -1,0 +1,199 @@
+/**
+ * The servers under test: the bare Fastify baseline, and one or two builds of the API with an
+ * account and a signed-in person, on SQLite in a temporary folder or on PostgreSQL + Redis; all
+ * stopped, and their data removed, when the measurements are done.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  createAccountKey,
+  keysCli,
+  freePort,
+  type PostgresServer,
+  type RedisServer,
+  type ServerProcess,
+  startPostgres,
+  startRedis,
+  startServer,
+} from '@pets/services';
+import type { Settings } from './options.js';
+import { cpuProfileArgs } from './profiles.js';
+import type { VariantReport } from './report.js';
+
+const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url));
+
+/** The bare Fastify process and the address of its one route. */
+export interface Baseline {
+  child: ChildProcess;
+  url: string;
+}
+
+async function startBaseline(): Promise<Baseline> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [BASELINE, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => {
+      resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`The baseline server exited with ${String(code)}`));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}/v1/pets` };
+}
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
+/** Instances of one build of the API on one database, and a key to it. */
+export interface Build {
+  servers: ServerProcess[];
+  key: string;
+  /** A person's session cookie for the same account; none for a build without people. */
+  sessionCookie: string | undefined;
+}
+
+/**
+ * Starts `instances` of a build (ours, or the `dist` directory `dist` names) on the database in
+ * `env`, with an enterprise account whose limits never bite.
+ */
+async function startBuild(
+  env: Record<string, string>,
+  instances: number,
+  dist: string | undefined,
+  nodeArgs: (instance: number) => string[],
+): Promise<Build> {
+  const { key, accountId } = createAccountKey(
+    env,
+    { name: 'Bench', plan: 'enterprise', perMinute: 10_000_000, perDay: 1_000_000_000 },
+    dist === undefined ? undefined : join(dist, 'cli', 'keys.js'),
+  );
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < instances; i++)
+    servers.push(
+      await startServer(
+        env,
+        undefined,
+        nodeArgs(i),
+        dist === undefined ? undefined : join(dist, 'main.js'),
+      ),
+    );
+  const sessionCookie =
+    dist === undefined ? await signedInPerson(env, accountId, servers[0]) : undefined;
+  return { servers, key, sessionCookie };
+}
+
+/** A person of the account, invited with the CLI and signed in by accepting: their cookie. */
+async function signedInPerson(
+  env: Record<string, string>,
+  accountId: number,
+  server: ServerProcess | undefined,
+): Promise<string> {
+  if (!server) throw new Error('no API instance');
+  const { link } = keysCli(
+    env,
+    'people',
+    'invite',
+    '--account',
+    String(accountId),
+    '--email',
+    'bench@example.com',
+  ) as { link: string };
+  const response = await fetch(`${server.baseUrl}/v1/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: link.slice(link.indexOf('#') + 1),
+      name: 'Bench',
+      password: 'a bench password, long enough',
+    }),
+  });
+  const cookie = /^([^;]*);/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (response.status !== 204 || cookie === undefined)
+    throw new Error(`Signing the bench person in failed: ${response.status}`);
+  return cookie;
+}
+
+/** What one variant's measurements run against. */
+export interface ServersUnderTest {
+  /** The environment our build's instances run in (its database among it). */
+  env: Record<string, string>;
+  /** API instances of each build: one on SQLite, two on PostgreSQL + Redis. */
+  instances: number;
+  ours: Build;
+  /** The other build (`--against`), on a database of its own. */
+  against: Build | undefined;
+  baseline: Baseline;
+  /** Every API instance started, all stopped at the end: one started later is added here. */
+  started: ServerProcess[];
+}
+
+/**
+ * Starts the servers of a variant, hands them to `use`, and stops them all whatever happens; an
+ * instance under `--profile` writes its CPU profile as it exits.
+ */
+export async function withServers<T>(
+  name: VariantReport['name'],
+  settings: Settings,
+  use: (servers: ServersUnderTest) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'pets-bench-'));
+  let postgres: PostgresServer | undefined;
+  let redis: RedisServer | undefined;
+  const started: ServerProcess[] = [];
+  let baseline: Baseline | undefined;
+  try {
+    const env: Record<string, string> = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
+      CURSOR_SECRET: 'bench-cursor-secret-every-instance-shares',
+      LOG_LEVEL: 'info',
+      // The load generator is the proxy: its X-Forwarded-For is the client's address.
+      TRUST_PROXY: '127.0.0.1',
+    };
+    if (name === 'sqlite') {
+      env['DATABASE_URL'] = `sqlite:${join(dir, 'petstore.sqlite')}`;
+    } else {
+      postgres = await startPostgres();
+      redis = await startRedis();
+      env['DATABASE_URL'] = postgres.createDatabase('bench');
+      env['REDIS_URL'] = redis.url;
+    }
+    const instances = name === 'sqlite' ? 1 : 2;
+    const profileDir = settings.profileDir;
+    const nodeArgs = (i: number) =>
+      profileDir === undefined ? [] : cpuProfileArgs(profileDir, name, i);
+    const ours = await startBuild(env, instances, undefined, nodeArgs);
+    started.push(...ours.servers);
+    // Another build: its own database (the same engine), its own instances, the same seed.
+    let against: Build | undefined;
+    if (settings.against !== undefined) {
+      const againstEnv = {
+        ...env,
+        DATABASE_URL: postgres
+          ? postgres.createDatabase('bench_against')
+          : `sqlite:${join(dir, 'against.sqlite')}`,
+      };
+      against = await startBuild(againstEnv, instances, settings.against, () => []);
+      started.push(...against.servers);
+    }
+    baseline = await startBaseline();
+    return await use({ env, instances, ours, against, baseline, started });
+  } finally {
+    if (baseline) await stop(baseline.child);
+    // An instance writes its CPU profile as it exits.
+    for (const server of started) await stop(server.child);
+    if (redis) await redis.stop();
+    postgres?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

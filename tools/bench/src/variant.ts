@@ -1,0 +1,68 @@
+/**
+ * One variant of the bench (SQLite, or PostgreSQL + Redis): its servers started, its endpoints
+ * measured in turns with the baseline, then the fixed-rate, memory and metrics-cost runs of a full
+ * bench, and the CPU profiles under `--profile`.
+ */
+import { chooseEndpoints, endpointsOf } from './endpoints.js';
+import { fixedRateRun, memoryRun } from './fixed-rate-and-memory.js';
+import type { Target } from './measure.js';
+import { metricsCost } from './metrics-cost-run.js';
+import type { Settings } from './options.js';
+import { addProfiles } from './profiles.js';
+import type { VariantReport } from './report.js';
+import { withServers } from './servers.js';
+import { type ApiRuns, measureInTurns } from './turns.js';
+
+/** Measures one variant: its part of the report. */
+export async function runVariant(
+  name: VariantReport['name'],
+  settings: Settings,
+): Promise<VariantReport> {
+  const { report, apiRuns } = await measureVariant(name, settings);
+  // The instances have exited: their profiles are written.
+  if (settings.profileDir !== undefined) addProfiles(report, apiRuns, settings.profileDir);
+  return report;
+}
+
+function measureVariant(
+  name: VariantReport['name'],
+  settings: Settings,
+): Promise<{ report: VariantReport; apiRuns: ApiRuns }> {
+  return withServers(
+    name,
+    settings,
+    async ({ env, instances, ours, against, baseline, started }) => {
+      const allEndpoints = await endpointsOf(ours, settings.seed);
+      const againstEndpoints = against ? await endpointsOf(against, settings.seed) : undefined;
+      if (settings.metricsOnly) {
+        const report: VariantReport = { name, instances, endpoints: [] };
+        report.metricsCost = await metricsCost(env, ours.key, started, settings);
+        return { report, apiRuns: new Map() };
+      }
+      const endpoints = chooseEndpoints(allEndpoints, settings.endpoint);
+      const baselineTarget: Target = { urls: [baseline.url] };
+      const pids = ours.servers.map((server) => server.child.pid ?? 0);
+      const { results, apiRuns } = await measureInTurns(
+        name,
+        endpoints,
+        againstEndpoints,
+        baselineTarget,
+        {
+          api: pids,
+          against: against?.servers.map((server) => server.child.pid ?? 0) ?? [],
+          baseline: [baseline.child.pid ?? 0],
+        },
+        settings,
+      );
+      const report: VariantReport = { name, instances, endpoints: results };
+      if (settings.endpoint !== undefined) return { report, apiRuns };
+
+      const target = allEndpoints[0]?.target ?? baselineTarget;
+      report.fixedRate = await fixedRateRun(target, pids, settings);
+      report.memory = await memoryRun(target, pids, settings);
+      if (name === 'sqlite')
+        report.metricsCost = await metricsCost(env, ours.key, started, settings);
+      return { report, apiRuns };
+    },
+  );
+}
