@@ -7,6 +7,12 @@ import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.
 import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-owner-index.js';
 import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
+import {
+  setPragmas,
+  SQLITE_BUSY_TIMEOUT_MS,
+  SQLITE_WRITE_PRAGMAS,
+  type SqliteHandle,
+} from './sqlite-connection.js';
 import { sqliteModule } from './sqlite-driver.js';
 
 export const MIGRATIONS = [
@@ -17,10 +23,6 @@ export const MIGRATIONS = [
   ListOrder1795305900000,
   People1795306000000,
 ];
-
-interface SqliteHandle {
-  pragma(source: string): unknown;
-}
 
 /**
  * A pooled PostgreSQL client that always listens for its own 'error' event. pg-pool takes its
@@ -67,11 +69,10 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
       type: 'better-sqlite3',
       driver: sqliteModule(),
       database: database.file,
-      enableWAL: true,
-      timeout: 5_000,
-      // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
+      timeout: SQLITE_BUSY_TIMEOUT_MS,
+      // The same pragmas as the writer's connection (journal_mode = WAL among them).
       prepareDatabase: (db: SqliteHandle) => {
-        db.pragma('synchronous = NORMAL');
+        setPragmas(db, SQLITE_WRITE_PRAGMAS);
       },
     };
   }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type { DataSource } from 'typeorm';
-import { sqliteModule } from './sqlite-driver.js';
+import { openSqlite, SQLITE_READ_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import { type Engine, statement, type Statement } from './statement.js';
 import type { Tables } from './tables.js';
 
@@ -94,9 +94,7 @@ export class SqliteDatabase extends Database {
 
   constructor(file: string, busyTimeoutMs: number) {
     super();
-    const Sqlite = sqliteModule();
-    const db = new Sqlite(file, { timeout: busyTimeoutMs });
-    db.pragma('query_only = ON');
+    const db = openSqlite(file, busyTimeoutMs, SQLITE_READ_PRAGMAS);
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.db = db;
   }
@@ -174,9 +172,7 @@ export class PostgresDatabase extends Database {
 
 /** The database for the engine the DataSource uses. */
 export function createDatabase(dataSource: DataSource): Database {
-  const options = dataSource.options;
-  if (options.type === 'better-sqlite3') {
-    return new SqliteDatabase(options.database, options.timeout ?? 5_000);
-  }
+  const sqlite = sqliteFileOf(dataSource);
+  if (sqlite) return new SqliteDatabase(sqlite.file, sqlite.busyTimeoutMs);
   return new PostgresDatabase(dataSource);
 }

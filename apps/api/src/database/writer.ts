@@ -8,7 +8,7 @@ import {
   WRITE_CONNECTION_STUCK,
 } from '../common/database-errors.js';
 import { AWAIT_LISTING, ENSURE_ID_BASE } from './list-order.js';
-import { sqliteModule } from './sqlite-driver.js';
+import { openSqlite, SQLITE_WRITE_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import type { Statement } from './statement.js';
 import type { Tables } from './tables.js';
 
@@ -76,18 +76,7 @@ export class SqliteWriter extends Writer {
       throw new Error(
         'SQLite needs a file: an in-memory database cannot be shared by two connections',
       );
-    const Sqlite = sqliteModule();
-    const db = new Sqlite(file, { timeout: busyTimeoutMs });
-    try {
-      db.pragma('journal_mode = WAL');
-      // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
-      db.pragma('synchronous = NORMAL');
-      db.pragma('foreign_keys = ON');
-    } catch (error) {
-      db.close();
-      throw error;
-    }
-    this.db = db;
+    this.db = openSqlite(file, busyTimeoutMs, SQLITE_WRITE_PRAGMAS);
   }
 
   transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
@@ -277,10 +266,8 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
  * every id already handed out (a database restored into a new cluster starts transaction ids over).
  */
 export async function createWriter(dataSource: DataSource): Promise<Writer> {
-  const options = dataSource.options;
-  if (options.type === 'better-sqlite3') {
-    return new SqliteWriter(options.database, options.timeout ?? 5_000);
-  }
+  const sqlite = sqliteFileOf(dataSource);
+  if (sqlite) return new SqliteWriter(sqlite.file, sqlite.busyTimeoutMs);
   await dataSource.query(ENSURE_ID_BASE);
   return new PostgresWriter(dataSource);
 }
