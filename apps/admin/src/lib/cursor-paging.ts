@@ -13,6 +13,11 @@ const stateKeyOf = (param: string) => (param === 'cursor' ? 'previous' : `${para
 export interface CursorPaging {
   /** The page shown: undefined for the first. */
   cursor: string | undefined;
+  /**
+   * Which page this is: 1 for the first, 3 after two Nexts. Undefined when it was reached without
+   * the pages before it (a shared link), as a cursor does not say how far into the list it is.
+   */
+  page: number | undefined;
   /** Shows the first page. */
   first: () => void;
   /** Shows the page before (the first, without the history of how we got here: a shared link). */
@@ -21,7 +26,14 @@ export interface CursorPaging {
   forward: (next: string) => void;
 }
 
-export function useCursorPaging(param = 'cursor'): CursorPaging {
+/**
+ * The paging of one list. `addressOf` writes the address of the page at a cursor, for a page whose
+ * whole view lives in its address (the pets, the activity); by default only `?<param>=` changes.
+ */
+export function useCursorPaging(
+  param = 'cursor',
+  addressOf?: (cursor: string | undefined) => string,
+): CursorPaging {
   const [path, navigate] = useLocation();
   const search = useSearch();
   const state = useHistoryState<unknown>();
@@ -33,10 +45,16 @@ export function useCursorPaging(param = 'cursor'): CursorPaging {
       : null,
   );
 
-  const show = (at: string | undefined, before: string[]) => {
+  const addressAt = (at: string | undefined) => {
+    if (addressOf) return addressOf(at);
     const params = new URLSearchParams(search);
     if (at === undefined) params.delete(param);
     else params.set(param, at);
+    const query = params.toString();
+    return query ? `${path}?${query}` : path;
+  };
+
+  const show = (at: string | undefined, before: string[]) => {
     // The other lists' earlier cursors stay; this list's are `before`.
     const others: Record<string, unknown> = Object.fromEntries(
       Object.entries(typeof state === 'object' && state !== null ? state : {}).filter(
@@ -44,14 +62,12 @@ export function useCursorPaging(param = 'cursor'): CursorPaging {
       ),
     );
     if (before.length > 0) others[key] = before;
-    const query = params.toString();
-    navigate(query ? `${path}?${query}` : path, {
-      state: Object.keys(others).length > 0 ? others : null,
-    });
+    navigate(addressAt(at), { state: Object.keys(others).length > 0 ? others : null });
   };
 
   return {
     cursor,
+    page: cursor === undefined ? 1 : previous.length > 0 ? previous.length + 1 : undefined,
     first: () => {
       show(undefined, []);
     },

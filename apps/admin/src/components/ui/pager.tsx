@@ -13,7 +13,7 @@ export function Pager({
   label = 'Pages',
 }: {
   /** Names this pager apart when a page has two. */
-  label?: string;
+  label?: string | undefined;
   onPrevious: () => void;
   onNext: () => void;
   previousDisabled: boolean;

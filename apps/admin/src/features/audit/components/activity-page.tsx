@@ -2,16 +2,16 @@ import { AuditTargetType } from '@pets/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { CursorPager } from '../../../components/cursor-pager.js';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
-import { Pager } from '../../../components/ui/pager.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { useClient } from '../../../lib/client.js';
 import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useSignedIn } from '../../../lib/session.js';
-import { cursorOf, type PagingHistoryState, previousCursorsOf } from '../../../lib/paging.js';
+import { useCursorPaging } from '../../../lib/cursor-paging.js';
+import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAuditQueryOptions } from '../api/list-audit.js';
 import { activityPath, parseActivitySearch, type ActivityView } from '../utils/activity-search.js';
@@ -44,7 +44,7 @@ function ActivityList() {
   const client = useClient();
   const [, navigate] = useLocation();
   const view = parseActivitySearch(useSearch());
-  const previous = previousCursorsOf(useHistoryState<unknown>());
+  const paging = useCursorPaging('cursor', (cursor) => activityPath({ ...view, cursor }));
   const { blocked } = useRateLimit();
   const status = useRef<HTMLDivElement>(null);
   const events = useQuery({
@@ -56,9 +56,9 @@ function ActivityList() {
     enabled: !blocked,
     placeholderData: keepPreviousData,
   });
-  const show = (next: ActivityView, before: string[]) => {
-    const state: PagingHistoryState | null = before.length > 0 ? { previous: before } : null;
-    navigate(activityPath(next), { state });
+  /** Another view of the activity, from its first page. */
+  const show = (next: ActivityView) => {
+    navigate(activityPath(next));
   };
   const found = events.data?.data ?? [];
   const nextCursor = cursorOf(events.data?.next);
@@ -92,7 +92,7 @@ function ActivityList() {
             value={view.targetType ?? ''}
             onChange={(event) => {
               const chosen = AuditTargetType.safeParse(event.target.value);
-              show({ targetType: chosen.success ? chosen.data : undefined, cursor: undefined }, []);
+              show({ targetType: chosen.success ? chosen.data : undefined, cursor: undefined });
             }}
           >
             <option value="">All changes</option>
@@ -138,16 +138,10 @@ function ActivityList() {
           </table>
         </TableScroll>
       ) : null}
-      <Pager
-        previousDisabled={blocked || view.cursor === undefined}
-        nextDisabled={blocked || nextCursor === undefined}
-        onPrevious={() => {
-          show({ ...view, cursor: previous.at(-1) || undefined }, previous.slice(0, -1));
-        }}
-        onNext={() => {
-          if (nextCursor !== undefined && !events.isPlaceholderData)
-            show({ ...view, cursor: nextCursor }, [...previous, view.cursor ?? '']);
-        }}
+      <CursorPager
+        paging={paging}
+        nextCursor={nextCursor}
+        waiting={events.isPlaceholderData}
         fallback={() => status.current}
       />
     </section>

@@ -8,15 +8,12 @@ import { SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ErrorMessage } from '../../../components/error-message.js';
+import { PagedTable } from '../../../components/paged-table.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
-import { Pager } from '../../../components/ui/pager.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
 import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useEndAllSessions } from '../api/end-all-sessions.js';
 import { useEndSession } from '../api/end-session.js';
@@ -84,10 +81,10 @@ function SessionsTable({ labelledBy }: { labelledBy: string }) {
   const client = useClient();
   const { blocked } = useRateLimit();
   const paging = useCursorPaging(SESSIONS_PARAM);
-  const { cursor } = paging;
-  const sessions = useQuery({ ...listSessionsQueryOptions(client, cursor), enabled: !blocked });
-  const nextCursor = cursorOf(sessions.data?.next);
-  const status = useRef<HTMLDivElement>(null);
+  const sessions = useQuery({
+    ...listSessionsQueryOptions(client, paging.cursor),
+    enabled: !blocked,
+  });
   const end = useEndSession();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -110,86 +107,32 @@ function SessionsTable({ labelledBy }: { labelledBy: string }) {
     });
   };
 
-  const firstPage =
-    cursor === undefined ? null : (
-      <button type="button" onClick={paging.first}>
-        Back to the first page
-      </button>
-    );
-  let state = null;
-  if (sessions.isPending && sessions.isFetching) state = <p>Loading your sessions…</p>;
-  else if (sessions.isError && !isRateLimited(sessions.error))
-    state = (
-      <ErrorMessage
-        error={sessions.error}
-        onRetry={() => {
-          void sessions.refetch();
-        }}
-      >
-        {firstPage}
-      </ErrorMessage>
-    );
-  else if (sessions.data?.data.length === 0)
-    state = (
-      <>
-        <p>No more sessions.</p>
-        {firstPage}
-      </>
-    );
-
   return (
-    <>
-      <div ref={status} aria-live="polite" tabIndex={-1}>
-        {state}
-        {failure ? <p className="error">{failure}</p> : null}
-      </div>
-      {sessions.data && sessions.data.data.length > 0 ? (
-        <div className="stacked-frame">
-          <table className="stacked" aria-labelledby={labelledBy}>
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">{COLUMN.address}</th>
-                <th scope="col">{COLUMN.started}</th>
-                <th scope="col">{COLUMN.lastUsed}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sessions.data.data.map((session) => (
-                <SessionRow
-                  key={session.id}
-                  session={session}
-                  busy={end.isPending || blocked}
-                  buttonRef={(button) => {
-                    if (button) buttons.current.set(session.id, button);
-                    else buttons.current.delete(session.id);
-                  }}
-                  onEnd={() => {
-                    endSession(session);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {cursor !== undefined || nextCursor !== undefined ? (
-        <Pager
-          label="Pages of sessions"
-          previousDisabled={blocked || cursor === undefined}
-          nextDisabled={blocked || nextCursor === undefined}
-          onPrevious={paging.back}
-          onNext={() => {
-            if (nextCursor !== undefined) paging.forward(nextCursor);
+    <PagedTable
+      list={sessions}
+      paging={paging}
+      labelledBy={labelledBy}
+      pagerLabel="Pages of sessions"
+      says={{ loading: 'Loading your sessions…', noMore: 'No more sessions.' }}
+      columns={['Device', COLUMN.address, COLUMN.started, COLUMN.lastUsed]}
+      actions
+      row={(session) => (
+        <SessionRow
+          key={session.id}
+          session={session}
+          busy={end.isPending || blocked}
+          buttonRef={(button) => {
+            if (button) buttons.current.set(session.id, button);
+            else buttons.current.delete(session.id);
           }}
-          fallback={() => status.current}
+          onEnd={() => {
+            endSession(session);
+          }}
         />
-      ) : null}
-      <StatusMessage message={message} />
-    </>
+      )}
+      failure={failure}
+      message={message}
+    />
   );
 }
 

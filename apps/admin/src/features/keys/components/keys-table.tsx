@@ -2,14 +2,11 @@ import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ErrorMessage } from '../../../components/error-message.js';
-import { Pager } from '../../../components/ui/pager.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
 import { useRevokeKey } from '../api/revoke-key.js';
@@ -87,16 +84,7 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
   const client = useClient();
   const { blocked } = useRateLimit();
   const paging = useCursorPaging();
-  const { cursor } = paging;
-  const keys = useQuery({ ...listKeysQueryOptions(client, of, cursor), enabled: !blocked });
-  const nextCursor = cursorOf(keys.data?.next);
-  const status = useRef<HTMLDivElement>(null);
-  const firstPage =
-    cursor === undefined ? null : (
-      <button type="button" onClick={paging.first}>
-        Back to the first page
-      </button>
-    );
+  const keys = useQuery({ ...listKeysQueryOptions(client, of, paging.cursor), enabled: !blocked });
   const revoke = useRevokeKey(of);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -126,83 +114,37 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
     });
   };
 
-  let state = null;
-  if (keys.isPending && keys.isFetching) state = <p>Loading keys…</p>;
-  else if (keys.isError && !isRateLimited(keys.error))
-    state = (
-      <ErrorMessage
-        error={keys.error}
-        onRetry={() => {
-          void keys.refetch();
-        }}
-      >
-        {firstPage}
-      </ErrorMessage>
-    );
-  else if (keys.data?.data.length === 0)
-    state =
-      cursor === undefined ? (
-        <p>This account has no keys.</p>
-      ) : (
-        <>
-          <p>No more keys.</p>
-          {firstPage}
-        </>
-      );
-
   return (
     <>
-      <div ref={status} aria-live="polite" tabIndex={-1}>
-        {state}
-        {failure ? <p className="error">{failure}</p> : null}
-      </div>
-      {keys.data && keys.data.data.length > 0 ? (
-        <div className="stacked-frame">
-          <table className="stacked" aria-labelledby={labelledBy}>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">{COLUMN.prefix}</th>
-                <th scope="col">{COLUMN.created}</th>
-                <th scope="col">{COLUMN.lastUsed}</th>
-                <th scope="col">{COLUMN.status}</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.data.map((key) => (
-                <KeyRow
-                  key={key.id}
-                  apiKey={key}
-                  busy={revoke.isPending || blocked}
-                  revokeRef={(button) => {
-                    if (button) revokeButtons.current.set(key.id, button);
-                    else revokeButtons.current.delete(key.id);
-                  }}
-                  onRevoke={() => {
-                    setRevoking(key);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {cursor !== undefined || nextCursor !== undefined ? (
-        <Pager
-          label="Pages of keys"
-          previousDisabled={blocked || cursor === undefined}
-          nextDisabled={blocked || nextCursor === undefined}
-          onPrevious={paging.back}
-          onNext={() => {
-            if (nextCursor !== undefined) paging.forward(nextCursor);
-          }}
-          fallback={() => status.current}
-        />
-      ) : null}
-      <StatusMessage message={message} />
+      <PagedTable
+        list={keys}
+        paging={paging}
+        labelledBy={labelledBy}
+        pagerLabel="Pages of keys"
+        says={{
+          loading: 'Loading keys…',
+          empty: 'This account has no keys.',
+          noMore: 'No more keys.',
+        }}
+        columns={['Label', COLUMN.prefix, COLUMN.created, COLUMN.lastUsed, COLUMN.status]}
+        actions
+        row={(key) => (
+          <KeyRow
+            key={key.id}
+            apiKey={key}
+            busy={revoke.isPending || blocked}
+            revokeRef={(button) => {
+              if (button) revokeButtons.current.set(key.id, button);
+              else revokeButtons.current.delete(key.id);
+            }}
+            onRevoke={() => {
+              setRevoking(key);
+            }}
+          />
+        )}
+        failure={failure}
+        message={message}
+      />
       {revoking ? (
         <ConfirmRevoke
           apiKey={revoking}

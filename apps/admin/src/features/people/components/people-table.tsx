@@ -8,14 +8,11 @@ import type { PasswordResetLink, Person } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { ErrorMessage } from '../../../components/error-message.js';
-import { Pager } from '../../../components/ui/pager.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
 import { useCreatePasswordReset } from '../api/create-password-reset.js';
@@ -131,10 +128,10 @@ export function PeopleTable({
   const you = useSignedIn().person.id;
   const { blocked } = useRateLimit();
   const paging = useCursorPaging(PEOPLE_PARAM);
-  const { cursor } = paging;
-  const people = useQuery({ ...listPeopleQueryOptions(client, of, cursor), enabled: !blocked });
-  const nextCursor = cursorOf(people.data?.next);
-  const status = useRef<HTMLDivElement>(null);
+  const people = useQuery({
+    ...listPeopleQueryOptions(client, of, paging.cursor),
+    enabled: !blocked,
+  });
   const deactivate = useDeactivatePerson();
   const createReset = useCreatePasswordReset();
   const [deactivating, setDeactivating] = useState<Person | null>(null);
@@ -183,36 +180,6 @@ export function PeopleTable({
     });
   };
 
-  const firstPage =
-    cursor === undefined ? null : (
-      <button type="button" onClick={paging.first}>
-        Back to the first page
-      </button>
-    );
-  let state = null;
-  if (people.isPending && people.isFetching) state = <p>Loading people…</p>;
-  else if (people.isError && !isRateLimited(people.error))
-    state = (
-      <ErrorMessage
-        error={people.error}
-        onRetry={() => {
-          void people.refetch();
-        }}
-      >
-        {firstPage}
-      </ErrorMessage>
-    );
-  else if (people.data?.data.length === 0)
-    state =
-      cursor === undefined ? (
-        <p>No one has joined this account yet.</p>
-      ) : (
-        <>
-          <p>No more people.</p>
-          {firstPage}
-        </>
-      );
-
   return (
     <>
       {reset ? (
@@ -226,62 +193,39 @@ export function PeopleTable({
           }}
         />
       ) : null}
-      <div ref={status} aria-live="polite" tabIndex={-1}>
-        {state}
-        {failure ? <p className="error">{failure}</p> : null}
-      </div>
-      {people.data && people.data.data.length > 0 ? (
-        <div className="stacked-frame">
-          <table className="stacked" aria-labelledby={labelledBy}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">{COLUMN.email}</th>
-                <th scope="col">{COLUMN.joined}</th>
-                <th scope="col">{COLUMN.status}</th>
-                {manage ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {people.data.data.map((person) => (
-                <PersonRow
-                  key={person.id}
-                  person={person}
-                  you={person.id === you}
-                  manage={manage}
-                  busy={busy}
-                  buttonRef={(action, button) => {
-                    const key = `${action}-${person.id}`;
-                    if (button) buttons.current.set(key, button);
-                    else buttons.current.delete(key);
-                  }}
-                  onAction={(action) => {
-                    if (action === 'deactivate') setDeactivating(person);
-                    else makeResetLink(person);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {cursor !== undefined || nextCursor !== undefined ? (
-        <Pager
-          label="Pages of people"
-          previousDisabled={blocked || cursor === undefined}
-          nextDisabled={blocked || nextCursor === undefined}
-          onPrevious={paging.back}
-          onNext={() => {
-            if (nextCursor !== undefined) paging.forward(nextCursor);
-          }}
-          fallback={() => status.current}
-        />
-      ) : null}
-      <StatusMessage message={message} />
+      <PagedTable
+        list={people}
+        paging={paging}
+        labelledBy={labelledBy}
+        pagerLabel="Pages of people"
+        says={{
+          loading: 'Loading people…',
+          empty: 'No one has joined this account yet.',
+          noMore: 'No more people.',
+        }}
+        columns={['Name', COLUMN.email, COLUMN.joined, COLUMN.status]}
+        actions={manage}
+        row={(person) => (
+          <PersonRow
+            key={person.id}
+            person={person}
+            you={person.id === you}
+            manage={manage}
+            busy={busy}
+            buttonRef={(action, button) => {
+              const key = `${action}-${person.id}`;
+              if (button) buttons.current.set(key, button);
+              else buttons.current.delete(key);
+            }}
+            onAction={(action) => {
+              if (action === 'deactivate') setDeactivating(person);
+              else makeResetLink(person);
+            }}
+          />
+        )}
+        failure={failure}
+        message={message}
+      />
       {deactivating ? (
         <ConfirmDeactivate
           person={deactivating}

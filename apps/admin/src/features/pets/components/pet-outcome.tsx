@@ -1,0 +1,37 @@
+/**
+ * What the last change to the pets did, said once and focused: for a pet just added, a link that
+ * shows it in the list; for a failure, the request id to copy.
+ */
+import { Link } from 'wouter';
+import { CopyButton } from '../../../components/ui/copy-button.js';
+import { StatusMessage } from '../../../components/ui/status-message.js';
+import type { Outcome } from '../hooks/use-pet-changes.js';
+import { petsPath, type PageSize } from '../utils/pets-search.js';
+
+export function PetOutcome({ outcome, limit }: { outcome: Outcome | null; limit: PageSize }) {
+  return (
+    <StatusMessage message={outcome?.text ?? null} failed={outcome?.failed}>
+      {outcome?.added ? (
+        <>
+          {' '}
+          <Link
+            href={petsPath({
+              status: undefined,
+              name: outcome.added.name,
+              limit,
+              cursor: undefined,
+            })}
+          >
+            Show {outcome.added.name} in the list
+          </Link>
+        </>
+      ) : null}
+      {outcome?.requestId ? (
+        <>
+          {' '}
+          <CopyButton value={outcome.requestId} label="Copy request id" />
+        </>
+      ) : null}
+    </StatusMessage>
+  );
+}
