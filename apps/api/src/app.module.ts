@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type CanActivate, type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { UsageModule } from './accounts/usage.controller.js';
@@ -20,13 +20,24 @@ import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 
+/**
+ * The global guards, in the order every /v1 request meets them (in the request gate), each with the
+ * module that provides and exports it; the ones without are provided here.
+ */
+const GUARDS: readonly { guard: Type<CanActivate>; providedBy?: Type }[] = [
+  { guard: AuthenticationGuard },
+  { guard: PlanThrottlerGuard, providedBy: RateLimitModule },
+  { guard: StaffGuard },
+  { guard: SessionAccessGuard, providedBy: PeopleModule },
+];
+
 /** The global guards, in the order every /v1 request meets them (in the request gate). */
-export const API_GUARDS = [
-  AuthenticationGuard,
-  PlanThrottlerGuard,
-  StaffGuard,
-  SessionAccessGuard,
-] as const;
+export const API_GUARDS: readonly Type<CanActivate>[] = GUARDS.map(({ guard }) => guard);
+
+/** The global guards no imported module provides. */
+const GUARDS_PROVIDED_HERE = GUARDS.filter(({ providedBy }) => !providedBy).map(
+  ({ guard }) => guard,
+);
 
 export interface AppOptions {
   clock?: Clock;
@@ -57,8 +68,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         // API_GUARDS run in the request gate, before the body is read (common/request-gate.ts);
         // Nest's own guard pipeline is empty, and the app does not start with a route outside the gate.
-        AuthenticationGuard,
-        StaffGuard,
+        ...GUARDS_PROVIDED_HERE,
         FirstRunService,
       ],
     };
