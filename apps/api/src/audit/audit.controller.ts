@@ -3,7 +3,7 @@ import { type AuditEvent, ListAuditQuery } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cursors } from '../common/cursor.js';
 import { Operation } from '../common/operation.decorator.js';
-import { answerPage, pageOf, positionIn, scopedCursor } from '../common/paging.js';
+import { answerPage, scopedPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AuditRepository } from './audit.repository.js';
 
@@ -24,12 +24,11 @@ export class AuditController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuditEvent[]> {
-    const scope = scopeOf(query);
-    const beforeId =
-      query.cursor === undefined ? undefined : positionIn(this.cursors, query.cursor, 'a1', scope);
-    const events = await this.audit.list(query, query.limit + 1, beforeId);
-    const page = pageOf(events, query.limit, (last) =>
-      scopedCursor(this.cursors, 'a1', last.id, scope),
+    const page = await scopedPage(
+      this.cursors,
+      { kind: 'a1', scope: scopeOf(query) },
+      query,
+      (beforeId, take) => this.audit.list(query, take, beforeId),
     );
     const { targetType, targetId, actorAccountId, limit } = query;
     return answerPage(

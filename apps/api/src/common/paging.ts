@@ -57,6 +57,36 @@ export function positionIn(
   return position;
 }
 
+/** A list whose position is an id and whose filters are one `scope` ({@link scopedCursor}). */
+export interface ScopedList {
+  /** Names the list and its cursor's form. */
+  readonly kind: string;
+  /** The filters the page is served under. */
+  readonly scope: string;
+  /** Why a cursor of the same list made under another scope is refused. */
+  readonly otherScope?: string;
+}
+
+/**
+ * A page of a {@link ScopedList}: the query's cursor opened (`400 invalid_query` if it is not one
+ * of this list and scope), `read` asked for one row more than `limit` after that position (none on
+ * the first page), and the rows as a page whose next cursor names its last item.
+ */
+export async function scopedPage<T extends { id: number }>(
+  cursors: Cursors,
+  list: ScopedList,
+  query: { readonly limit: number; readonly cursor?: string | undefined },
+  read: (position: number | undefined, take: number) => Promise<readonly T[]>,
+): Promise<Page<T>> {
+  const { kind, scope, otherScope } = list;
+  const position =
+    query.cursor === undefined
+      ? undefined
+      : positionIn(cursors, query.cursor, kind, scope, otherScope);
+  const rows = await read(position, query.limit + 1);
+  return pageOf(rows, query.limit, (last) => scopedCursor(cursors, kind, last.id, scope));
+}
+
 /**
  * A page as the answer: its items, with `Link: <{base_url}{path}?{query}&cursor=…>; rel="next"`
  * when another page follows (the query's values in the order given, `undefined` ones left out).

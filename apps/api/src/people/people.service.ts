@@ -11,7 +11,7 @@ import {
 } from '@pets/contract';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Cursors } from '../common/cursor.js';
-import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
+import { type Page, scopedPage } from '../common/paging.js';
 import type { SessionCaller } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
@@ -202,15 +202,14 @@ export class PeopleService {
   }
 
   /** A page of an account's people, in ascending id. */
-  async page(accountId: number, { limit, cursor }: ListKeysQuery): Promise<Page<Person>> {
-    const scope = String(accountId);
-    const afterId =
-      cursor === undefined
-        ? 0
-        : positionIn(this.cursors, cursor, 'p1', scope, "belongs to another account's people");
-    const rows = await this.people.page(accountId, afterId, limit + 1);
-    return pageOf(rows.map(toPersonView), limit, (last) =>
-      scopedCursor(this.cursors, 'p1', last.id, scope),
+  page(accountId: number, query: ListKeysQuery): Promise<Page<Person>> {
+    const list = {
+      kind: 'p1',
+      scope: String(accountId),
+      otherScope: "belongs to another account's people",
+    };
+    return scopedPage(this.cursors, list, query, async (afterId, take) =>
+      (await this.people.page(accountId, afterId ?? 0, take)).map(toPersonView),
     );
   }
 

@@ -15,7 +15,7 @@ import { AccountsService, limitsOf } from '../accounts/accounts.service.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { Cursors } from '../common/cursor.js';
-import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
+import { type Page, scopedPage } from '../common/paging.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { type WriteTx, Writer } from '../database/writer.js';
@@ -215,26 +215,27 @@ export class SessionsService {
   }
 
   /** A page of the person's live sessions, this one marked `current`. */
-  async page(caller: SessionCaller, { limit, cursor }: ListKeysQuery): Promise<Page<Session>> {
-    const scope = String(caller.personId);
-    const afterId =
-      cursor === undefined
-        ? 0
-        : positionIn(this.cursors, cursor, 's1', scope, "belongs to another person's sessions");
-    const now = this.clock.now();
-    const rows = await this.sessions.page(caller.personId, afterId, limit + 1, {
-      startedAfter: now - SESSION_MAX_AGE_MS,
-      usedAfter: now - SESSION_IDLE_MS - LAST_USED_RESOLUTION_MS,
+  page(caller: SessionCaller, query: ListKeysQuery): Promise<Page<Session>> {
+    const list = {
+      kind: 's1',
+      scope: String(caller.personId),
+      otherScope: "belongs to another person's sessions",
+    };
+    return scopedPage(this.cursors, list, query, async (afterId, take) => {
+      const now = this.clock.now();
+      const rows = await this.sessions.page(caller.personId, afterId ?? 0, take, {
+        startedAfter: now - SESSION_MAX_AGE_MS,
+        usedAfter: now - SESSION_IDLE_MS - LAST_USED_RESOLUTION_MS,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        device: row.device,
+        address: row.address,
+        startedAt: new Date(row.createdAt).toISOString(),
+        lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+        current: row.id === caller.id,
+      }));
     });
-    const views = rows.map((row) => ({
-      id: row.id,
-      device: row.device,
-      address: row.address,
-      startedAt: new Date(row.createdAt).toISOString(),
-      lastUsedAt: new Date(row.lastUsedAt).toISOString(),
-      current: row.id === caller.id,
-    }));
-    return pageOf(views, limit, (last) => scopedCursor(this.cursors, 's1', last.id, scope));
   }
 
   /** Ends one of the caller's own live sessions, or `404` (another's, ended, or none). */
