@@ -1,16 +1,10 @@
 import type { CreatedApiKey } from '@pets/client';
-import { useEffect, useRef, useState } from 'react';
-import { Field } from '../../../components/ui/field.js';
+import { useState } from 'react';
+import { SecretField } from '../../../components/ui/secret-field.js';
 
 /** The plaintext of a new key, shown this once, until dismissed. */
 export function NewKey({ created, onDismiss }: { created: CreatedApiKey; onDismiss: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<string | null>(null);
-
-  useEffect(() => {
-    input.current?.focus();
-    input.current?.select();
-  }, []);
 
   const copy = async () => {
     try {
@@ -26,19 +20,7 @@ export function NewKey({ created, onDismiss }: { created: CreatedApiKey; onDismi
       <p className="warning">
         <strong>Copy this key now: you will not see it again.</strong> Only its prefix is kept.
       </p>
-      <Field label={`New API key “${created.label}”`}>
-        {(control) => (
-          <input
-            {...control}
-            ref={input}
-            className="secret"
-            type="text"
-            readOnly
-            spellCheck={false}
-            value={created.key}
-          />
-        )}
-      </Field>
+      <SecretField label={`New API key “${created.label}”`} value={created.key} />
       <div className="actions">
         <button
           type="button"
