@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '@pets/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -159,9 +160,9 @@ describe('a member of staff', () => {
       'true',
     );
     // A long value's message wraps inside the dialog: nothing is pushed out of it.
-    await dialog.getByLabel('Name', { exact: true }).fill('x'.repeat(140));
+    await dialog.getByLabel('Name', { exact: true }).fill('x'.repeat(NAME_MAX_LENGTH + 40));
     await dialog.getByRole('button', { name: 'Add pet' }).click();
-    await dialog.getByText('Name must be at most 100 characters.').waitFor();
+    await dialog.getByText(`Name must be at most ${NAME_MAX_LENGTH} characters.`).waitFor();
     expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
       true,
     );

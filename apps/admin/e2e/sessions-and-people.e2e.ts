@@ -8,6 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LIST_LIMIT_MAX } from '@pets/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -69,9 +70,12 @@ async function newPerson(
 
 /** A person as the API lists them to staff (deactivated or not), by email. */
 async function personOf(accountId: number, email: string) {
-  const answer = await fetch(`${baseUrl}/v1/admin/accounts/${accountId}/people?limit=100`, {
-    headers: { authorization: `Bearer ${staffKey}` },
-  });
+  const answer = await fetch(
+    `${baseUrl}/v1/admin/accounts/${accountId}/people?limit=${LIST_LIMIT_MAX}`,
+    {
+      headers: { authorization: `Bearer ${staffKey}` },
+    },
+  );
   expect(answer.status).toBe(200);
   const found = (await answer.json()) as { id: number; email: string; deactivatedAt: unknown }[];
   return found.find((person) => person.email === email);
@@ -518,7 +522,7 @@ describe('a page of another origin', () => {
     // The victim did nothing but join and sign in (newest first): no invitation, password change
     // or session ended.
     const byVictim = await fetch(
-      `${baseUrl}/v1/admin/audit?actorAccountId=${victim.accountId}&limit=100`,
+      `${baseUrl}/v1/admin/audit?actorAccountId=${victim.accountId}&limit=${LIST_LIMIT_MAX}`,
       { headers: { authorization: `Bearer ${staffKey}` } },
     );
     expect(

@@ -1,3 +1,4 @@
+import { CURSOR_MAX_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { cursorOf, cursorParam, previousCursorsOf } from './paging.js';
 
@@ -22,6 +23,6 @@ describe('cursorParam', () => {
     expect(cursorParam('a b')).toBeUndefined();
     expect(cursorParam('')).toBeUndefined();
     expect(cursorParam(null)).toBeUndefined();
-    expect(cursorParam('x'.repeat(513))).toBeUndefined();
+    expect(cursorParam('x'.repeat(CURSOR_MAX_LENGTH + 1))).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
-const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
+import { ListCursor } from '@pets/contract';
 
 /** A cursor from the address, or nothing when it cannot be one (the API would refuse it). */
-export const cursorParam = (cursor: string | null): string | undefined =>
-  cursor !== null && CURSOR.test(cursor) ? cursor : undefined;
+export function cursorParam(cursor: string | null): string | undefined {
+  const parsed = ListCursor.safeParse(cursor ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** The cursor of the page a `next` link points at. */
 export function cursorOf(next: string | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import type { CreatedPet, NewPetInput } from '@pets/client';
-import { NewPet, toErrorDetails } from '@pets/contract';
+import { NAME_MAX_LENGTH, NewPet, toErrorDetails } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fieldSentence } from '../../../components/ui/field.js';
 import { describe, expect, it } from 'vitest';
@@ -73,7 +73,11 @@ const added = (text: string) =>
 describe('adding a pet', () => {
   it.each([
     ['', '', { name: '', categoryId: undefined }],
-    ['x'.repeat(101), 'abc', { name: 'x'.repeat(101), categoryId: 'abc' }],
+    [
+      'x'.repeat(NAME_MAX_LENGTH + 1),
+      'abc',
+      { name: 'x'.repeat(NAME_MAX_LENGTH + 1), categoryId: 'abc' },
+    ],
     ['  ', '0', { name: '  ', categoryId: 0 }],
     ['Rex', '1.5', { name: 'Rex', categoryId: '1.5' }],
   ])(

@@ -1,3 +1,4 @@
+import { NAME_MAX_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { parsePetsSearch, petsPath } from './pets-search.js';
 
@@ -30,9 +31,9 @@ describe('the name and category filters', () => {
       cursor: undefined,
     });
     expect(parsePetsSearch(`name=&categoryId=0`)).toEqual(parsePetsSearch(''));
-    expect(parsePetsSearch(`name=${'x'.repeat(101)}&categoryId=x&owner=you`)).toEqual(
-      parsePetsSearch(''),
-    );
+    expect(
+      parsePetsSearch(`name=${'x'.repeat(NAME_MAX_LENGTH + 1)}&categoryId=x&owner=you`),
+    ).toEqual(parsePetsSearch(''));
   });
 
   it('are written into the address and read back', () => {

@@ -1,7 +1,14 @@
-import { ListPetsQuery, PET_STATUSES, type PetStatus } from '@pets/contract';
+import {
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  ListPetsQuery,
+  PET_STATUSES,
+  type PetStatus,
+} from '@pets/contract';
 import { cursorParam } from '../../../lib/paging.js';
 
-export const PAGE_SIZES = [20, 50, 100] as const;
+/** The page sizes offered: the API's default first (the page's too), up to the most it gives. */
+export const PAGE_SIZES = [LIST_LIMIT_DEFAULT, 50, LIST_LIMIT_MAX] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** What the pets page shows; all of it lives in the URL, so a link reproduces the view. */
