@@ -339,13 +339,7 @@ describe('retries', () => {
   it('an AbortSignal stops waiting', async () => {
     const controller = new AbortController();
     const { client } = fake([error(429, 'rate_limited', { 'retry-after': '30' })], {
-      sleep: (_ms, signal) =>
-        new Promise((_resolve, reject) => {
-          signal?.addEventListener('abort', () => {
-            reject(new Error('aborted'));
-          });
-          controller.abort();
-        }),
+      sleep: abortingSleep(controller),
     });
     expect(await caught(client.listPets({}, { signal: controller.signal }))).toMatchObject({
       kind: 'aborted',
@@ -415,10 +409,8 @@ describe('iteratePets', () => {
       }),
       json(200, [createPet({ id: 5 })]),
     ]);
-    const ids: number[] = [];
-    for await (const pet of client.iteratePets({ limit: 2 })) ids.push(pet.id);
-    expect(ids).toEqual([1, 2, 3, 4, 5]);
-    expect(requests.map((r) => r.url)).toEqual([
+    expect(await idsOf(client.iteratePets({ limit: 2 }))).toEqual([1, 2, 3, 4, 5]);
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/pets?limit=2',
       'http://api.test/v1/pets?limit=2&cursor=a',
       'http://api.test/v1/pets?limit=2&cursor=b',
@@ -452,6 +444,121 @@ const noAnswer = (request: Request) =>
   });
 
 const headersOf = (request: Request | undefined) => Object.fromEntries(request?.headers ?? []);
+
+/** What a call answers when the fake API sends `data` with `status` and no rate-limit headers. */
+const answered = (data: unknown, status: number) => ({
+  data,
+  status,
+  requestId: `req-${status}`,
+  rateLimit: undefined,
+});
+
+/** What the client sent: the method, the address and the body ('' for none). */
+const sentOf = async (request: Request | undefined) => ({
+  method: request?.method,
+  url: request?.url,
+  body: await request?.text(),
+});
+
+/** The addresses the client requested, in order. */
+const urlsOf = (requests: Request[]) => requests.map((request) => request.url);
+
+/** The ids an iterator yields, page after page. */
+async function idsOf(items: AsyncIterable<{ id: number }>): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const item of items) ids.push(item.id);
+  return ids;
+}
+
+/** A sleep that aborts `controller` as it starts waiting, and fails when its signal aborts. */
+const abortingSleep =
+  (controller: AbortController): NonNullable<PetstoreClientOptions['sleep']> =>
+  (_ms, signal) =>
+    new Promise((_resolve, reject) => {
+      signal?.addEventListener('abort', () => {
+        reject(new Error('aborted'));
+      });
+      controller.abort();
+    });
+
+/**
+ * `listPets` with the signal of `controller` fails as cancelled, not as a network failure, and the
+ * client made one request in all.
+ */
+async function expectCancelledListing(
+  { client, requests }: ReturnType<typeof fake>,
+  controller: AbortController,
+) {
+  const failure = await caught(client.listPets({}, { signal: controller.signal }));
+  expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted', isNetworkError: false });
+  expect(failure.message).toContain('aborted');
+  expect(requests).toHaveLength(1);
+}
+
+/** A client without a key, as the admin app is: a person's session cookie speaks for it. */
+const withoutKey = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
+  fake(replies, { apiKey: undefined, ...options });
+
+/** The 204 of a session operation, setting the session cookie. */
+const noContent = () =>
+  new Response(null, {
+    status: 204,
+    headers: { 'x-request-id': 'req-204', 'set-cookie': '__Host-pets_session=s; Secure' },
+  });
+
+/** A call given the caller's signal. */
+type Cancellable = (client: PetstoreClient, signal: AbortSignal) => Promise<unknown>;
+
+/**
+ * Each call, with a signal aborted before it starts, fails as `aborted`; its one request carries
+ * the signal. The client is `start`'s, which answers `answer()` to a request let through.
+ */
+async function expectEachCancelled(
+  calls: Cancellable[],
+  start: typeof fake = withoutKey,
+  answer: () => Response = noContent,
+) {
+  for (const call of calls) {
+    const controller = new AbortController();
+    controller.abort();
+    const { client, requests } = start([
+      (request) => {
+        request.signal.throwIfAborted();
+        return answer();
+      },
+    ]);
+    expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+    expect(requests).toHaveLength(1);
+  }
+}
+
+/** Failures after which the client cannot know whether the API acted (timeouts at `timeoutMs: 5`). */
+const uncertainFailures = (): Reply[] => [
+  error(503, 'service_unavailable'),
+  new TypeError('socket hang up'),
+  noAnswer,
+];
+
+/**
+ * A call that may have worked is not sent again after any of `failures`, nor waited on: one
+ * request, without an Idempotency-Key. The client is `start`'s, answering `answer()` to a repeat.
+ */
+async function expectNotRepeated(
+  call: (client: PetstoreClient) => Promise<unknown>,
+  {
+    start = withoutKey,
+    failures = uncertainFailures(),
+    answer = noContent,
+  }: { start?: typeof fake; failures?: Reply[]; answer?: () => Response } = {},
+) {
+  for (const reply of failures) {
+    const { client, requests, sleeps } = start([reply, answer()], { timeoutMs: 5 });
+    await caught(call(client));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
+    expect(sleeps).toEqual([]);
+  }
+}
 
 describe('the requests it sends', () => {
   it('a read carries the key and asks for JSON, with no body, content type or Idempotency-Key', async () => {
@@ -609,10 +716,8 @@ describe('links', () => {
       json(200, [createPet({ id: 2 })], { link: `<${P}>; rel="prev"` }),
       json(200, [createPet({ id: 3 })]),
     ]);
-    const ids: number[] = [];
-    for await (const pet of client.iteratePets()) ids.push(pet.id);
-    expect(ids).toEqual([2]);
-    expect(requests.map((request) => request.url)).toEqual(['http://api.test/v1/pets', N]);
+    expect(await idsOf(client.iteratePets())).toEqual([2]);
+    expect(urlsOf(requests)).toEqual(['http://api.test/v1/pets', N]);
   });
 
   it('iteratePets fails on a link outside the API, and never requests it', async () => {
@@ -780,24 +885,12 @@ describe('holding back after a 429', () => {
 
   it('an abort while holding back stops the call before it is sent', async () => {
     const controller = new AbortController();
-    const { client, requests } = fake(
-      [error(429, 'rate_limited', { 'retry-after': '30' }), json(200, [])],
-      {
-        retry: { retries: 0 },
-        sleep: (_ms, signal) =>
-          new Promise((_resolve, reject) => {
-            signal?.addEventListener('abort', () => {
-              reject(new Error('aborted'));
-            });
-            controller.abort();
-          }),
-      },
-    );
-    await caught(client.listPets());
-    const failure = await caught(client.listPets({}, { signal: controller.signal }));
-    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted' });
-    expect(failure.message).toContain('aborted');
-    expect(requests).toHaveLength(1);
+    const holdingBack = fake([error(429, 'rate_limited', { 'retry-after': '30' }), json(200, [])], {
+      retry: { retries: 0 },
+      sleep: abortingSleep(controller),
+    });
+    await caught(holdingBack.client.listPets());
+    await expectCancelledListing(holdingBack, controller);
   });
 });
 
@@ -817,7 +910,7 @@ describe('timeouts and cancelling', () => {
 
   it('aborting during a request cancels it: not retried, not a network failure', async () => {
     const controller = new AbortController();
-    const { client, requests } = fake([
+    const api = fake([
       (request) => {
         controller.abort();
         request.signal.throwIfAborted();
@@ -825,24 +918,18 @@ describe('timeouts and cancelling', () => {
       },
       json(200, []),
     ]);
-    const failure = await caught(client.listPets({}, { signal: controller.signal }));
-    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted', isNetworkError: false });
-    expect(failure.message).toContain('aborted');
-    expect(requests).toHaveLength(1);
+    await expectCancelledListing(api, controller);
   });
 
   it('an abort while waiting to retry stops the call', async () => {
     const controller = new AbortController();
-    const { client, requests } = fake([error(503, 'service_unavailable'), json(200, [])], {
+    const retrying = fake([error(503, 'service_unavailable'), json(200, [])], {
       sleep: () => {
         controller.abort();
         return Promise.reject(new Error('aborted'));
       },
     });
-    const failure = await caught(client.listPets({}, { signal: controller.signal }));
-    expect(failure).toMatchObject({ kind: 'aborted', code: 'aborted' });
-    expect(failure.message).toContain('aborted');
-    expect(requests).toHaveLength(1);
+    await expectCancelledListing(retrying, controller);
   });
 });
 
@@ -1189,12 +1276,7 @@ describe('account and admin operations', () => {
 
     it(`${name} sends ${method} ${path} and returns the answer`, async () => {
       const { client, requests } = fake([json(status, answer)]);
-      expect(await call(client)).toEqual({
-        data: answer,
-        status,
-        requestId: `req-${status}`,
-        rateLimit: undefined,
-      });
+      expect(await call(client)).toEqual(answered(answer, status));
       expect(requests).toHaveLength(1);
       expect(requests[0]?.method).toBe(method);
       expect(requests[0]?.url).toBe(url);
@@ -1214,15 +1296,7 @@ describe('account and admin operations', () => {
     });
 
     it(`${name} can be cancelled`, async () => {
-      const controller = new AbortController();
-      controller.abort();
-      const { client } = fake([
-        (request) => {
-          request.signal.throwIfAborted();
-          return json(status, answer);
-        },
-      ]);
-      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
+      await expectEachCancelled([call], fake, () => json(status, answer));
     });
 
     it(`${name} is retried after a 429 asking to wait (the API did nothing)`, async () => {
@@ -1236,18 +1310,7 @@ describe('account and admin operations', () => {
 
     if (method === 'POST') {
       it(`${name} is never repeated after a 503, network failure or timeout: it carries no Idempotency-Key`, async () => {
-        for (const reply of [
-          error(503, 'service_unavailable'),
-          new TypeError('socket hang up'),
-          noAnswer,
-        ]) {
-          const { client, requests, sleeps } = fake([reply, json(status, answer)], {
-            timeoutMs: 5,
-          });
-          await caught(call(client));
-          expect(requests).toHaveLength(1);
-          expect(sleeps).toEqual([]);
-        }
+        await expectNotRepeated(call, { start: fake, answer: () => json(status, answer) });
       });
     } else {
       it(`${name} has the same effect however often it is sent, so is retried after a 503 or network failure`, async () => {
@@ -1267,9 +1330,11 @@ describe('managing pets', () => {
     const { client, requests } = fake([json(200, pet)]);
     const updated = await client.updatePet(7, { status: 'sold' });
     expect(updated.data).toEqual(pet);
-    expect(requests[0]?.method).toBe('PATCH');
-    expect(requests[0]?.url).toBe('http://api.test/v1/pets/7');
-    expect(await requests[0]?.text()).toBe('{"status":"sold"}');
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'PATCH',
+      url: 'http://api.test/v1/pets/7',
+      body: '{"status":"sold"}',
+    });
     expect(requests[0]?.headers.get('content-type')).toBe('application/json');
   });
 
@@ -1318,10 +1383,8 @@ describe('managing pets', () => {
       json(200, [createPet({ id: 4 })]),
     ]);
     await client.listPets({ owner: 'me', status: 'sold', name: 'Rex' });
-    const ids: number[] = [];
-    for await (const pet of client.iteratePets({ owner: 'me', limit: 1 })) ids.push(pet.id);
-    expect(ids).toEqual([1, 4]);
-    expect(requests.map((r) => r.url)).toEqual([
+    expect(await idsOf(client.iteratePets({ owner: 'me', limit: 1 }))).toEqual([1, 4]);
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/pets?status=sold&name=Rex&owner=me',
       'http://api.test/v1/pets?limit=1&owner=me',
       'http://api.test/v1/pets?limit=1&owner=me&cursor=a',
@@ -1342,13 +1405,11 @@ describe('the key lists', () => {
         link: '<http://api.test/v1/account/keys?limit=1&cursor=a>; rel="next"',
       }),
     ]);
-    const ids = [];
-    for await (const found of client.iterateAccountKeys({ limit: 2 })) ids.push(found.id);
-    expect(ids).toEqual([1, 2, 3]);
+    expect(await idsOf(client.iterateAccountKeys({ limit: 2 }))).toEqual([1, 2, 3]);
     const first = await client.listAccountKeys({ limit: 1 });
     expect(first.data.map((found) => found.id)).toEqual([1]);
     expect(first.next).toBe('http://api.test/v1/account/keys?limit=1&cursor=a');
-    expect(requests.map((request) => request.url)).toEqual([
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/account/keys?limit=2',
       'http://api.test/v1/account/keys?limit=2&cursor=k',
       'http://api.test/v1/account/keys?limit=1',
@@ -1363,13 +1424,10 @@ describe('the key lists', () => {
       json(200, [key(5)]),
       json(200, [key(5)]),
     ]);
-    const ids = [];
-    for await (const found of client.admin.iterateKeysOfAccount(3, { limit: 1 }))
-      ids.push(found.id);
-    expect(ids).toEqual([4, 5]);
+    expect(await idsOf(client.admin.iterateKeysOfAccount(3, { limit: 1 }))).toEqual([4, 5]);
     const page = await client.admin.listKeysOfAccount(3, { cursor: 'c' });
     expect(page.next).toBeUndefined();
-    expect(requests.map((request) => request.url)).toEqual([
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/admin/accounts/3/keys?limit=1',
       'http://api.test/v1/admin/accounts/3/keys?limit=1&cursor=c',
       'http://api.test/v1/admin/accounts/3/keys?cursor=c',
@@ -1401,15 +1459,9 @@ describe('the audit trail', () => {
       }),
       json(200, [event(1)]),
     ]);
-    const all = [];
-    for await (const found of client.admin.iterateAudit({
-      targetType: 'pet',
-      targetId: 4,
-      limit: 2,
-    }))
-      all.push(found.id);
-    expect(all).toEqual([3, 2, 1]);
-    expect(requests.map((request) => request.url)).toEqual([
+    const filters = { targetType: 'pet', targetId: 4, limit: 2 } as const;
+    expect(await idsOf(client.admin.iterateAudit(filters))).toEqual([3, 2, 1]);
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/admin/audit?targetType=pet&targetId=4&limit=2',
       'http://api.test/v1/admin/audit?targetType=pet&targetId=4&limit=2&cursor=x',
     ]);
@@ -1437,39 +1489,26 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
     expiresAt: '2030-01-01T21:00:00.000Z',
   };
   const credentials = { email: 'ada@example.com', password: 'correct horse battery' };
-  const noContent = () =>
-    new Response(null, {
-      status: 204,
-      headers: { 'x-request-id': 'req-204', 'set-cookie': '__Host-pets_session=s; Secure' },
-    });
-  const withoutKey = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
-    fake(replies, { apiKey: undefined, ...options });
 
   it('signIn POSTs the email and password to /session and takes the 204', async () => {
     const { client, requests } = withoutKey([noContent()]);
-    expect(await client.session.signIn(credentials)).toEqual({
-      data: undefined,
-      status: 204,
-      requestId: 'req-204',
-      rateLimit: undefined,
-    });
+    expect(await client.session.signIn(credentials)).toEqual(answered(undefined, 204));
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/session');
-    expect(await requests[0]?.text()).toBe(JSON.stringify(credentials));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/session',
+      body: JSON.stringify(credentials),
+    });
   });
 
   it('getCurrentSession GETs /session and answers the CurrentSession', async () => {
     const { client, requests } = withoutKey([json(200, session)]);
-    expect(await client.session.getCurrentSession()).toEqual({
-      data: session,
-      status: 200,
-      requestId: 'req-200',
-      rateLimit: undefined,
+    expect(await client.session.getCurrentSession()).toEqual(answered(session, 200));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'GET',
+      url: 'http://api.test/v1/session',
+      body: '',
     });
-    expect(requests[0]?.method).toBe('GET');
-    expect(requests[0]?.url).toBe('http://api.test/v1/session');
-    expect(await requests[0]?.text()).toBe('');
   });
 
   it('getCurrentSession refuses an answer that is not a CurrentSession', async () => {
@@ -1483,9 +1522,11 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
   it('signOut DELETEs /session and takes the 204', async () => {
     const { client, requests } = withoutKey([noContent()]);
     expect(await client.session.signOut()).toMatchObject({ data: undefined, status: 204 });
-    expect(requests[0]?.method).toBe('DELETE');
-    expect(requests[0]?.url).toBe('http://api.test/v1/session');
-    expect(await requests[0]?.text()).toBe('');
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'DELETE',
+      url: 'http://api.test/v1/session',
+      body: '',
+    });
   });
 
   it('without a key: no Authorization, and the cookies of the same origin only', async () => {
@@ -1545,18 +1586,9 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
   });
 
   it('signIn is never repeated after a 400, 503, network failure or timeout: it carries no Idempotency-Key', async () => {
-    for (const reply of [
-      error(400, 'invalid_body'),
-      error(503, 'service_unavailable'),
-      new TypeError('socket hang up'),
-      noAnswer,
-    ]) {
-      const { client, requests, sleeps } = withoutKey([reply, noContent()], { timeoutMs: 5 });
-      await caught(client.session.signIn(credentials));
-      expect(requests).toHaveLength(1);
-      expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
-      expect(sleeps).toEqual([]);
-    }
+    await expectNotRepeated((client) => client.session.signIn(credentials), {
+      failures: [error(400, 'invalid_body'), ...uncertainFailures()],
+    });
   });
 
   it('getCurrentSession and signOut are retried after a 503 or network failure', async () => {
@@ -1593,24 +1625,11 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
   });
 
   it('each can be cancelled', async () => {
-    const calls = [
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.signIn(credentials, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) => client.session.getCurrentSession({ signal }),
-      (client: PetstoreClient, signal: AbortSignal) => client.session.signOut({ signal }),
-    ];
-    for (const call of calls) {
-      const controller = new AbortController();
-      controller.abort();
-      const { client, requests } = withoutKey([
-        (request) => {
-          request.signal.throwIfAborted();
-          return noContent();
-        },
-      ]);
-      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
-      expect(requests).toHaveLength(1);
-    }
+    await expectEachCancelled([
+      (client, signal) => client.session.signIn(credentials, { signal }),
+      (client, signal) => client.session.getCurrentSession({ signal }),
+      (client, signal) => client.session.signOut({ signal }),
+    ]);
   });
 });
 
@@ -1630,26 +1649,16 @@ describe('invitations and password-reset links (people, beta)', () => {
   };
   const acceptance = { token: TOKEN, name: 'Grace', password: 'a long enough password' };
   const reset = { token: TOKEN, password: 'a long enough password' };
-  const noContent = () =>
-    new Response(null, {
-      status: 204,
-      headers: { 'x-request-id': 'req-204', 'set-cookie': '__Host-pets_session=s; Secure' },
-    });
-  const withoutKey = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
-    fake(replies, { apiKey: undefined, ...options });
 
   it('session.acceptInvitation POSTs the token, name and password to /invitations/accept', async () => {
     const { client, requests, inits } = withoutKey([noContent()]);
-    expect(await client.session.acceptInvitation(acceptance)).toEqual({
-      data: undefined,
-      status: 204,
-      requestId: 'req-204',
-      rateLimit: undefined,
-    });
+    expect(await client.session.acceptInvitation(acceptance)).toEqual(answered(undefined, 204));
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/invitations/accept');
-    expect(await requests[0]?.text()).toBe(JSON.stringify(acceptance));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/invitations/accept',
+      body: JSON.stringify(acceptance),
+    });
     expect(headersOf(requests[0])).toEqual({
       accept: 'application/json',
       'content-type': 'application/json',
@@ -1663,22 +1672,23 @@ describe('invitations and password-reset links (people, beta)', () => {
       data: undefined,
       status: 204,
     });
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/password-resets/accept');
-    expect(await requests[0]?.text()).toBe(JSON.stringify(reset));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/password-resets/accept',
+      body: JSON.stringify(reset),
+    });
   });
 
   it('session.createInvitation POSTs the email to /account/invitations and answers the Invitation', async () => {
     const { client, requests } = withoutKey([json(201, invitation)]);
-    expect(await client.session.createInvitation({ email: 'grace@example.com' })).toEqual({
-      data: invitation,
-      status: 201,
-      requestId: 'req-201',
-      rateLimit: undefined,
+    expect(await client.session.createInvitation({ email: 'grace@example.com' })).toEqual(
+      answered(invitation, 201),
+    );
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/account/invitations',
+      body: '{"email":"grace@example.com"}',
     });
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/account/invitations');
-    expect(await requests[0]?.text()).toBe('{"email":"grace@example.com"}');
   });
 
   it("admin.createInvitationForAccount POSTs the email to the account's invitations", async () => {
@@ -1695,9 +1705,11 @@ describe('invitations and password-reset links (people, beta)', () => {
   it("admin.createPasswordReset POSTs, without a body, to the person's password-reset", async () => {
     const { client, requests } = fake([json(201, resetLink)]);
     expect((await client.admin.createPasswordReset(4)).data).toEqual(resetLink);
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/admin/people/4/password-reset');
-    expect(await requests[0]?.text()).toBe('');
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/admin/people/4/password-reset',
+      body: '',
+    });
     expect(requests[0]?.headers.get('content-type')).toBeNull();
   });
 
@@ -1743,18 +1755,7 @@ describe('invitations and password-reset links (people, beta)', () => {
         client.admin.createInvitationForAccount(3, { email: 'g@example.com' }),
       (client: PetstoreClient) => client.admin.createPasswordReset(4),
     ];
-    for (const call of calls)
-      for (const reply of [
-        error(503, 'service_unavailable'),
-        new TypeError('socket hang up'),
-        noAnswer,
-      ]) {
-        const { client, requests, sleeps } = fake([reply, noContent()], { timeoutMs: 5 });
-        await caught(call(client));
-        expect(requests).toHaveLength(1);
-        expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
-        expect(sleeps).toEqual([]);
-      }
+    for (const call of calls) await expectNotRepeated(call, { start: fake });
   });
 
   it("a 429 to accepting a link holds back only that call; to making one, the client's others too", async () => {
@@ -1776,41 +1777,22 @@ describe('invitations and password-reset links (people, beta)', () => {
   });
 
   it('each can be cancelled', async () => {
-    const calls = [
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.acceptInvitation(acceptance, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.resetPassword(reset, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.createInvitation({ email: 'g@example.com' }, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
+    await expectEachCancelled([
+      (client, signal) => client.session.acceptInvitation(acceptance, { signal }),
+      (client, signal) => client.session.resetPassword(reset, { signal }),
+      (client, signal) => client.session.createInvitation({ email: 'g@example.com' }, { signal }),
+      (client, signal) =>
         client.admin.createInvitationForAccount(3, { email: 'g@example.com' }, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.admin.createPasswordReset(4, { signal }),
-    ];
-    for (const call of calls) {
-      const controller = new AbortController();
-      controller.abort();
-      const { client, requests } = withoutKey([
-        (request) => {
-          request.signal.throwIfAborted();
-          return noContent();
-        },
-      ]);
-      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
-      expect(requests).toHaveLength(1);
-    }
+      (client, signal) => client.admin.createPasswordReset(4, { signal }),
+    ]);
   });
 });
 
 describe("a person's sessions, password and people (beta)", () => {
-  const signedIn = (replies: Reply[], options: Partial<PetstoreClientOptions> = {}) =>
-    fake(replies, { apiKey: undefined, ...options });
-  const noContent = () => new Response(null, { status: 204, headers: { 'x-request-id': 'r' } });
   const change = { currentPassword: 'the password now', newPassword: 'a new long password' };
 
   it('session.listSessions and iterateSessions page the sessions and follow next, keeping the query', async () => {
-    const { client, requests } = signedIn([
+    const { client, requests } = withoutKey([
       json(200, [deviceSession], {
         link: '<http://api.test/v1/sessions?limit=1&cursor=s>; rel="next"',
       }),
@@ -1819,12 +1801,10 @@ describe("a person's sessions, password and people (beta)", () => {
         link: '<http://api.test/v1/sessions?limit=1&cursor=t>; rel="next"',
       }),
     ]);
-    const ids = [];
-    for await (const found of client.session.iterateSessions({ limit: 1 })) ids.push(found.id);
-    expect(ids).toEqual([9, 10]);
+    expect(await idsOf(client.session.iterateSessions({ limit: 1 }))).toEqual([9, 10]);
     const first = await client.session.listSessions({ limit: 1, cursor: 'x' });
     expect(first.next).toBe('http://api.test/v1/sessions?limit=1&cursor=t');
-    expect(requests.map((request) => request.url)).toEqual([
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/sessions?limit=1',
       'http://api.test/v1/sessions?limit=1&cursor=s',
       'http://api.test/v1/sessions?limit=1&cursor=x',
@@ -1844,16 +1824,11 @@ describe("a person's sessions, password and people (beta)", () => {
       json(200, [member]),
       json(200, [member]),
     ]);
-    const own = [];
-    for await (const found of client.iteratePeople({ limit: 1 })) own.push(found.id);
-    expect(own).toEqual([4, 5]);
-    const theirs = [];
-    for await (const found of client.admin.iteratePeopleOfAccount(3, { limit: 1 }))
-      theirs.push(found.id);
-    expect(theirs).toEqual([4, 6]);
+    expect(await idsOf(client.iteratePeople({ limit: 1 }))).toEqual([4, 5]);
+    expect(await idsOf(client.admin.iteratePeopleOfAccount(3, { limit: 1 }))).toEqual([4, 6]);
     expect((await client.listPeople({ cursor: 'c', limit: 2 })).next).toBeUndefined();
     await client.admin.listPeopleOfAccount(3, { cursor: 'd', limit: 3 });
-    expect(requests.map((request) => request.url)).toEqual([
+    expect(urlsOf(requests)).toEqual([
       'http://api.test/v1/account/people?limit=1',
       'http://api.test/v1/account/people?limit=1&cursor=p',
       'http://api.test/v1/admin/accounts/3/people?limit=1',
@@ -1864,7 +1839,7 @@ describe("a person's sessions, password and people (beta)", () => {
   });
 
   it('the people and sessions lists never follow a next link outside the API', async () => {
-    const { client } = signedIn([
+    const { client } = withoutKey([
       json(200, [deviceSession], { link: '<http://elsewhere.test/v1/sessions?c=1>; rel="next"' }),
       json(200, [member], { link: '<http://elsewhere.test/v1/account/people>; rel="next"' }),
     ]);
@@ -1875,13 +1850,8 @@ describe("a person's sessions, password and people (beta)", () => {
   });
 
   it('session.endSession DELETEs /sessions/{id}, endAllSessions DELETEs /sessions, both 204', async () => {
-    const { client, requests, inits } = signedIn([noContent(), noContent()]);
-    expect(await client.session.endSession(9)).toEqual({
-      data: undefined,
-      status: 204,
-      requestId: 'r',
-      rateLimit: undefined,
-    });
+    const { client, requests, inits } = withoutKey([noContent(), noContent()]);
+    expect(await client.session.endSession(9)).toEqual(answered(undefined, 204));
     expect(await client.session.endAllSessions()).toMatchObject({ data: undefined, status: 204 });
     expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
       'DELETE http://api.test/v1/sessions/9',
@@ -1893,14 +1863,16 @@ describe("a person's sessions, password and people (beta)", () => {
   });
 
   it('session.changePassword POSTs both passwords to /session/password and takes the 204', async () => {
-    const { client, requests } = signedIn([noContent()]);
+    const { client, requests } = withoutKey([noContent()]);
     expect(await client.session.changePassword(change)).toMatchObject({
       data: undefined,
       status: 204,
     });
-    expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.url).toBe('http://api.test/v1/session/password');
-    expect(await requests[0]?.text()).toBe(JSON.stringify(change));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/session/password',
+      body: JSON.stringify(change),
+    });
     expect(headersOf(requests[0])).toEqual({
       accept: 'application/json',
       'content-type': 'application/json',
@@ -1914,7 +1886,7 @@ describe("a person's sessions, password and people (beta)", () => {
       status: 400,
       details: [{ field: 'currentPassword', issue: 'is not your password' }],
     });
-    const { client, requests } = signedIn([wrong, error(404, 'not_found')]);
+    const { client, requests } = withoutKey([wrong, error(404, 'not_found')]);
     expect(await caught(client.session.changePassword(change))).toMatchObject({
       code: 'invalid_body',
       details: [{ field: 'currentPassword', issue: 'is not your password' }],
@@ -1927,29 +1899,19 @@ describe("a person's sessions, password and people (beta)", () => {
   });
 
   it('changePassword is never repeated after a 503, network failure or timeout; the ends are', async () => {
-    for (const reply of [
-      error(503, 'service_unavailable'),
-      new TypeError('socket hang up'),
-      noAnswer,
-    ]) {
-      const { client, requests, sleeps } = signedIn([reply, noContent()], { timeoutMs: 5 });
-      await caught(client.session.changePassword(change));
-      expect(requests).toHaveLength(1);
-      expect(requests[0]?.headers.get('idempotency-key')).toBeNull();
-      expect(sleeps).toEqual([]);
-    }
+    await expectNotRepeated((client) => client.session.changePassword(change));
     for (const end of [
       (client: PetstoreClient) => client.session.endSession(9),
       (client: PetstoreClient) => client.session.endAllSessions(),
     ]) {
-      const { client, requests } = signedIn([error(503, 'service_unavailable'), noContent()]);
+      const { client, requests } = withoutKey([error(503, 'service_unavailable'), noContent()]);
       expect((await end(client)).status).toBe(204);
       expect(requests).toHaveLength(2);
     }
   });
 
   it('an answer with a body where the API answers none is a broken one', async () => {
-    const { client } = signedIn([noContent(), json(200, { ended: true })]);
+    const { client } = withoutKey([noContent(), json(200, { ended: true })]);
     expect((await client.session.endAllSessions()).data).toBeUndefined();
     expect(await caught(client.session.endSession(9))).toMatchObject({
       kind: 'invalid_response',
@@ -1957,29 +1919,14 @@ describe("a person's sessions, password and people (beta)", () => {
   });
 
   it('each can be cancelled', async () => {
-    const calls = [
-      (client: PetstoreClient, signal: AbortSignal) => client.session.endSession(9, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) => client.session.endAllSessions({ signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.changePassword(change, { signal }),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.session.iterateSessions({}, { signal }).next(),
-      (client: PetstoreClient, signal: AbortSignal) => client.iteratePeople({}, { signal }).next(),
-      (client: PetstoreClient, signal: AbortSignal) =>
-        client.admin.iteratePeopleOfAccount(3, {}, { signal }).next(),
-    ];
-    for (const call of calls) {
-      const controller = new AbortController();
-      controller.abort();
-      const { client, requests } = signedIn([
-        (request) => {
-          request.signal.throwIfAborted();
-          return noContent();
-        },
-      ]);
-      expect(await caught(call(client, controller.signal))).toMatchObject({ kind: 'aborted' });
-      expect(requests).toHaveLength(1);
-    }
+    await expectEachCancelled([
+      (client, signal) => client.session.endSession(9, { signal }),
+      (client, signal) => client.session.endAllSessions({ signal }),
+      (client, signal) => client.session.changePassword(change, { signal }),
+      (client, signal) => client.session.iterateSessions({}, { signal }).next(),
+      (client, signal) => client.iteratePeople({}, { signal }).next(),
+      (client, signal) => client.admin.iteratePeopleOfAccount(3, {}, { signal }).next(),
+    ]);
   });
 });
 
@@ -2040,8 +1987,7 @@ describe('one name per operation', () => {
               : json(201, createdKey),
       ]);
       const answer = await call(client);
-      const request = requests[0];
-      return { answer, request: `${request?.method} ${request?.url} ${await request?.text()}` };
+      return { answer, request: await sentOf(requests[0]) };
     };
     for (const [name, old, renamed] of pairs)
       expect(await sent(old), name).toEqual(await sent(renamed));
