@@ -1,3 +1,4 @@
+// The API's tests: every spec, against real PostgreSQL and Redis servers started once for the run.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defaultServerConditions, searchForWorkspaceRoot } from 'vite';

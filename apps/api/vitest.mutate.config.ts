@@ -1,10 +1,11 @@
+/**
+ * The tests mutation testing runs (`npx nx run api:mutate`): the in-process tests of the code it
+ * mutates. The tests that start the built API as a process (main.*, durability, two instances) test
+ * dist, not the mutated sources.
+ */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-/**
- * Mutation testing runs the in-process tests of the code it mutates. The tests that start the built
- * API as a process (main.*, durability, two instances) test dist, not the mutated sources.
- */
 export default mergeConfig(
   base,
   defineConfig({

@@ -1,3 +1,6 @@
+// The account endpoints over HTTP on each database: any key sees its own account and creates,
+// lists and revokes its own keys (a new key shown once, labels checked like every body); only staff
+// list and create accounts, change plans and manage any account's keys, a partner gets 403.
 import type { AuditEvent } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

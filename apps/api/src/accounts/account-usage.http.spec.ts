@@ -1,3 +1,6 @@
+// What staff see of an account's usage (GET /v1/admin/accounts/{accountId}/usage, README: Usage,
+// for staff): the minute's and the day's counts of all its keys together, refusals and bans as the
+// clock moves on, its live keys; reading it counts nothing, and a partner gets 403.
 import type { AccountUsage } from '@pets/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

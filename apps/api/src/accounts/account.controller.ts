@@ -1,3 +1,4 @@
+/** The caller's own account and keys under /v1/account: see it, list, create and revoke keys. */
 import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import {
   type Account,

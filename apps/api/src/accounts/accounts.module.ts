@@ -1,3 +1,4 @@
+/** The accounts feature as a NestJS module: accounts, API keys, their endpoints, authentication. */
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/audit.module.js';

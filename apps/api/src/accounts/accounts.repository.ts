@@ -1,3 +1,4 @@
+/** Reads and writes the accounts table: each query one statement for SQLite and PostgreSQL. */
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';

@@ -1,3 +1,7 @@
+/**
+ * Accounts: created and changed with their plan and limits, each change audited, and shown as the
+ * API shows them. Used by the HTTP endpoints and by `npm run keys`.
+ */
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type Account,

@@ -1,3 +1,4 @@
+/** The staff-only endpoints under /v1/admin: accounts, their plans and any account's keys. */
 import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import {
   type Account,

@@ -1,3 +1,7 @@
+/**
+ * What an API key looks like: made from 256 random bits with a live or test prefix, stored only as
+ * its SHA-256, and which kind an instance accepts by NODE_ENV (README: Accounts and API keys).
+ */
 import { hash, randomInt } from 'node:crypto';
 import { API_KEY_PREFIX } from '@pets/contract';
 

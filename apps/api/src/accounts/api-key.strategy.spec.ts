@@ -1,3 +1,5 @@
+// How a request's Authorization header is read: which headers are a missing key and which an
+// invalid one, and that several apps in one process each accept only their own keys.
 import { PROBLEMS } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';

@@ -1,3 +1,4 @@
+/** Authentication by API key: reads the `Bearer` key of the Authorization header for Passport. */
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { type Problem, PROBLEMS } from '@pets/contract';
 import passport from 'passport';

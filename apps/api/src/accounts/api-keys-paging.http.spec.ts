@@ -1,3 +1,8 @@
+/**
+ * The key lists page as every list does (README: Lists never skip), and an account has at most
+ * ACTIVE_KEYS_MAX live keys, however they are made: through the API, by two instances at once, or
+ * with `npm run keys`.
+ */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ACTIVE_KEYS_MAX, type ApiKey, type AccountUsage } from '@pets/contract';
@@ -5,10 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-/**
- * The key lists page as every list does (README: Lists never skip), and an account has at most
- * ACTIVE_KEYS_MAX live keys.
- */
 describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) => {
   let t: TestApp;
   let staff: string;

@@ -1,3 +1,4 @@
+/** Reads and writes the api_keys table: each query one statement for SQLite and PostgreSQL. */
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';

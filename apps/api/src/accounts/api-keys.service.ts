@@ -1,3 +1,8 @@
+/**
+ * API keys: made (at most ACTIVE_KEYS_MAX live ones an account), listed, revoked and audited, and
+ * each request's key checked through a short cache, so a revocation reaches every instance within
+ * seconds. Used by the HTTP endpoints and by `npm run keys`.
+ */
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   ACTIVE_KEYS_MAX,

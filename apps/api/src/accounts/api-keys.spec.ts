@@ -1,3 +1,6 @@
+// API keys as stored and checked, on each database: the key's format and hash, which kinds an
+// instance takes by NODE_ENV, revocation at once here and within 5 s elsewhere, the lookup cache,
+// last use recorded at most hourly, and lists in order of creation.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataSource } from 'typeorm';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

@@ -1,3 +1,5 @@
+// The staff guard: staff reach staff-only routes, a partner or a caller with no key gets 403
+// forbidden there, and other routes let anyone through.
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';

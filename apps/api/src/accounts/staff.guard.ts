@@ -1,3 +1,4 @@
+/** Keeps staff-only routes to staff accounts: anyone else gets 403 forbidden. */
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PROBLEMS } from '@pets/contract';

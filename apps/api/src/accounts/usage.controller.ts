@@ -1,3 +1,4 @@
+/** Staff read an account's usage: the rate limiter's counts for it, and its live keys. */
 import { Controller, Module, Param } from '@nestjs/common';
 import { ACTIVE_KEYS_MAX, type AccountUsage } from '@pets/contract';
 import { Operation } from '../common/operation.decorator.js';

@@ -1,3 +1,6 @@
+// The admin app as the API serves it at /admin: its pages uncached under a strict content security
+// policy, hashed assets cached for a year, a missing asset a 404, source maps never served, and a
+// clear answer when the app is not built.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

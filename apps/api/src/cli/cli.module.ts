@@ -1,3 +1,4 @@
+/** What `npm run keys` runs on: the API's database, accounts and people's links; no HTTP. */
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { systemClock } from '../common/clock.js';

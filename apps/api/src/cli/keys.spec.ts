@@ -1,3 +1,6 @@
+// `npm run keys` as operators run it, as a process on each database: accounts, keys and people's
+// links made, listed and revoked; a missing database refused and not made; bad arguments refused
+// with exit code 2; text from the database escaped for the terminal; live keys in production; help.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

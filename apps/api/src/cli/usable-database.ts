@@ -1,3 +1,4 @@
+/** Whether the database in DATABASE_URL is there for `npm run keys` before it does anything. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppConfig } from '../config/config.js';

@@ -1,3 +1,4 @@
+/** The API's reference: the OpenAPI document at /v1/openapi.json and Swagger UI at /docs. */
 import { Controller, Get, Header } from '@nestjs/common';
 import { Operation } from '../common/operation.decorator.js';
 import { Public } from '../common/public.decorator.js';

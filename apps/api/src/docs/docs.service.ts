@@ -1,3 +1,4 @@
+/** What the reference serves, made once at start: the OpenAPI document, the page and its script. */
 import { Injectable } from '@nestjs/common';
 import {
   createOpenApiDocument,

@@ -1,3 +1,7 @@
+/**
+ * Property-based tests: requests for every endpoint generated from the contract's schemas, valid and
+ * hostile. Replay a failure with FUZZ_SEED=<seed> (fast-check prints the seed and the path).
+ */
 import { ApiError, ERROR_STATUS, NewPet, Pet, Pets } from '@pets/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -5,10 +9,6 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
-/**
- * Property-based tests: requests for every endpoint generated from the contract's schemas, valid and
- * hostile. Replay a failure with FUZZ_SEED=<seed> (fast-check prints the seed and the path).
- */
 const SEED = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED']);
 const runs = (numRuns: number) => ({ numRuns, ...(SEED === undefined ? {} : { seed: SEED }) });
 

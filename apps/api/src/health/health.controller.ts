@@ -1,3 +1,4 @@
+/** The probes: /healthz says the process is up, /readyz whether it can serve (503 if it cannot). */
 import { Controller, Get, Header, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../common/public.decorator.js';

@@ -1,3 +1,4 @@
+/** The health probes as a NestJS module, with their checks: the database, and Redis when set. */
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseHealth } from '../database/database.health.js';

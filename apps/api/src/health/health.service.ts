@@ -1,3 +1,7 @@
+/**
+ * Readiness from the checks: unavailable when a critical one fails, degraded when another does. A
+ * check's reason is logged when it changes, never shown in the answer.
+ */
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { READINESS_CHECKS, type ReadinessCheck } from '../common/readiness.js';
 

@@ -1,3 +1,4 @@
+/** The metrics endpoint for Prometheus, on a port of its own apart from the API's public port. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';

@@ -1,3 +1,4 @@
+/** The instance's metrics as a global NestJS module: counting is off with METRICS_PORT=off. */
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Metrics } from './metrics.js';

@@ -1,3 +1,5 @@
+// The metrics' text as Prometheus reads it: requests counted by method, route pattern and status,
+// durations in cumulative buckets, label values escaped, each metric named once, nothing when off.
 import { describe, expect, it } from 'vitest';
 import { DURATION_BUCKETS, Metrics, UNMATCHED_ROUTE } from './metrics.js';
 

@@ -1,3 +1,7 @@
+/**
+ * The API's Prometheus metrics (README: Metrics, for operators): requests, durations, rate-limit
+ * refusals, database errors and the Redis fallback, counted per instance and written at scrape.
+ */
 import 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 

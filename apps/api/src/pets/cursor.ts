@@ -1,3 +1,7 @@
+/**
+ * The pets list's page cursors: the last id served and the filters it was served under, sealed so
+ * that a client cannot edit them, in the versions older cursors were made in.
+ */
 import {
   LIST_OWNER_ME,
   type ListPetsQuery,

@@ -1,3 +1,4 @@
+/** The deprecated getPet (GET /v1/pets/{petId}): its Deprecation, Sunset and Link headers. */
 import {
   GET_PET_DEPRECATION_HEADER,
   GET_PET_SUNSET_HEADER,

@@ -1,3 +1,5 @@
+// Expired Idempotency-Keys on each database: purged every hour once over 24 hours old while younger
+// ones still replay, a failed purge logged and tried again, and no purge after the app closes.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdempotencyApp } from '../../test/idempotent-poster.js';
 import { ENGINES, type TestApp } from '../../test/test-app.js';

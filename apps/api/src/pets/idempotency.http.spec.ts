@@ -1,3 +1,5 @@
+// Idempotency-Key on each database when a create fails or repeats: a retry within 24 hours replays
+// what was stored and writes nothing, and an expired key or an unrelated failure is never replayed.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdempotencyApp } from '../../test/idempotent-poster.js';
 import { ENGINES, type TestApp } from '../../test/test-app.js';

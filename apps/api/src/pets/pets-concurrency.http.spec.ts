@@ -1,11 +1,11 @@
-import { type AuditEvent, moveAllowed, type Pet, type PetStatus } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
 /**
  * Two API instances on one database, and staff on both changing one pet's status at once: whatever
  * order the changes land in, no move is ever made from a status the pet no longer had.
  */
+import { type AuditEvent, moveAllowed, type Pet, type PetStatus } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+
 describe.each(ENGINES)('concurrent changes to one pet on %s, through two instances', (engine) => {
   let first: TestApp;
   let second: TestApp;

@@ -1,3 +1,5 @@
+// GET /v1/pets?owner=me on each database: a partner's own pets, for staff also those made before
+// owners were recorded, with the other filters and paging, and refused for any other owner value.
 import type { Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

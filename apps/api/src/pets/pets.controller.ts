@@ -1,3 +1,4 @@
+/** The pets endpoints under /v1/pets: list, create, change, remove, and the deprecated getPet. */
 import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
 import {
   HEADERS,

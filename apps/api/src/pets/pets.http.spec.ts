@@ -1,3 +1,6 @@
+// The pets API over HTTP on each database: authentication by Bearer key, creating pets and what is
+// refused, Idempotency-Key, listing with Link, the deprecated getPet until its sunset, and request
+// logs that never hold the key.
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

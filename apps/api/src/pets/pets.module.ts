@@ -1,3 +1,4 @@
+/** The pets feature as a NestJS module: its endpoints, service and table. */
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';

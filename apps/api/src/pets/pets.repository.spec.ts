@@ -1,3 +1,5 @@
+// The pets list's query plans on each database: every combination of filters, owner=me included, is
+// served by an index, never a full scan, and a page by status needs no sort.
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

@@ -1,3 +1,4 @@
+/** Reads and writes the pets table: keyset pages for every combination of the list's filters. */
 import { Injectable } from '@nestjs/common';
 import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { Database } from '../database/database.js';

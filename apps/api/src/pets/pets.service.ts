@@ -1,3 +1,7 @@
+/**
+ * What can be done with pets: list them by page and filters, create them once per Idempotency-Key,
+ * change and remove them under the rules of status and owner, each change audited.
+ */
 import { Inject, Injectable } from '@nestjs/common';
 import {
   GET_PET_SUNSET_AT,

@@ -1,3 +1,7 @@
+/**
+ * The rate limiter's counters and bans in this process, used when REDIS_URL is not set: accounts
+ * kept apart from client addresses, of which at most RATE_LIMIT_ADDRESSES are remembered.
+ */
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { LRUCache } from 'lru-cache';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The guard that rate-limits every request that is not public (README: Rate limits): counts it
+ * against the caller's plan, sets the rate-limit headers and refuses with 429.
+ */
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {

@@ -1,3 +1,4 @@
+/** The readiness check of the rate limiter's Redis: not critical, so /readyz only says degraded. */
 import { Inject, Injectable } from '@nestjs/common';
 import type { ReadinessCheck } from '../common/readiness.js';
 import { Metrics } from '../metrics/metrics.js';

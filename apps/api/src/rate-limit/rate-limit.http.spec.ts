@@ -1,3 +1,7 @@
+// Rate limits over HTTP (README: Rate limits): a plan's numbers per account across every operation,
+// headers that count down, bans of keys that keep sending, which window a refusal names, callers
+// without a key counted by address, routes not limited, and X-Forwarded-For only from a trusted
+// proxy.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

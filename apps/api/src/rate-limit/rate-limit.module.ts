@@ -1,3 +1,7 @@
+/**
+ * The rate limiter as a NestJS module: the plans' limits as @nestjs/throttler throttlers, counted
+ * in this process or in Redis, with its guard, readiness check and usage for staff.
+ */
 import {
   type ExecutionContext,
   Global,

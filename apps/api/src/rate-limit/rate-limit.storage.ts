@@ -1,3 +1,7 @@
+/**
+ * What a rate limiter's storage does, in memory or in Redis: count a request in every window of its
+ * caller at once, ban keys that keep sending, and read usage without counting.
+ */
 import type { ThrottlerStorage } from '@nestjs/throttler';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;

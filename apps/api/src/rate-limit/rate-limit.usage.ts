@@ -1,3 +1,4 @@
+/** An account's usage for staff, read from the rate limiter's counters without counting. */
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccountUsage, type PlanLimits, RATE_WINDOWS } from '@pets/contract';
 import { CLOCK, type Clock } from '../common/clock.js';

@@ -1,3 +1,6 @@
+// The rate limiter's storages against a real Redis: memory and Redis count, refuse and ban alike,
+// exactly to the limit under concurrency; what Redis holds and when it expires; counting locally
+// while Redis is away; and closing.
 import { Logger } from '@nestjs/common';
 import { startRedis } from '@pets/services';
 import { Redis } from 'ioredis';

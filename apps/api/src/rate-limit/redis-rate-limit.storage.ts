@@ -1,3 +1,7 @@
+/**
+ * The rate limiter's counters and bans in Redis (REDIS_URL), shared by every instance, each request
+ * one atomic script; while Redis cannot be reached, the instance counts on its own.
+ */
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { LoggerService } from '@nestjs/common';

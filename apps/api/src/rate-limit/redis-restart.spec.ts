@@ -1,12 +1,12 @@
+/**
+ * Redis run as the README says (append-only file, fsync every second): what an instance does while
+ * Redis is away, and that bans and counters are there again after Redis restarts.
+ */
 import { type RedisServer, startRedis } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 
-/**
- * Redis run as the README says (append-only file, fsync every second): what an instance does while
- * Redis is away, and that bans and counters are there again after Redis restarts.
- */
 describe('Redis away and restarted, with its append-only file', () => {
   let redis: RedisServer;
   let t: TestApp;

@@ -1,3 +1,6 @@
+// Two built API instances as processes on one PostgreSQL and one Redis: together they admit exactly
+// a Free key's 60 requests a minute out of 300 sent at once, whichever instance serves them, and
+// staff read the same usage from either.
 import type { AccountUsage } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
