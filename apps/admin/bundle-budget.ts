@@ -1,3 +1,7 @@
+/**
+ * A build check of the admin app: fails the build when the JavaScript the browser must load before
+ * the first page shows (the entry chunk and its static imports, gzipped) is over its budget.
+ */
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 

@@ -1,3 +1,4 @@
+/** How the admin app is built, served in development (proxying the API) and unit tested. */
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';

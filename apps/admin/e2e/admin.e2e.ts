@@ -1,3 +1,8 @@
+/**
+ * Browser tests of the pets and keys pages: staff sign in, page and filter the pets, add, correct,
+ * mark sold and delete pets, see the Activity page and create and revoke a key; a partner changes
+ * only its own pets, and one over its rate limit sees the 429's countdown while nothing is sent.
+ */
 import { NAME_MAX_LENGTH } from '@pets/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

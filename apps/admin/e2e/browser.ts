@@ -1,3 +1,8 @@
+/**
+ * What the browser tests share: launching Chromium, pages that each come from a client address of
+ * their own, signing in as people do, screenshots, the axe-core accessibility check and the
+ * page's script and console errors.
+ */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';

@@ -1,3 +1,7 @@
+/**
+ * Starts the browser tests' world once: the built API (serving the built admin app) on a fresh
+ * database, with staff, partner and limited partner accounts, their keys and people who sign in.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

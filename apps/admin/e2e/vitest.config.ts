@@ -1,3 +1,7 @@
+/**
+ * How the browser tests run: the e2e files one after another, in Node, after the global setup
+ * that starts the API, with a minute for each test.
+ */
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';

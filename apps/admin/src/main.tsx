@@ -1,3 +1,4 @@
+/** Starts the admin app in the browser. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';

@@ -1,3 +1,8 @@
+/**
+ * Proves the app's frame: addresses lead to their pages, no one signed in is sent to sign in and
+ * back, signing in checks its fields and says why it failed, and a session that ends (a 401, Sign
+ * out) goes back to the sign-in page.
+ */
 import { PetstoreApiError } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

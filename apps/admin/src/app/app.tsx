@@ -1,3 +1,4 @@
+/** The admin app's root: its providers around the router. */
 import type { CreateClient } from '../lib/client.js';
 import './app.css';
 import { AppProvider } from './provider.js';

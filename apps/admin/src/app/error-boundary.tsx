@@ -1,3 +1,4 @@
+/** The app's last resort when a page fails to render: says something went wrong and to reload. */
 import { Component, type ReactNode } from 'react';
 
 /** Last resort, e.g. a page's code that failed to load after a new deployment. */

@@ -1,3 +1,7 @@
+/**
+ * The frame of every signed-in page: the navigation for the person's role, who is signed in, the
+ * rate limit, and Sign out.
+ */
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { RateLimitMeter } from '../components/rate-limit-meter.js';

@@ -1,3 +1,4 @@
+/** What every page runs inside: the API client, the query cache, the rate limit and the session. */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ClientProvider, type CreateClient } from '../lib/client.js';

@@ -1,3 +1,7 @@
+/**
+ * The admin's pages and their addresses under /admin: the sign-in and one-time link pages for
+ * anyone, the others once the API says who is signed in, each page loaded when first opened.
+ */
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';

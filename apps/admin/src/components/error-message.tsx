@@ -1,3 +1,4 @@
+/** How the admin says a call failed: one sentence, and Retry, another way on or the request id. */
 import type { ReactNode } from 'react';
 import { describeError, isRetryable, requestIdOf } from '../lib/errors.js';
 import { CopyButton } from './ui/copy-button.js';

@@ -1,3 +1,4 @@
+/** The top bar's meter of requests left in the rate limit's window. */
 import { useId } from 'react';
 import { formatCount } from '../lib/format.js';
 import { describeWindow, useRateLimit } from '../lib/rate-limit.js';

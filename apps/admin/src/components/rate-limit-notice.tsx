@@ -1,3 +1,4 @@
+/** The notice shown after a 429: which limit was reached and when the page carries on. */
 import { formatCount, formatWait } from '../lib/format.js';
 import { describeWindow, useRateLimit } from '../lib/rate-limit.js';
 

@@ -1,3 +1,4 @@
+/** Gives every page the one API client. */
 import type { PetstoreClient } from '@pets/client';
 import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
 

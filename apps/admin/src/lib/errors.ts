@@ -1,3 +1,7 @@
+/**
+ * What a failed call means to the admin: its kind (401, 429, a bad cursor), its sentence, whether a
+ * retry may work, its request id, and its issues placed on the form's fields.
+ */
 import { PetstoreApiError } from '@pets/client';
 import type { ErrorDetail } from '@pets/contract';
 

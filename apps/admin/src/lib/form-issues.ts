@@ -1,3 +1,4 @@
+/** The state of a form's issues: each on its field, the rest said for the whole form. */
 import type { ErrorDetail } from '@pets/contract';
 import { type RefObject, useState } from 'react';
 import { placeIssues } from './errors.js';

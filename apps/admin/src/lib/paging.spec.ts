@@ -1,3 +1,7 @@
+/**
+ * Proves the cursor helpers: the cursor of a next link, the earlier cursors kept in the history,
+ * and which cursors from the address are kept.
+ */
 import { CURSOR_MAX_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { cursorOf, cursorParam, previousCursorsOf } from './paging.js';

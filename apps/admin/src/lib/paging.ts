@@ -1,3 +1,7 @@
+/**
+ * Cursors of the paged lists: from the address, from the API's next link, and those kept in the
+ * history state for Previous.
+ */
 import { ListCursor } from '@pets/contract';
 
 /** A cursor from the address, or nothing when it cannot be one (the API would refuse it). */

@@ -1,3 +1,4 @@
+/** The real API client the admin uses, signed in by the session cookie. */
 import { createPetstoreClient, type PetstoreClient } from '@pets/client';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * Proves the query client marks the audit trail stale after every change the API accepts, and does
+ * not report the failures of calls with limits of their own (signing in): their form says them.
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_QUERY_ROOT, createQueryClient, OWN_LIMITS } from './query-client.js';
 

@@ -1,3 +1,7 @@
+/**
+ * The query cache of the app, which hears every answer (for the rate limit) and every change (for
+ * the audit trail).
+ */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 export interface ApiEvents {

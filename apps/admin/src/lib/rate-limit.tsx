@@ -1,3 +1,7 @@
+/**
+ * The rate limit as the API reports it, kept for the whole app: requests left, and after a 429 how
+ * long nothing is sent.
+ */
 import { PetstoreApiError, type RateLimitState } from '@pets/client';
 import {
   createContext,

@@ -1,3 +1,4 @@
+/** How unit tests render a page or the whole app with a fake API. */
 import type { CurrentSession, PetstoreClient } from '@pets/client';
 import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -1,3 +1,7 @@
+/**
+ * Proves the Your account page: who is signed in and their role, inviting a colleague with a link
+ * shown once, and the password, sessions and (read-only) people of the account on one page.
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

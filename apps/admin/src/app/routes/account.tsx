@@ -1,3 +1,4 @@
+/** The Your account page: composes the auth, people and keys features for the signed-in person. */
 import { PageHeading } from '../../components/ui/page-heading.js';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.js';
 import { SessionsSection } from '../../features/auth/components/sessions-section.js';

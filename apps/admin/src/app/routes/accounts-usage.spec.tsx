@@ -1,3 +1,7 @@
+/**
+ * Proves how the Accounts pages show each account's use of its limits: named meters, refusals and
+ * bans, the nearest its limit first, a failed read said in its row, read again every 5 seconds.
+ */
 import type { Account, AccountUsage, ApiResult } from '@pets/client';
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,7 @@
+/**
+ * Proves staff's Accounts pages: the list of accounts, creating one (a staff one after a dialog),
+ * and an account's own page with its plan, keys and people, each changed as staff may.
+ */
 import type { Account, ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
 import { PROBLEMS } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,4 @@
+/** Staff's Accounts pages: composes the accounts feature with an account's keys and people. */
 import { Route, Switch } from 'wouter';
 import { AccountDetail } from '../../features/accounts/components/account-detail.js';
 import { AccountsPage } from '../../features/accounts/components/accounts-page.js';

@@ -1,3 +1,4 @@
+/** Proves the API keys page shows the signed-in account's own keys only, for staff and partners. */
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { account, createFakeClient, signInAs } from '../../testing/fake-client.js';

@@ -1,3 +1,4 @@
+/** The API keys page: the keys feature for the signed-in account's own keys. */
 import { PageHeading } from '../../components/ui/page-heading.js';
 import { KeysSection } from '../../features/keys/components/keys-section.js';
 

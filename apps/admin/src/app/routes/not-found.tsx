@@ -1,3 +1,4 @@
+/** The page for an address the admin does not have, with a way to the pets. */
 import { Link } from 'wouter';
 import { PageHeading } from '../../components/ui/page-heading.js';
 

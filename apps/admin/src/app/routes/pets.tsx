@@ -1,3 +1,7 @@
+/**
+ * The pets page, as the router loads it: composes the pets feature with the audit feature's
+ * history.
+ */
 import { PetHistory } from '../../features/audit/components/pet-history.js';
 import { PetsPage } from '../../features/pets/components/pets-page.js';
 

@@ -1,3 +1,4 @@
+/** The dialog that asks before an action that cannot be taken back (revoke, delete, deactivate). */
 import type { ReactNode } from 'react';
 import { useModal } from './dialog.js';
 

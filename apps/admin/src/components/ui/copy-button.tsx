@@ -1,3 +1,4 @@
+/** A small Copy button for a value (a link, a request id), which says whether the copy worked. */
 import { useState } from 'react';
 
 /** Copies a value to the clipboard and says so; the value itself stays out of the sentence. */

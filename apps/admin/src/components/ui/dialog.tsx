@@ -1,3 +1,6 @@
+/**
+ * The admin's modal dialog (Add a pet, confirmations), and the hook that opens one as modal.
+ */
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** Opens the dialog as modal when it mounts (the page behind turns inert) and closes it on unmount. */

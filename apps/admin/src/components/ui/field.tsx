@@ -1,3 +1,6 @@
+/**
+ * A form field: its label, its control, its hint and its error said as a sentence naming the field.
+ */
 import { useId, type ReactNode } from 'react';
 
 /** What a labelled control needs: its id, and its message wired to assistive technology. */

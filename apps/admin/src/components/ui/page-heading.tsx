@@ -1,3 +1,4 @@
+/** Each page's heading, which takes focus when the page opens. */
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** The page's h1. Takes focus when the page opens, so a screen reader starts at the new page. */

@@ -1,3 +1,4 @@
+/** The Previous and Next buttons of a paged list, which keep focus on the page as they disable. */
 import { useEffect, useRef } from 'react';
 
 /**

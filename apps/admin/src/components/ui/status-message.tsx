@@ -1,3 +1,4 @@
+/** The sentence that says what the last action did, focused so everyone hears it. */
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**

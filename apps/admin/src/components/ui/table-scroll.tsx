@@ -1,3 +1,4 @@
+/** A frame that lets a wide table scroll sideways on a narrow screen. */
 import type { ReactNode } from 'react';
 
 /** Lets a wide table scroll sideways on a narrow screen; focusable so keys can scroll it too. */

@@ -1,3 +1,7 @@
+/**
+ * Changes an account's plan (staff); the accounts list and, when it is the signed-in account, the
+ * limits the layout shows follow.
+ */
 import type { PlanChange } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

@@ -1,3 +1,4 @@
+/** Creates an account (staff); it joins the accounts list at once, so its page can open. */
 import type { NewAccountInput } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

@@ -1,3 +1,4 @@
+/** Finds one account for its page, in the list of all accounts. */
 import { useQuery } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';

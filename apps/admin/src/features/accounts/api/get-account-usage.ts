@@ -1,3 +1,6 @@
+/**
+ * Reads each account's use of its rate limits, again every few seconds while the page is in view.
+ */
 import type { PetstoreClient } from '@pets/client';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

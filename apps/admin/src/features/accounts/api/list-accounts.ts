@@ -1,3 +1,4 @@
+/** The list of every account (staff), under the key a new account or a changed plan refreshes. */
 import type { PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
 

@@ -1,3 +1,4 @@
+/** An account's own page for staff: its plan and limits, changed here, and its keys and people. */
 import type { Account } from '@pets/client';
 import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';

@@ -1,3 +1,4 @@
+/** Staff's Accounts page: every account, and a form to create one. */
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { AccountsTable } from './accounts-table.js';
 import { CreateAccountForm } from './create-account-form.js';

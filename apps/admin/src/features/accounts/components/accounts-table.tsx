@@ -1,3 +1,6 @@
+/**
+ * The table of every account with its plan, role and use of its limits, nearest its limit first.
+ */
 import type { Account, AccountUsage } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';

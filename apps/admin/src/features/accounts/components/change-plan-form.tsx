@@ -1,3 +1,7 @@
+/**
+ * The form that changes an account's plan (and an enterprise plan's own limits), checked as the
+ * API checks it before it is sent.
+ */
 import type { Account } from '@pets/client';
 import { PlanChange, toErrorDetails } from '@pets/contract';
 import { useEffect, useState, type SubmitEvent } from 'react';

@@ -1,3 +1,4 @@
+/** The dialog that asks before an account is created as staff, saying what staff can do. */
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 
 /**

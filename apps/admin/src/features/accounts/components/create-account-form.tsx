@@ -1,3 +1,4 @@
+/** The form that creates an account: its name, role and plan, checked as the API checks them. */
 import type { Account } from '@pets/client';
 import { NewAccount, Role, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';

@@ -1,3 +1,7 @@
+/**
+ * The plan inputs the create and change-plan forms share: the plan, and an enterprise plan's
+ * limits.
+ */
 import { Plan, PLAN_LIMITS } from '@pets/contract';
 import { type RefObject, useRef } from 'react';
 import { Field } from '../../../components/ui/field.js';

@@ -1,3 +1,7 @@
+/**
+ * How an account's use of its limits is shown: meters for this minute and today, refusals and
+ * bans, a failed read, and the usage section of an account's page.
+ */
 import type { Account, AccountUsage } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';

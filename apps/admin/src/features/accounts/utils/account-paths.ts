@@ -1,3 +1,6 @@
+/**
+ * The addresses of the accounts pages, and the account id an address names.
+ */
 import { isIdText } from '@pets/contract';
 
 /** Addresses within the accounts pages, relative to where the router nests them (/admin/accounts). */

@@ -1,3 +1,7 @@
+/**
+ * The plan and limit inputs as the API takes them: limits only for the enterprise plan, and which
+ * input an issue with them shows on.
+ */
 import type { Plan } from '@pets/contract';
 
 /** What the plan and limit inputs hold. */

@@ -1,3 +1,4 @@
+/** Orders accounts by how near they are to their rate limit. */
 import type { AccountUsage } from '@pets/client';
 
 /** How near an account is to its limit: the larger share used, of this minute or of today. */

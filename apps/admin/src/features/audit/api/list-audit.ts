@@ -1,3 +1,4 @@
+/** One page of the audit trail (staff), under the query key every change marks stale. */
 import type { ListAuditQueryInput, PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
 import { AUDIT_QUERY_ROOT } from '../../../lib/query-client.js';

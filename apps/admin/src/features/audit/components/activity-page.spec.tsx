@@ -1,3 +1,8 @@
+/**
+ * Proves the Activity page: staff see every change newest first, in words, filtered by kind and
+ * paged through the address; Retry when the API could not be reached; partners are told it is
+ * for staff.
+ */
 import type { AuditEvent } from '@pets/client';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

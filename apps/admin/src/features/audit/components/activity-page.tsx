@@ -1,3 +1,7 @@
+/**
+ * The Activity page: the audit trail for staff, newest first, filtered by kind and paged in the
+ * address.
+ */
 import { AuditTargetType } from '@pets/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+/** A pet's history for staff, from the audit trail, shown in the pet's panel on the pets page. */
 import type { AuditEvent } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message.js';

@@ -1,3 +1,4 @@
+/** The Activity page's view (kind of change, page) read from and written to its address. */
 import { AuditTargetType } from '@pets/contract';
 import { cursorParam } from '../../../lib/paging.js';
 

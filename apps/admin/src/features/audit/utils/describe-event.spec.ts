@@ -1,3 +1,7 @@
+/**
+ * Proves how audit events read: who acted, what happened to what (invitations, sign-ins, failed
+ * sign-ins, sessions), and each change as before → after.
+ */
 import type { AuditEvent } from '@pets/client';
 import { describe, expect, it } from 'vitest';
 import { describeAction, describeActor, describeChanges } from './describe-event.js';

@@ -1,3 +1,4 @@
+/** Accepting an invitation: joining its account with a name and password, signed in at once. */
 import type { AcceptInvitationInput } from '@pets/client';
 import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

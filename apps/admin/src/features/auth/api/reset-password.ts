@@ -1,3 +1,4 @@
+/** Choosing a new password with a reset link, signed in at once. */
 import type { ResetPasswordInput } from '@pets/client';
 import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

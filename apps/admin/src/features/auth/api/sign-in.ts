@@ -1,3 +1,4 @@
+/** Signing in with an email and password. */
 import type { SignInInput } from '@pets/client';
 import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

@@ -1,3 +1,4 @@
+/** Signing out of this session. */
 import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
 import { isUnauthorized } from '../../../lib/errors.js';

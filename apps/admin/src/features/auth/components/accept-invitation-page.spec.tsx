@@ -1,3 +1,8 @@
+/**
+ * Proves the welcome page an invitation's link opens: the secret leaves the address at once, a
+ * name and password join the account, checked as the API checks them, and a used, old or missing
+ * link, a taken email or a cookie not kept are each said plainly.
+ */
 import { LINK_ISSUE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROBLEMS } from '@pets/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

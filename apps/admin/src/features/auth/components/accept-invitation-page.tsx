@@ -1,3 +1,4 @@
+/** The welcome page an invitation's link opens, where a person joins their account. */
 import { AcceptInvitation, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';

@@ -1,3 +1,4 @@
+/** What the one-time link pages show when their link cannot work. */
 import { Link } from 'wouter';
 
 /** A one-time link that cannot work (none in the address, or the API refused it), and a way on. */

@@ -1,3 +1,4 @@
+/** The new password field the welcome, set-password and change-password forms share. */
 import type { Ref } from 'react';
 import { Field } from '../../../components/ui/field.js';
 import { NEW_PASSWORD_HINT } from '../utils/sentences.js';

@@ -1,3 +1,7 @@
+/**
+ * Proves the set-password page a reset link opens: the secret leaves the address, the password is
+ * checked before it is sent and set, and a used, old or missing link is said plainly.
+ */
 import { LINK_ISSUE, PROBLEMS } from '@pets/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

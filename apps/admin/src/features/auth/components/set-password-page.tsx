@@ -1,3 +1,4 @@
+/** The set-password page a password-reset link opens, where a person chooses a new password. */
 import { ResetPassword, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';

@@ -1,3 +1,6 @@
+/**
+ * The sign-in page: email and password, checked as the API checks them, and why a sign-in failed.
+ */
 import { PetstoreApiError } from '@pets/client';
 import { SignIn, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';

@@ -1,3 +1,6 @@
+/**
+ * Reads a one-time link's secret from the address, and takes it out of the address bar at once.
+ */
 import { LinkToken } from '@pets/contract';
 import { useLayoutEffect, useState } from 'react';
 

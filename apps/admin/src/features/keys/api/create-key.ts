@@ -1,3 +1,7 @@
+/**
+ * Creates an API key, for the signed-in account or (staff) another; the answer, which holds the
+ * secret, leaves the cache as soon as the form lets go of it.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
 import { keysQueryKey, type KeysOf } from './list-keys.js';

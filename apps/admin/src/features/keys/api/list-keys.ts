@@ -1,3 +1,4 @@
+/** One page of an account's API keys: the signed-in account's own, or (staff) another's. */
 import type { PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
 

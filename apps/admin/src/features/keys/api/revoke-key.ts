@@ -1,3 +1,4 @@
+/** Revokes an API key; every list of keys is read again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
 import { keysQueryKey, type KeysOf } from './list-keys.js';

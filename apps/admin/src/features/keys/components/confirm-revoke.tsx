@@ -1,3 +1,4 @@
+/** The dialog that asks before a key is revoked. */
 import type { ApiKey } from '@pets/client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { fullName } from '../utils/key-name.js';

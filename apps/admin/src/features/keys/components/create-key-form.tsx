@@ -1,3 +1,4 @@
+/** The form that creates an API key with a label, checked as the API checks it. */
 import type { CreatedApiKey } from '@pets/client';
 import { NewApiKey, toErrorDetails } from '@pets/contract';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';

@@ -1,3 +1,8 @@
+/**
+ * Proves the keys section: keys listed with their use, a new key shown once, the label checked
+ * before sending, revocation after a dialog that names the key, failures said, and paging kept
+ * in the address.
+ */
 import type { ApiKey, CreatedApiKey, KeysPage } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

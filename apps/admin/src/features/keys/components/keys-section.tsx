@@ -1,3 +1,4 @@
+/** An account's API keys section: create a key, list and revoke them. */
 import type { CreatedApiKey } from '@pets/client';
 import { useId, useState } from 'react';
 import type { KeysOf } from '../api/list-keys.js';

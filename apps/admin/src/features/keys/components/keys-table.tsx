@@ -1,3 +1,4 @@
+/** The table of an account's API keys, a page at a time, each with Revoke. */
 import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+/** A new API key's secret, shown this once to copy. */
 import type { CreatedApiKey } from '@pets/client';
 import { useState } from 'react';
 import { SecretField } from '../../../components/ui/secret-field.js';

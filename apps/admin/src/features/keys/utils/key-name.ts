@@ -1,3 +1,4 @@
+/** How an API key is named to people: by its label, or its prefix. */
 import type { ApiKey } from '@pets/client';
 
 /** A key as people tell it apart: its label, or its prefix when it has none. */

@@ -1,3 +1,4 @@
+/** Invites a person by email, to the signed-in person's account or (staff) another. */
 import { useMutation } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
 

@@ -1,3 +1,4 @@
+/** The form that invites a person by email, checked as the API checks it. */
 import type { Invitation } from '@pets/client';
 import { NewInvitation, toErrorDetails } from '@pets/contract';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';

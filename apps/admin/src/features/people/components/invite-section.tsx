@@ -1,3 +1,4 @@
+/** The invite section: the invitation form, then the new invitation's link shown once. */
 import type { Invitation } from '@pets/client';
 import { INVITATION_TTL_MS } from '@pets/contract';
 import { useId, useState } from 'react';

@@ -1,3 +1,4 @@
+/** Who is signed in, shown on the Your account page. */
 import { formatDateTime } from '../../../lib/format.js';
 import { useSignedIn } from '../../../lib/session.js';
 

@@ -1,3 +1,4 @@
+/** Adds a pet, sent once however often it is submitted; the pets lists are read again. */
 import type { NewPetInput } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

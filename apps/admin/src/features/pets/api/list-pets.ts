@@ -1,3 +1,4 @@
+/** One page of the pets a view lists, cached by its query. */
 import type { ListPetsQueryInput, PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
 

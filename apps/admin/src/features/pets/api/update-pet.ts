@@ -1,3 +1,4 @@
+/** Changing and deleting a pet, shown in the lists at once and undone when the API refuses. */
 import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';

@@ -1,3 +1,7 @@
+/**
+ * Proves adding a pet: the contract's checks and the API's issues on their fields, one idempotency
+ * key for the same values, one request while pending, and the status chosen sent.
+ */
 import type { CreatedPet, NewPetInput } from '@pets/client';
 import { NAME_MAX_LENGTH, NewPet, toErrorDetails } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';

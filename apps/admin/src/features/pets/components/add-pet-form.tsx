@@ -1,3 +1,4 @@
+/** The Add a pet form: name, category and status, checked as the API checks them. */
 import { newIdempotencyKey, type Pet } from '@pets/client';
 import { NewPet, PET_STATUSES, toErrorDetails, type PetStatus } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';

@@ -1,3 +1,4 @@
+/** The form in a pet's panel that corrects its name and category. */
 import type { Pet } from '@pets/client';
 import { PetPatch, toErrorDetails, type PetPatchInput } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';

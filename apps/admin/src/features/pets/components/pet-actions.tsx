@@ -1,3 +1,4 @@
+/** What can be done to a pet in its row: change its status, and (staff) delete it after asking. */
 import type { Pet } from '@pets/client';
 import { moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';

@@ -1,3 +1,4 @@
+/** The name and category inputs the add and edit pet forms share. */
 import type { RefObject } from 'react';
 import { Field } from '../../../components/ui/field.js';
 

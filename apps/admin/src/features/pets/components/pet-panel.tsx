@@ -1,3 +1,4 @@
+/** The panel beside the pets table where one pet is corrected and (staff) its history read. */
 import type { Pet } from '@pets/client';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { EditPetForm } from './edit-pet-form.js';

@@ -1,3 +1,8 @@
+/**
+ * Proves the pets page: the table, filters and paging kept in the address, loading, errors, the
+ * rate limit and a 429, changing status, deleting and correcting pets, and what partners and staff
+ * may each do.
+ */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult, Pet } from '@pets/client';

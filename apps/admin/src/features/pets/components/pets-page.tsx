@@ -1,3 +1,4 @@
+/** The pets feature's page, as the app's route shows it. */
 import { PetsList } from './pets-list.js';
 import type { PetHistorySlot } from './pet-panel.js';
 

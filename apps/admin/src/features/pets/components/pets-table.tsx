@@ -1,3 +1,6 @@
+/**
+ * The table of pets on one page, with each row's status choice, Delete and the name that opens it.
+ */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
 import { StatusChoice } from './pet-actions.js';

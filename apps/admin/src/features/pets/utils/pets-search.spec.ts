@@ -1,3 +1,7 @@
+/**
+ * Proves the pets page's view is read from its address as the API would take it, and written back
+ * with only what differs from the defaults.
+ */
 import { NAME_MAX_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { parsePetsSearch, petsPath } from './pets-search.js';

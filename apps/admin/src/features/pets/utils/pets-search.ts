@@ -1,3 +1,4 @@
+/** The pets page's view (filters, page size, page) read from and written to its address. */
 import {
   LIST_LIMIT_DEFAULT,
   LIST_LIMIT_MAX,
