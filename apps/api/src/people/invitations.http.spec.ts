@@ -1,5 +1,4 @@
 import {
-  type AuditEvent,
   CurrentSession,
   Invitation,
   INVITATION_TTL_MS,
@@ -8,27 +7,25 @@ import {
   SESSION_COOKIE,
 } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const PASSWORD = 'correct horse battery staple 9';
-const OWN_ORIGIN = 'http://localhost';
+import {
+  type AccountKey,
+  auditEvents,
+  cookieOf,
+  createPeopleTestApp,
+  OWN_ORIGIN,
+  PASSWORD,
+} from '../../test/people-app.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)(
   'invitations and password resets, on %s (README: People sign in)',
   (engine) => {
     let t: TestApp;
-    let staff: { key: string; accountId: number };
-    let partner: { key: string; accountId: number };
+    let staff: AccountKey;
+    let partner: AccountKey;
 
     beforeAll(async () => {
-      t = await createTestApp({ engine });
-      staff = await t.createKey({
-        name: 'Staff',
-        plan: 'enterprise',
-        role: 'staff',
-        limits: { perMinute: 10_000, perDay: 100_000 },
-      });
-      partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+      ({ t, staff, partner } = await createPeopleTestApp(engine));
     });
     afterAll(async () => {
       await t.close();
@@ -43,8 +40,6 @@ describe.each(ENGINES)(
       });
     const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
     const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
-    const cookieOf = (response: { headers: Record<string, unknown> }) =>
-      /^([^;]*);/.exec(String(response.headers['set-cookie']))?.[1] ?? '';
 
     const invite = async (email: string, accountId = partner.accountId) => {
       const response = await post(
@@ -55,14 +50,7 @@ describe.each(ENGINES)(
       expect(response.statusCode).toBe(201);
       return Invitation.parse(response.json());
     };
-    const audit = async (action: string) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/v1/admin/audit?limit=100',
-        headers: asStaff(),
-      });
-      return response.json<AuditEvent[]>().filter((event) => event.action === action);
-    };
+    const audit = (action: string) => auditEvents(t, staff.key, action);
 
     it('staff invite: a one-time link shown once, good for 7 days, recorded without the link', async () => {
       const invitation = await invite('dee@acme.example');

@@ -1,26 +1,25 @@
-import { type AuditEvent, People, Person, Sessions } from '@pets/contract';
+import { People, Person, Sessions } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const PASSWORD = 'correct horse battery staple 9';
-const OWN_ORIGIN = 'http://localhost';
+import {
+  type AccountKey,
+  auditEvents,
+  cookieOf,
+  createPeopleTestApp,
+  OWN_ORIGIN,
+  PASSWORD,
+  signInAs,
+} from '../../test/people-app.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)(
   'people, their sessions and passwords, on %s (README: People sign in)',
   (engine) => {
     let t: TestApp;
-    let staff: { key: string; accountId: number };
-    let partner: { key: string; accountId: number };
+    let staff: AccountKey;
+    let partner: AccountKey;
 
     beforeAll(async () => {
-      t = await createTestApp({ engine });
-      staff = await t.createKey({
-        name: 'Staff',
-        plan: 'enterprise',
-        role: 'staff',
-        limits: { perMinute: 10_000, perDay: 100_000 },
-      });
-      partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+      ({ t, staff, partner } = await createPeopleTestApp(engine));
     });
     afterAll(async () => {
       await t.close();
@@ -45,16 +44,13 @@ describe.each(ENGINES)(
     /** A session's headers for reading and for changes (with the API's own Origin). */
     const as = (cookie: string) => ({ cookie, origin: OWN_ORIGIN });
     const signIn = async (email: string, password = PASSWORD) => {
-      const response = await send('POST', '/v1/session', {}, { email, password });
+      const response = await signInAs(t, email, password);
       expect(response.statusCode).toBe(204);
-      return /^([^;]*);/.exec(String(response.headers['set-cookie']))?.[1] ?? '';
+      return cookieOf(response);
     };
     const status = async (cookie: string) =>
       (await send('GET', '/v1/session', { cookie })).statusCode;
-    const audit = async (action: string) =>
-      (await send('GET', '/v1/admin/audit?limit=100', staffKey()))
-        .json<AuditEvent[]>()
-        .filter((event) => event.action === action);
+    const audit = (action: string) => auditEvents(t, staff.key, action);
 
     it('lists the person own live sessions, this one marked, paged like every list', async () => {
       await t.createPerson(partner.accountId, { email: 'mo@acme.example', password: PASSWORD });

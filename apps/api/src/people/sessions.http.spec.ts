@@ -1,11 +1,19 @@
 import {
-  type AuditEvent,
   CurrentSession,
   SESSION_COOKIE,
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
 } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AccountKey,
+  auditEvents,
+  cookieOf,
+  createPeopleTestApp,
+  OWN_ORIGIN,
+  PASSWORD,
+  signInAs,
+} from '../../test/people-app.js';
 import {
   createTestApp,
   ENGINES,
@@ -14,24 +22,13 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-const PASSWORD = 'correct horse battery staple 9';
-/** `app.inject` sends `Host: localhost:80`; a browser's Origin leaves out the default port. */
-const OWN_ORIGIN = 'http://localhost';
-
 describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (engine) => {
   let t: TestApp;
-  let staff: { key: string; accountId: number };
-  let partner: { key: string; accountId: number };
+  let staff: AccountKey;
+  let partner: AccountKey;
 
   beforeAll(async () => {
-    t = await createTestApp({ engine });
-    staff = await t.createKey({
-      name: 'Staff',
-      plan: 'enterprise',
-      role: 'staff',
-      limits: { perMinute: 10_000, perDay: 100_000 },
-    });
-    partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+    ({ t, staff, partner } = await createPeopleTestApp(engine));
     await t.createPerson(partner.accountId, { email: 'Ann@Acme.example', password: PASSWORD });
   });
   afterAll(async () => {
@@ -77,14 +74,7 @@ describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (eng
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
 
-  const audit = async (action: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/admin/audit?limit=100',
-      headers: { authorization: `Bearer ${staff.key}` },
-    });
-    return response.json<AuditEvent[]>().filter((event) => event.action === action);
-  };
+  const audit = (action: string) => auditEvents(t, staff.key, action);
 
   it('signs in with the email in any case: 204, a new HttpOnly __Host- cookie, the limit headers', async () => {
     const response = await signIn({ email: 'ANN@acme.EXAMPLE', password: PASSWORD });
@@ -368,13 +358,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   it('a session ended on one is refused by the other within 5 seconds, and was not before', async () => {
     const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
     await a.createPerson(accountId, { email: 'cy@acme.example', password: PASSWORD });
-    const signedIn = await a.app.inject({
-      method: 'POST',
-      url: '/v1/session',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'cy@acme.example', password: PASSWORD }),
-    });
-    const cookie = /^([^;]*);/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '';
+    const cookie = cookieOf(await signInAs(a, 'cy@acme.example'));
     const onB = () => b.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } });
     // The other instance knows the session (and now holds its lookup).
     expect((await onB()).statusCode).toBe(200);
@@ -395,13 +379,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       email: 'dot@beta.example',
       password: PASSWORD,
     });
-    const signedIn = await b.app.inject({
-      method: 'POST',
-      url: '/v1/session',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'dot@beta.example', password: PASSWORD }),
-    });
-    const cookie = /^([^;]*);/.exec(String(signedIn.headers['set-cookie']))?.[1] ?? '';
+    const cookie = cookieOf(await signInAs(b, 'dot@beta.example'));
     const onB = () => b.app.inject({ method: 'GET', url: '/v1/pets', headers: { cookie } });
     expect((await onB()).statusCode).toBe(200);
     const deactivated = await a.app.inject({
@@ -417,13 +395,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   it("count one email's failed sign-ins together: ten spread over both, then 429 on either", async () => {
     const { accountId } = await a.createKey({ name: 'Gamma', plan: 'pro', role: 'partner' });
     await a.createPerson(accountId, { email: 'eve@gamma.example', password: PASSWORD });
-    const signIn = (app: TestApp, password: string) =>
-      app.app.inject({
-        method: 'POST',
-        url: '/v1/session',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'eve@gamma.example', password }),
-      });
+    const signIn = (app: TestApp, password: string) => signInAs(app, 'eve@gamma.example', password);
     for (let i = 0; i < 10; i++)
       expect((await signIn(i % 2 === 0 ? a : b, `wrong guess ${i}`)).statusCode).toBe(401);
     for (const app of [a, b]) {
