@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type PostgresServer, startPostgres, startServer } from '@pets/services';
+import { type PostgresServer, startPostgres } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger, durableAccount, phase, WriteLedger } from '../../test/write-ledger.js';
+import { LoadedApi } from '../../test/loaded-api.js';
+import { durableAccount, phase } from '../../test/write-ledger.js';
 
 /**
  * The same promise on PostgreSQL: faults while partners write, then a restart of the API, then
@@ -26,11 +27,8 @@ describe('PostgreSQL faults while partners write', () => {
     const account = setUp('stopped');
     const [during, after] = [...account.spare.keys()];
     if (during === undefined || after === undefined) throw new Error('keys');
-    let api = await startServer(account.env);
-    const ledger = new WriteLedger(() => api.baseUrl, account, 'Stop');
-    const seen: Record<string, unknown> = {};
-    let stop = false;
-    const load = ledger.run(6, () => stop);
+    const run = await LoadedApi.start(account, 'Stop');
+    const { ledger, seen } = run;
     try {
       seen['acknowledged before'] = await phase(() => ledger.acknowledged.size >= 30, 10_000);
       const changeHeld = await ledger.holdChanges(2);
@@ -42,24 +40,11 @@ describe('PostgreSQL faults while partners write', () => {
       } finally {
         server.start();
       }
-      const [acknowledgedBefore, changedBefore] = [
-        ledger.acknowledged.size,
-        ledger.changes.acknowledged,
-      ];
-      seen['acknowledged after'] = await phase(
-        () =>
-          ledger.acknowledged.size >= acknowledgedBefore + 30 &&
-          ledger.changes.acknowledged >= changedBefore + 10,
-        15_000,
-      );
+      seen['acknowledged after'] = await run.moreAcknowledged(30, 10, 15_000);
       seen['revocation after'] = await ledger.revoke(after);
-      stop = true;
-      await load;
-      api.child.kill('SIGTERM');
-      seen['exit code'] = (await api.exited).code;
+      seen['exit code'] = await run.stopGracefully();
 
-      api = await startServer(account.env);
-      await checkLedger(ledger, api.baseUrl, account.spare, { refusedMayExist: true });
+      await run.restartAndCheck({ refusedMayExist: true });
       expect(seen).toEqual({
         'acknowledged before': true,
         refused: true,
@@ -70,27 +55,21 @@ describe('PostgreSQL faults while partners write', () => {
         'exit code': 0,
       });
     } finally {
-      stop = true;
-      api.child.kill('SIGKILL');
-      await api.exited;
-      await load;
+      await run.end();
     }
   }, 120_000);
 
   it("the API's connections are killed again and again, then kill -9: none acknowledged lost", async () => {
     const account = setUp('killed');
-    let api = await startServer(account.env);
-    const ledger = new WriteLedger(() => api.baseUrl, account, 'Kill');
     const killer = new pg.Client({ connectionString: account.env.DATABASE_URL });
     await killer.connect();
-    let stop = false;
-    const stopped = () => stop;
-    const load = ledger.run(6, stopped, true);
+    const run = await LoadedApi.start(account, 'Kill', true);
+    const { ledger, seen } = run;
     // Reads alongside: the list, and the key lookup each time the key cache lapses.
     const readStatuses = new Set<number>();
     const reads = (async () => {
-      while (!stopped()) {
-        const response = await fetch(`${api.baseUrl}/v1/pets?limit=5`, {
+      while (!run.stopped) {
+        const response = await fetch(`${run.server.baseUrl}/v1/pets?limit=5`, {
           headers: { authorization: `Bearer ${account.key}` },
         }).catch(() => undefined);
         if (response) readStatuses.add(response.status);
@@ -98,7 +77,6 @@ describe('PostgreSQL faults while partners write', () => {
       }
     })();
     let killed = 0;
-    const seen: Record<string, unknown> = {};
     try {
       await phase(() => ledger.acknowledged.size >= 30, 10_000);
       const [revoked] = [...account.spare.keys()];
@@ -114,30 +92,19 @@ describe('PostgreSQL faults while partners write', () => {
         await sleep(Math.random() * 150);
       }
       // The same process goes on serving once the killing stops.
-      const [acknowledgedBefore, changedBefore] = [
-        ledger.acknowledged.size,
-        ledger.changes.acknowledged,
-      ];
-      seen['acknowledged after'] = await phase(
-        () =>
-          ledger.acknowledged.size >= acknowledgedBefore + 10 &&
-          ledger.changes.acknowledged >= changedBefore + 10,
-        30_000,
-      );
-      seen['still running'] = api.child.exitCode === null;
+      seen['acknowledged after'] = await run.moreAcknowledged(10, 10, 30_000);
+      seen['still running'] = run.server.child.exitCode === null;
       seen['reads answered 200'] = readStatuses.has(200);
       // Only answers a partner can act on: the page, or 503 to retry.
       seen['other read answers'] = [...readStatuses].filter(
         (status) => status !== 200 && status !== 503,
       );
-      stop = true;
-      await Promise.all([load, reads]);
-      api.child.kill('SIGKILL');
-      await api.exited;
+      await Promise.all([run.stopWriting(), reads]);
+      run.server.child.kill('SIGKILL');
+      await run.server.exited;
       seen['changes refused'] = ledger.changes.refused > 0;
 
-      api = await startServer(account.env);
-      await checkLedger(ledger, api.baseUrl, account.spare, { refusedMayExist: true });
+      await run.restartAndCheck({ refusedMayExist: true });
       expect(killed).toBeGreaterThan(10);
       expect(seen).toEqual({
         'acknowledged after': true,
@@ -147,11 +114,10 @@ describe('PostgreSQL faults while partners write', () => {
         'changes refused': true,
       });
     } finally {
-      stop = true;
+      run.stopped = true;
       await killer.end();
-      api.child.kill('SIGKILL');
-      await api.exited;
-      await Promise.all([load, reads]);
+      await run.end();
+      await reads;
     }
   }, 120_000);
 });

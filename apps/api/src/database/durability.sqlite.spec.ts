@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerProcess, startServer } from '@pets/services';
+import type { ServerProcess } from '@pets/services';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkLedger, durableAccount, phase, WriteLedger } from '../../test/write-ledger.js';
+import { LoadedApi } from '../../test/loaded-api.js';
+import { durableAccount, phase } from '../../test/write-ledger.js';
 
 /**
  * Faults under the embedded database, on the built server as operators run it, checked after a
@@ -57,11 +58,8 @@ describe('a full disk under the SQLite database', () => {
     const account = durableAccount(`sqlite:${join(mount, 'petstore.sqlite')}`, 3);
     const [during, after, kept] = [...account.spare.keys()];
     if (during === undefined || after === undefined || kept === undefined) throw new Error('keys');
-    let server = await startServer(account.env);
-    const ledger = new WriteLedger(() => server.baseUrl, account, 'Disk');
-    const seen: Record<string, unknown> = {};
-    let stop = false;
-    const load = ledger.run(6, () => stop);
+    const run = await LoadedApi.start(account, 'Disk');
+    const { ledger, seen } = run;
     try {
       seen['acknowledged before the fault'] = await phase(
         () => ledger.acknowledged.size >= 30,
@@ -80,26 +78,17 @@ describe('a full disk under the SQLite database', () => {
       const revocation = await ledger.revoke(during);
       seen['revocation while full'] = revocation === 503 || revocation === 200;
       seen['/readyz 503 while full'] = await phase(
-        async () => (await readyStatus(server)) === 503,
+        async () => (await readyStatus(run.server)) === 503,
         5_000,
       );
       const refusedWhileFull = ledger.refused.size;
 
       // Space comes back: the same process takes writes again, revocations included.
       rmSync(filler);
-      const [acknowledgedBefore, changedBefore] = [
-        ledger.acknowledged.size,
-        ledger.changes.acknowledged,
-      ];
-      seen['acknowledged after space returned'] = await phase(
-        () =>
-          ledger.acknowledged.size >= acknowledgedBefore + 30 &&
-          ledger.changes.acknowledged >= changedBefore + 10,
-        10_000,
-      );
+      seen['acknowledged after space returned'] = await run.moreAcknowledged(30, 10, 10_000);
       seen['revocation after'] = await ledger.revoke(after);
       seen['/readyz 200 after'] = await phase(
-        async () => (await readyStatus(server)) === 200,
+        async () => (await readyStatus(run.server)) === 200,
         5_000,
       );
 
@@ -109,14 +98,12 @@ describe('a full disk under the SQLite database', () => {
         () => ledger.refused.size >= refusedWhileFull + 5,
         10_000,
       );
-      server.child.kill('SIGKILL');
-      await server.exited;
-      stop = true;
-      await load;
+      run.server.child.kill('SIGKILL');
+      await run.server.exited;
+      await run.stopWriting();
       rmSync(filler);
 
-      server = await startServer(account.env);
-      await checkLedger(ledger, server.baseUrl, account.spare);
+      await run.restartAndCheck();
       expect(ledger.revocations.get(kept)).toBeUndefined();
       expect(seen).toEqual({
         'acknowledged before the fault': true,
@@ -130,10 +117,7 @@ describe('a full disk under the SQLite database', () => {
         'refused the second time': true,
       });
     } finally {
-      stop = true;
-      server.child.kill('SIGKILL');
-      await server.exited;
-      await load;
+      await run.end();
     }
   }, 120_000);
 });
@@ -167,11 +151,8 @@ describe('the SQLite files made unwritable and writable again', () => {
       const [during, after] = [...account.spare.keys()];
       if (during === undefined || after === undefined) throw new Error('keys');
       files = pick(file);
-      let server = await startServer(account.env);
-      const ledger = new WriteLedger(() => server.baseUrl, account, 'Io');
-      const seen: Record<string, unknown> = {};
-      let stop = false;
-      const load = ledger.run(6, () => stop);
+      const run = await LoadedApi.start(account, 'Io');
+      const { ledger, seen } = run;
       try {
         seen['acknowledged before'] = await phase(() => ledger.acknowledged.size >= 30, 10_000);
         const changeHeld = await ledger.holdChanges(2);
@@ -181,34 +162,21 @@ describe('the SQLite files made unwritable and writable again', () => {
           seen['changes during'] = await changeHeld();
           seen['revocation during'] = await ledger.revoke(during);
           seen['/readyz 503 during'] = await phase(
-            async () => (await readyStatus(server)) === 503,
+            async () => (await readyStatus(run.server)) === 503,
             5_000,
           );
         } finally {
           chattr('-i');
         }
-        const [acknowledgedBefore, changedBefore] = [
-          ledger.acknowledged.size,
-          ledger.changes.acknowledged,
-        ];
-        seen['acknowledged after'] = await phase(
-          () =>
-            ledger.acknowledged.size >= acknowledgedBefore + 30 &&
-            ledger.changes.acknowledged >= changedBefore + 10,
-          10_000,
-        );
+        seen['acknowledged after'] = await run.moreAcknowledged(30, 10, 10_000);
         seen['revocation after'] = await ledger.revoke(after);
         seen['/readyz 200 after'] = await phase(
-          async () => (await readyStatus(server)) === 200,
+          async () => (await readyStatus(run.server)) === 200,
           5_000,
         );
-        stop = true;
-        await load;
-        server.child.kill('SIGTERM');
-        seen['exit code'] = (await server.exited).code;
+        seen['exit code'] = await run.stopGracefully();
 
-        server = await startServer(account.env);
-        await checkLedger(ledger, server.baseUrl, account.spare);
+        await run.restartAndCheck();
         expect(seen).toEqual({
           'acknowledged before': true,
           refused: true,
@@ -221,10 +189,7 @@ describe('the SQLite files made unwritable and writable again', () => {
           'exit code': 0,
         });
       } finally {
-        stop = true;
-        server.child.kill('SIGKILL');
-        await server.exited;
-        await load;
+        await run.end();
       }
     },
     120_000,
