@@ -11,6 +11,7 @@ import { isRateLimited } from '../lib/errors.js';
 import { cursorOf } from '../lib/paging.js';
 import { CursorPager } from './cursor-pager.js';
 import { ErrorMessage } from './error-message.js';
+import { ActionsHeader } from './ui/actions-header.js';
 import { StatusMessage } from './ui/status-message.js';
 
 /** What a list answers: a page of rows, and the API's link to the next page (none on the last). */
@@ -109,11 +110,7 @@ export function PagedTable<T>({
                     {column}
                   </th>
                 ))}
-                {actions ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {actions ? <ActionsHeader /> : null}
               </tr>
             </thead>
             <tbody>{list.data.data.map(row)}</tbody>

@@ -14,6 +14,7 @@ import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useRowButtons } from '../../../lib/row-buttons.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useEndAllSessions } from '../api/end-all-sessions.js';
 import { useEndSession } from '../api/end-session.js';
@@ -88,7 +89,7 @@ function SessionsTable({ labelledBy }: { labelledBy: string }) {
   const end = useEndSession();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const buttons = useRef(new Map<number, HTMLButtonElement>());
+  const buttons = useRowButtons<number>();
 
   const endSession = (session: Session) => {
     setMessage(null);
@@ -102,7 +103,7 @@ function SessionsTable({ labelledBy }: { labelledBy: string }) {
         flushSync(() => {
           if (!isRateLimited(error)) setFailure(describeError(error));
         });
-        buttons.current.get(session.id)?.focus();
+        buttons.focus(session.id);
       },
     });
   };
@@ -121,10 +122,7 @@ function SessionsTable({ labelledBy }: { labelledBy: string }) {
           key={session.id}
           session={session}
           busy={end.isPending || blocked}
-          buttonRef={(button) => {
-            if (button) buttons.current.set(session.id, button);
-            else buttons.current.delete(session.id);
-          }}
+          buttonRef={buttons.refFor(session.id)}
           onEnd={() => {
             endSession(session);
           }}

@@ -1,13 +1,14 @@
 /** The table of an account's API keys, a page at a time, each with Revoke. */
 import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useRowButtons } from '../../../lib/row-buttons.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listKeysQueryOptions, type KeysOf } from '../api/list-keys.js';
 import { useRevokeKey } from '../api/revoke-key.js';
@@ -90,14 +91,14 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const revokeButtons = useRef(new Map<number, HTMLButtonElement>());
+  const revokeButtons = useRowButtons<number>();
 
   // Back to the row's Revoke button, once the dialog (which makes the page inert) is gone.
   const stopConfirming = (key: ApiKey) => {
     flushSync(() => {
       setRevoking(null);
     });
-    revokeButtons.current.get(key.id)?.focus();
+    revokeButtons.focus(key.id);
   };
 
   const confirmRevoke = (key: ApiKey) => {
@@ -134,10 +135,7 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
             key={key.id}
             apiKey={key}
             busy={revoke.isPending || blocked}
-            revokeRef={(button) => {
-              if (button) revokeButtons.current.set(key.id, button);
-              else revokeButtons.current.delete(key.id);
-            }}
+            revokeRef={revokeButtons.refFor(key.id)}
             onRevoke={() => {
               setRevoking(key);
             }}

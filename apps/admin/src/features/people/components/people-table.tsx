@@ -6,13 +6,14 @@
  */
 import type { PasswordResetLink, Person } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useRowButtons } from '../../../lib/row-buttons.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
 import { useCreatePasswordReset } from '../api/create-password-reset.js';
@@ -138,13 +139,13 @@ export function PeopleTable({
   const [reset, setReset] = useState<{ person: Person; link: PasswordResetLink } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const buttons = useRowButtons<string>();
   const busy = deactivate.isPending || createReset.isPending || blocked;
 
   /** Back to a row's button once what covered it (the dialog, the link) is gone. */
   const backTo = (person: Person, action: Action, close: () => void) => {
     flushSync(close);
-    buttons.current.get(`${action}-${person.id}`)?.focus();
+    buttons.focus(`${action}-${person.id}`);
   };
 
   const confirmDeactivate = (person: Person) => {
@@ -213,9 +214,7 @@ export function PeopleTable({
             manage={manage}
             busy={busy}
             buttonRef={(action, button) => {
-              const key = `${action}-${person.id}`;
-              if (button) buttons.current.set(key, button);
-              else buttons.current.delete(key);
+              buttons.refFor(`${action}-${person.id}`)(button);
             }}
             onAction={(action) => {
               if (action === 'deactivate') setDeactivating(person);

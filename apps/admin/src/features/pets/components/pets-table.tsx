@@ -3,6 +3,7 @@
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
+import { ActionsHeader } from '../../../components/ui/actions-header.js';
 import { StatusChoice } from './pet-actions.js';
 
 /** What a signed-in caller may do to the rows; without it the table only shows. */
@@ -55,11 +56,7 @@ export function PetsTable({
               Category
             </th>
             <th scope="col">Status</th>
-            {actions?.role === 'staff' ? (
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            ) : null}
+            {actions?.role === 'staff' ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
