@@ -1,3 +1,8 @@
+/**
+ * Lint for the whole repository: strict typed TypeScript rules, the boundaries between projects
+ * (the tags in each project.json), the one-way folders of the API, the admin's features that import
+ * no other, and what code that runs in a browser may not import.
+ */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';

@@ -1,3 +1,4 @@
+// The bench's tests: its specs, in Node, with time for the smoke runs.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

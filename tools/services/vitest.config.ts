@@ -1,3 +1,4 @@
+// The services' tests: its specs, in Node.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

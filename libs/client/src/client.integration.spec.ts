@@ -1,3 +1,5 @@
+// The client against the real API: paging, rate-limit state, retries that make no duplicate,
+// errors, pets, the audit trail and people.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The client against a fake API: the requests each operation sends, its answers checked against the
+// contract, paging, retries and holding back after a 429, timeouts, cancelling and errors.
 import { getEventListeners } from 'node:events';
 import type {
   Account,

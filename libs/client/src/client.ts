@@ -1,3 +1,8 @@
+/**
+ * The partner client: one function per operation of the contract, answers checked against it,
+ * pages followed, calls retried where that is safe and held back after a 429, and every failure a
+ * PetstoreApiError.
+ */
 import {
   type AcceptInvitation,
   type Account,

@@ -1,3 +1,7 @@
+/**
+ * PetstoreApiError: the one error the client throws, with what went wrong (the API's answer, the
+ * network, a timeout, a cancel or an answer outside the contract) and all the API said.
+ */
 import type { ErrorCode, ErrorDetail } from '@pets/contract';
 import type { RateLimitState } from './rate-limit.js';
 

@@ -1,3 +1,7 @@
+/**
+ * The partner client's entry: the client with its options and results, its error, its retry
+ * settings, and the contract's types it takes and answers with.
+ */
 export {
   createPetstoreClient,
   newIdempotencyKey,

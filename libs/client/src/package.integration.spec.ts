@@ -1,3 +1,5 @@
+// The published package as a partner installs it: the bundle and its papers only, zod its one
+// dependency, and its README's quick start type-checked and run against the real API.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,3 +1,7 @@
+/**
+ * Reads the rate-limit headers of an answer into its state, and Retry-After into seconds
+ * (README: Rate limits).
+ */
 import { HEADERS } from '@pets/contract';
 
 /** The rate-limit state an answer reported (the window with the fewest requests left). */

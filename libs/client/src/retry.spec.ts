@@ -1,3 +1,5 @@
+// The client's default wait: on time, stopped at once by an aborted signal, and leaving no listener
+// behind.
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleep } from './retry.js';

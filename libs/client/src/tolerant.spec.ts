@@ -1,3 +1,5 @@
+// Answers with fields this version does not know: the unknown ones dropped at every depth, every
+// rule of the known ones kept.
 import { ApiError, type Operation, OPERATIONS } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

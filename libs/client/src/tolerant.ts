@@ -1,3 +1,7 @@
+/**
+ * Answers checked against the contract, but accepting fields this version does not know: the API
+ * may add one in a minor version.
+ */
 import { z } from 'zod';
 
 const built = new WeakMap<z.ZodType, z.ZodType>();

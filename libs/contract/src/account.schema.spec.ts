@@ -1,3 +1,5 @@
+// A new account, a change of plan, keys and usage as the contract takes them: every problem told
+// at once, in the words people read, and enterprise limits only with the enterprise plan.
 import { describe, expect, it } from 'vitest';
 import {
   Account,

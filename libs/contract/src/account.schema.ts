@@ -1,3 +1,8 @@
+/**
+ * Accounts and their API keys in the contract: a new account and its plan, a change of plan, an
+ * account as staff see it, keys new, listed and just created (the secret shown once), and an
+ * account's usage.
+ */
 import { z } from 'zod';
 import {
   displayText,

@@ -1,3 +1,7 @@
+/**
+ * The audit trail in the contract: what happened (the actions), to what (the targets), by whom,
+ * the changes an event records, and the filters of its list.
+ */
 import { z } from 'zod';
 import { documentedAs } from './documented.js';
 import { CursorParam, LimitParam, QueryId } from './list-query.schema.js';

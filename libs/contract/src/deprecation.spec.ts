@@ -1,3 +1,5 @@
+// getPet's deprecation: its dates, and the Deprecation, Sunset and Link headers the API sends
+// with it.
 import { describe, expect, it } from 'vitest';
 import {
   GET_PET_DEPRECATED_AT,

@@ -1,3 +1,7 @@
+/**
+ * How a query or path parameter read from a string is described in the OpenAPI document: by what
+ * it means, with its description on the parameter.
+ */
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,3 +1,5 @@
+// Error codes each come with one status, and the error body takes only the codes and fields of
+// the contract.
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CODES, ERROR_STATUS, ErrorCode, ErrorDetail } from './error.schema.js';
 

@@ -1,3 +1,7 @@
+/**
+ * The error answer of the contract: every error code with its HTTP status, the per-field details
+ * of a validation error, and the body every error is sent with.
+ */
 import { z } from 'zod';
 
 /**

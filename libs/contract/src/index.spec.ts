@@ -1,3 +1,5 @@
+// The contract's entry loads and exposes what the API, the client and the admin import, keeps the
+// test helpers out, and builds the OpenAPI document.
 import { describe, expect, it } from 'vitest';
 
 describe('the package entry (@pets/contract)', () => {

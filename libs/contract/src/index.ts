@@ -1,3 +1,7 @@
+/**
+ * The contract's entry: the zod schemas, the operations table, the limits and the words the API,
+ * the partner client and the admin app share. Test helpers have an entry of their own (testing.ts).
+ */
 export * from './pet.schema.js';
 export * from './text.schema.js';
 export * from './error.schema.js';

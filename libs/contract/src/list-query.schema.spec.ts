@@ -1,3 +1,5 @@
+// The list queries: defaults, each filter and its refusals, repeated parameters, cursors, and
+// the input type the client takes matching what the API reads.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   IdempotencyKey,

@@ -1,3 +1,7 @@
+/**
+ * The queries and parameters of lists: page size, cursor, the pet filters, path ids read as the
+ * decimal integers they are documented as, and the Idempotency-Key header.
+ */
 import { z } from 'zod';
 import { MAX_ID, NAME_MAX_LENGTH, PetStatus } from './pet.schema.js';
 import { documentedAs } from './documented.js';

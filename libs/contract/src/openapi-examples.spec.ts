@@ -1,3 +1,5 @@
+// The OpenAPI document's error examples are answers the API gives, word for word, and its
+// description's facts are all filled from the contract.
 import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument, fillFacts } from './openapi.js';
 import { ERRORS, PROBLEMS } from './problems.js';

@@ -1,3 +1,5 @@
+// The OpenAPI document: the committed openapi.json is what the contract makes, and it has every
+// operation, response, header, schema and form of the contract.
 import { describe, expect, it } from 'vitest';
 import {
   GET_PET_DEPRECATION_HEADER,

@@ -1,3 +1,9 @@
+/**
+ * The OpenAPI 3.1 document of the API, made by zod-openapi from the contract: the operations table
+ * (paths, parameters, bodies, responses, who may call, stability, deprecation), the zod schemas
+ * (components, by the `id` in their `.meta()`), the problems the API words (every error example) and
+ * the long description in `../openapi.md`, whose `{{facts}}` are filled from the contract's constants.
+ */
 import { z } from 'zod';
 import {
   createDocument,
@@ -56,13 +62,6 @@ import {
 import { ERRORS, LINK_ISSUE, type Problem, PROBLEMS, transitionIssue } from './problems.js';
 import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
-
-/**
- * The OpenAPI 3.1 document of the API, made by zod-openapi from the contract: the operations table
- * (paths, parameters, bodies, responses, who may call, stability, deprecation), the zod schemas
- * (components, by the `id` in their `.meta()`), the problems the API words (every error example) and
- * the long description in `../openapi.md`, whose `{{facts}}` are filled from the contract's constants.
- */
 
 export const API_VERSION = '1.0.0';
 export const DEFAULT_SERVER_URL = 'http://localhost:3000/v1';

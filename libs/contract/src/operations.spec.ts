@@ -1,3 +1,5 @@
+// The operations table: path parameters, one operation per method and path, routes in the form
+// Nest and Fastify take, and the same operations as the OpenAPI document.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOpenApiDocument } from './openapi.js';

@@ -1,3 +1,8 @@
+/**
+ * Every operation of the API, once. The OpenAPI document, the client's requests and the API's routes
+ * are all made from this table; a test fails when a route the API serves is not in it, or differs
+ * from it in who may call it or how stable it is.
+ */
 import { z } from 'zod';
 import {
   Account,
@@ -32,12 +37,6 @@ import {
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX } from './limits.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
-
-/**
- * Every operation of the API, once. The OpenAPI document, the client's requests and the API's routes
- * are all made from this table; a test fails when a route the API serves is not in it, or differs
- * from it in who may call it or how stable it is.
- */
 
 /**
  * Who may call:

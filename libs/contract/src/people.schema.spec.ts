@@ -1,3 +1,5 @@
+// People and their sessions: the times and limits the README gives (People sign in), emails,
+// passwords, link secrets, and every body of people and links with its fields.
 import { describe, expect, it } from 'vitest';
 import {
   AcceptInvitation,

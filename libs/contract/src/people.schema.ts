@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import { Account } from './account.schema.js';
-import { codePointLength, displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
-
 /**
  * People sign in; API keys are for programs (README: People sign in). A person belongs to one account and
  * may do what its role allows.
  */
+import { z } from 'zod';
+import { Account } from './account.schema.js';
+import { codePointLength, displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
 
 /** The longest email address SMTP carries (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,3 +1,5 @@
+// A pet patch, the status moves partners and staff may make, the pet filters of a list, and the
+// audit trail's query.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ListAuditQuery } from './audit.schema.js';

@@ -1,3 +1,5 @@
+// A new pet and a pet as the contract takes them: status, name (length in characters, trimmed,
+// nothing hidden), category, no other field, and every problem told at once.
 import { describe, expect, it } from 'vitest';
 import { NewPet, Pet, Pets, PetStatus } from './pet.schema.js';
 import { createNewPet, createPet } from './testing.js';

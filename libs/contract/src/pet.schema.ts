@@ -1,3 +1,7 @@
+/**
+ * Pets in the contract: a new pet, a pet as the API answers it, a patch, and the status moves
+ * partners and staff may make.
+ */
 import { z } from 'zod';
 import { displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
 

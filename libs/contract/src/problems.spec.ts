@@ -1,3 +1,5 @@
+// The problems the API words: their exact words, a code of the contract each with its status,
+// limits and dates said from the constants.
 import { describe, expect, it } from 'vitest';
 import { GET_PET_SUNSET_AT } from './deprecation.js';
 import { ERROR_CODES, ERROR_STATUS } from './error.schema.js';

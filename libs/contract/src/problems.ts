@@ -1,3 +1,7 @@
+/**
+ * Every refusal the API words, by what went wrong, with its code; the OpenAPI document shows
+ * the same words as its examples.
+ */
 import { GET_PET_SUNSET_AT } from './deprecation.js';
 import { ERROR_STATUS, type ErrorCode } from './error.schema.js';
 import {

@@ -1,3 +1,5 @@
+// Plans, roles and their limits per minute and per day, the windows and the ban, and the
+// enterprise limits an account may be given.
 import { describe, expect, it } from 'vitest';
 import {
   ANONYMOUS_LIMITS,

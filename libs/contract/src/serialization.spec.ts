@@ -1,3 +1,5 @@
+// Response schemas for the API's serializers: self-contained draft-07, every property the
+// service sends and no other, and a refusal for what they cannot describe.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, NewPet, Pet, Pets } from './index.js';

@@ -1,3 +1,7 @@
+/**
+ * Response schemas as self-contained JSON Schema, for the serializers the API compiles from the
+ * contract at start.
+ */
 import { z } from 'zod';
 
 /** A JSON Schema object, as plain data. */

@@ -1,3 +1,7 @@
+/**
+ * Helpers for tests: a valid new pet and a valid pet, to override with what a test is about. An
+ * entry of its own, kept out of the contract's main one.
+ */
 import type { NewPetInput, Pet } from './pet.schema.js';
 
 /** A valid `createPet` body; override what a test is about. */

@@ -1,3 +1,5 @@
+// The one rule for text people type: what pet names, account names and key labels refuse, empty
+// text, and lengths counted in code points after trimming.
 import { describe, expect, it } from 'vitest';
 import { AccountName, KeyLabel } from './account.schema.js';
 import { PetName } from './pet.schema.js';

@@ -1,11 +1,10 @@
-import { z } from 'zod';
-
 /**
  * The one rule for text people type and other people read: pet names, account names and key
  * labels. The API validates with it, the client checks locally with it, and the admin's forms show
  * its words. Accents, every script and emoji sequences are fine; what could hide or disguise text
  * (in a browser, a terminal or a log) is not.
  */
+import { z } from 'zod';
 
 /** C0 and C1 control characters (Unicode category Cc), NUL included. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

@@ -1,3 +1,5 @@
+// Validation failures in words: dotted fields, the value as a whole, one line per problem, and
+// details joined into a sentence.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeDetails, toErrorDetails } from './validation.js';

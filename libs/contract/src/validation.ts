@@ -1,3 +1,7 @@
+/**
+ * Validation failures in words: zod's issues turned into the `details` of a 400, and details
+ * joined into one sentence, the same in the API's answers and the admin's forms.
+ */
 import type { z } from 'zod';
 import type { ErrorDetail } from './error.schema.js';
 

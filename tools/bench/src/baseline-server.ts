@@ -1,10 +1,10 @@
-import { createPet } from '@pets/contract/testing';
-import Fastify from 'fastify';
-
 /**
  * The yardstick: bare Fastify answering GET /v1/pets with the same 20 pets from memory, no auth,
  * no limits, no database. What Node's HTTP can do on this machine, as close as it gets.
  */
+import { createPet } from '@pets/contract/testing';
+import Fastify from 'fastify';
+
 const pets = Array.from({ length: 20 }, (_, i) =>
   createPet({ id: i + 1, name: `Pet ${i + 1}`, categoryId: 1 + (i % 5) }),
 );

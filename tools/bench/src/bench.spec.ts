@@ -1,3 +1,5 @@
+// The bench end to end, in smoke runs: every endpoint on both setups without errors and a written
+// report, and --profile --endpoint profiling the chosen endpoint alone.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

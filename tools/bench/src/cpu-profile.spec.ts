@@ -1,3 +1,5 @@
+// Reading CPU profiles: self samples by function and by area within the measured windows, over
+// several instances, and the short names of where code lives.
 import { describe, expect, it } from 'vitest';
 import {
   areaOf,

@@ -1,3 +1,5 @@
+// CPU time from /proc: stat and schedstat parsed, threads summed over a window with the fall-back
+// to clock ticks, and per-request figures.
 import { describe, expect, it } from 'vitest';
 import {
   cpuBetween,

@@ -1,3 +1,5 @@
+// The load generator's list of paths: taken in turn across every request, the rest of the request
+// kept.
 import type autocannon from 'autocannon';
 import { expect, it } from 'vitest';
 import { nextPath } from './measure.js';

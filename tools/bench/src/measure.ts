@@ -1,3 +1,7 @@
+/**
+ * Sends load at a target with autocannon (connections for a time or a number of requests, or a
+ * fixed rate) and returns what it measured: throughput, latency, errors and unexpected statuses.
+ */
 import autocannon from 'autocannon';
 
 export interface Target {

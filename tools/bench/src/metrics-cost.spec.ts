@@ -1,3 +1,5 @@
+// The arithmetic of what metrics cost: paired differences and their interval, the parts summed,
+// and a series summed from the metrics text.
 import { expect, it } from 'vitest';
 import { metricsCostPerRequest, pairedDifference, sumOfSeries, t95 } from './metrics-cost.js';
 

@@ -1,3 +1,5 @@
+// The bench's report: profiles sized by CPU per request, and the Markdown tables of CPU figures,
+// profiles and the cost of metrics.
 import { expect, it } from 'vitest';
 import type { ProfileSummary } from './cpu-profile.js';
 import { type BenchReport, type EndpointResult, toEndpointProfile, toMarkdown } from './report.js';

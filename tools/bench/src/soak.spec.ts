@@ -1,3 +1,4 @@
+// The soak in 30 seconds: no 5xx, no ban, exact limits in every minute and flat memory.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';

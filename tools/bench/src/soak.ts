@@ -1,3 +1,7 @@
+/**
+ * `npm run soak`: two API instances on PostgreSQL + Redis under steady traffic from several
+ * accounts, checked for 5xx answers, bans, exact per-minute limits and memory growth.
+ */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLAN_LIMITS } from '@pets/contract';

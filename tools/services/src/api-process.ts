@@ -1,3 +1,7 @@
+/**
+ * Runs the built API for tests and tools: started on a free port and waited for, run to
+ * completion, and its key CLI (accounts and keys) called with --json.
+ */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

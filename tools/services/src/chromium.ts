@@ -1,3 +1,4 @@
+/** Headless Chromium for the browser tests: where it is installed and the flags it runs with. */
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM = '/usr/bin/chromium';

@@ -1,3 +1,4 @@
+/** Finds a loopback port nobody listens on. */
 import { createServer } from 'node:net';
 
 /** A loopback port nobody listens on right now. */

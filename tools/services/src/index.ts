@@ -1,3 +1,7 @@
+/**
+ * The services tests and tools start for real: PostgreSQL, Redis, Prometheus, Chromium and the
+ * built API, and the waits around the rate-limit minute.
+ */
 export { freePort } from './free-port.js';
 export { startPostgres, type PostgresServer } from './postgres.js';
 export { startRedis, type RedisServer } from './redis.js';

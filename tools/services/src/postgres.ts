@@ -1,3 +1,7 @@
+/**
+ * A throw-away PostgreSQL server for tests, from Debian's packages, on a free loopback port with
+ * its data in a temporary directory.
+ */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/** A throw-away Prometheus for tests: it scrapes the targets given and answers PromQL queries. */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

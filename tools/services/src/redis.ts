@@ -1,3 +1,7 @@
+/**
+ * A throw-away Redis server for tests on a free loopback port, in memory or persistent, that can
+ * be stopped and started again.
+ */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';

@@ -1,3 +1,5 @@
+// PostgreSQL, Redis and Prometheus start for real on free loopback ports, answer, stop and
+// start again.
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
