@@ -72,19 +72,17 @@ export const FULL: Settings = {
   turns: 2,
   against: undefined,
 };
+/** A smoke run (`--smoke`): the full run's settings, scaled down to seconds. */
 export const SMOKE: Settings = {
+  ...FULL,
   duration: 1,
-  endpoint: undefined,
-  profileDir: undefined,
   fixedRate: { rate: 500, duration: 1 },
   memoryRequests: 2_000,
   metrics: { rounds: 2, idleWindows: 1, idleSeconds: 0.2, calls: 10_000 },
-  metricsOnly: false,
   rssSampleMs: 50,
   seed: 100,
   warmup: 0,
   turns: 1,
-  against: undefined,
 };
 
 /** What the command line asks for: the help, a refusal (exit code 2), or a run. */
