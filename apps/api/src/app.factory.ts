@@ -1,3 +1,8 @@
+/**
+ * The whole API assembled on Fastify: the Nest modules, the request gate that checks every API
+ * request before its body is read, the error answers, the per-request log line, the reference
+ * pages and the connection limits and timeouts a slow or idle client meets.
+ */
 import 'reflect-metadata';
 import { dirname } from 'node:path';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The API's root module: every feature module, the one error filter, and the global guards in the
+ * order every /v1 request meets them.
+ */
 import { type CanActivate, type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';

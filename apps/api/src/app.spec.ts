@@ -1,3 +1,5 @@
+// The app as a whole: its public routes, the request id and security headers on every answer,
+// errors in the contract's shape, CORS, and one JSON log line per request.
 import { createOpenApiDocument } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';

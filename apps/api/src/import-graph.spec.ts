@@ -1,14 +1,14 @@
+/**
+ * The API's own imports, read with TypeScript's import scanner: dependencies inside the API point one
+ * way. Between files there is no cycle at all; between folders the lint rules in eslint.config.js
+ * say which way each may point, and this finds any cycle they do not cover.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-/**
- * The API's own imports, read with TypeScript's import scanner: dependencies inside the API point one
- * way. Between files there is no cycle at all; between folders the lint rules in eslint.config.js
- * say which way each may point, and this finds any cycle they do not cover.
- */
 const SRC = fileURLToPath(new URL('.', import.meta.url));
 
 function sources(dir: string): string[] {

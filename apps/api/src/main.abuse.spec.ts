@@ -1,3 +1,9 @@
+/**
+ * What a slow, ambiguous or unwelcome client gets from the built server, over raw sockets (the
+ * point is the bytes on the wire): strangers are refused before their bodies are read, a header
+ * allowed once and sent twice is refused, a body in an encoding we do not decode is refused, every
+ * refusal is counted and carries the rate-limit headers, and a method a path does not take is 405.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,13 +16,6 @@ import {
   startServer,
 } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/**
- * What a slow, ambiguous or unwelcome client gets from the built server, over raw sockets (the
- * point is the bytes on the wire): strangers are refused before their bodies are read, a header
- * allowed once and sent twice is refused, a body in an encoding we do not decode is refused, every
- * refusal is counted and carries the rate-limit headers, and a method a path does not take is 405.
- */
 
 interface Answer {
   status: number;

@@ -1,13 +1,13 @@
+/**
+ * kill -9 of the built server in the middle of writes, then a restart: what was acknowledged is
+ * there exactly once, and what was in flight is there whole (with its audit event) or not at all.
+ */
 import { rmSync } from 'node:fs';
 import { startServer } from '@pets/services';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, freshDatabaseUrl } from '../test/test-app.js';
 import { checkLedger, durableAccount, phase, WriteLedger } from '../test/write-ledger.js';
 
-/**
- * kill -9 of the built server in the middle of writes, then a restart: what was acknowledged is
- * there exactly once, and what was in flight is there whole (with its audit event) or not at all.
- */
 describe.each(ENGINES)(
   'kill -9 while partners create pets and staff and partners change and remove them, on %s',
   (engine) => {

@@ -1,3 +1,8 @@
+/**
+ * The edges of HTTP on the built server, over raw sockets (a client library would refuse to send
+ * most of these): every answer has the contract's Error shape, an X-Request-Id and the security
+ * headers; a crafted Host never reaches Location or Link; silent connections are closed.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,12 +11,6 @@ import { ApiError } from '@pets/contract';
 import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/**
- * The edges of HTTP on the built server, over raw sockets (a client library would refuse to send
- * most of these): every answer has the contract's Error shape, an X-Request-Id and the security
- * headers; a crafted Host never reaches Location or Link; silent connections are closed.
- */
 
 interface RawAnswer {
   status: number;

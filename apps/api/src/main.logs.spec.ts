@@ -1,3 +1,5 @@
+// The built server on a quiet day: its last log lines are written within a second or two, without
+// more traffic to push them out.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// A whole run of the built server, with everything clients might send, never writes a key or an
+// `Authorization` value to its output.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// kill -9 of the built server after people's writes were acknowledged (sign-outs, deactivations,
+// invitations, password changes), then a restart: every one of them holds, recorded once.
 import { rmSync } from 'node:fs';
 import type { AuditEvent } from '@pets/contract';
 import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';

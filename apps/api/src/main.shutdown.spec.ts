@@ -1,3 +1,5 @@
+// SIGTERM under load: the built server completes the requests in flight, refuses new connections
+// and exits 0 within 10 seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// The built API as a process: it serves, logs JSON lines and stops cleanly on SIGTERM, and refuses
+// to start, naming the variable, on a bad or missing setting.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

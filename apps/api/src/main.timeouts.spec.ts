@@ -1,3 +1,5 @@
+// Slow clients on the built server: one that never finishes its headers, an idle keep-alive
+// connection and a body sent a byte a second are each cut off in time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,7 @@
+/**
+ * Starts the API as operators run it: reads and checks the environment (exit 1 naming what is
+ * wrong), listens, and on SIGTERM or SIGINT finishes the requests in flight before it exits.
+ */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';

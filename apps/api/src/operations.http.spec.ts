@@ -1,3 +1,5 @@
+// The routes the API serves are exactly the contract's operations, each once, each asking for a
+// key, a session, staff or a person as the table says.
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';

@@ -1,3 +1,7 @@
+/**
+ * Test setup for idempotency: an app with an unlimited key, a create of a pet under an
+ * `Idempotency-Key`, and the records as the database holds them.
+ */
 import { DataSource } from 'typeorm';
 import { createTestApp, type Engine } from './test-app.js';
 

@@ -1,6 +1,3 @@
-import type { AuditEvent, Person } from '@pets/contract';
-import { expect } from 'vitest';
-
 /**
  * What people and staff sent during a fault, and what they were answered: sign-ins, invitations
  * made and accepted, password changes and password resets through a link, each stream one request
@@ -10,6 +7,8 @@ import { expect } from 'vitest';
  * numbers: run the API with `TRUST_PROXY=127.0.0.1`, and each such request comes from an address of
  * its own (`X-Forwarded-For`).
  */
+import type { AuditEvent, Person } from '@pets/contract';
+import { expect } from 'vitest';
 
 /** A request's answer, or `undefined` when none came (the process died, or never listened). */
 interface Answer {

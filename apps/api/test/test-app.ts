@@ -1,3 +1,7 @@
+/**
+ * The real app for tests, on a fresh SQLite file or PostgreSQL database, with its log captured, a
+ * clock moved by hand, and accounts, keys and people made directly.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,6 @@
+/**
+ * What the tests' global setup provides: the addresses of the test PostgreSQL and Redis servers.
+ */
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The test PostgreSQL server (see tools/services), e.g. `postgres://postgres@127.0.0.1:5433/postgres`. */

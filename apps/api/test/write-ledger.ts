@@ -1,3 +1,7 @@
+/**
+ * The write ledger of the fault tests: what partners and staff sent while the API or its database
+ * failed and what they were answered, checked after a restart against what the database holds.
+ */
 import { isDeepStrictEqual } from 'node:util';
 import type { AuditEvent, Pet, PetPatchInput } from '@pets/contract';
 import { createAccountKey, keysCli } from '@pets/services';

@@ -1,3 +1,7 @@
+/**
+ * The audit trail for staff (`GET /v1/admin/audit`): its events newest first, filtered by target
+ * and by actor, in pages with a signed cursor and `Link: rel="next"`.
+ */
 import { Controller, Query, Req, Res } from '@nestjs/common';
 import { type AuditEvent, ListAuditQuery } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';

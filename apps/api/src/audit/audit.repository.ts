@@ -1,3 +1,7 @@
+/**
+ * The audit trail's table: who changed what (before and after of each field), written in the
+ * transaction of the change itself, and read newest first by target or actor.
+ */
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditEvent, AuditTargetType } from '@pets/contract';
 import type { Principal } from '../common/principal.js';

@@ -1,3 +1,7 @@
+/**
+ * The error filter of the whole app: whatever a route throws is answered in the contract's
+ * `Error` shape.
+ */
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-response.js';

@@ -1,3 +1,7 @@
+/**
+ * Which methods each path of the API takes, from the contract's operations table: a request no
+ * route serves is a 405 with `Allow` when only its method is wrong, otherwise a 404.
+ */
 import { HEADERS, OPERATIONS, PROBLEMS } from '@pets/contract';
 import { ApiException } from './api-exception.js';
 

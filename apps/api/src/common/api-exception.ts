@@ -1,3 +1,7 @@
+/**
+ * The errors a client is meant to see: a contract problem with its details and headers, thrown
+ * by any route and answered as it is.
+ */
 import {
   type ApiError,
   ERROR_STATUS,

@@ -1,3 +1,4 @@
+// A `Link` header's query values are written exactly as URLSearchParams writes them.
 import { describe, expect, it } from 'vitest';
 import { formEncoded } from './base-url.js';
 

@@ -1,3 +1,7 @@
+/**
+ * The API's own address for absolute URLs (`PUBLIC_URL`, or the checked address of the request),
+ * and the `Link: rel="next"` header of a list, with its query written as forms encode it.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WIRE_HEADERS } from './wire-headers.js';
 

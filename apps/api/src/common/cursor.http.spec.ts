@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-
 /**
  * Cursors are signed with `CURSOR_SECRET` (README: Lists never skip): one forged without it is
  * `400 invalid_query` on every list, and one made by an instance is good on every instance that
  * shares the secret.
  */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** A cursor as anyone could make one before cursors were signed: a hash with no key. */
 const unkeyed = (fields: string[]) => {

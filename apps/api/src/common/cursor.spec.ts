@@ -1,3 +1,5 @@
+// Cursors open what they sealed, under the shared secret only, and refuse any change to a cursor,
+// one forged without the key, and working without a secret.
 import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

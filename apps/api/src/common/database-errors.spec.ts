@@ -1,3 +1,5 @@
+// Which database errors mean the database is away, which a unique value taken, and that an error
+// is described without its statement or values.
 import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { describeError, isDatabaseUnavailable, isUniqueViolation } from './database-errors.js';

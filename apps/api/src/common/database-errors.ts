@@ -1,3 +1,8 @@
+/**
+ * What a database error means, on either engine: the database away (503 with Retry-After), a
+ * unique value taken, or a query at fault; and how to describe one in the log without its
+ * statement or values.
+ */
 import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 
 /** Our own: the SQLite write connection is stuck in a transaction it could not roll back. */

@@ -1,3 +1,5 @@
+// Errors from outside the API's routes (Fastify's refusals, the file server's, paths no route
+// matches) are answered in the contract's shape, never a 500.
 import { connect } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// How errors are answered: a refusal as it is and unlogged, the unexpected logged and hidden
+// behind the request id, a database outage as 503 with Retry-After.
 import { HttpException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';

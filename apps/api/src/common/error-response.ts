@@ -1,3 +1,7 @@
+/**
+ * How every error becomes the contract's answer: our own refusals, Fastify's and the file server's,
+ * a database away (503), and the unexpected (500, logged and never shown).
+ */
 import { HttpException } from '@nestjs/common';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';

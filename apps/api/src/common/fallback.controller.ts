@@ -1,3 +1,7 @@
+/**
+ * The answer for any other path or method under /v1: 405 when only the method is wrong, 404
+ * otherwise, after authentication and rate limiting like every API request.
+ */
 import { All, Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { unmatchedRoute } from './allowed-methods.js';

@@ -1,3 +1,6 @@
+/**
+ * `@Gated()`: marks a route for the request gate, so its guards run before its body is read.
+ */
 import { SetMetadata, type Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 

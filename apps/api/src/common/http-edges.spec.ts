@@ -1,3 +1,5 @@
+// The Host check remembers only valid hosts, and the connection cap stays below the process's
+// open-files limit.
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,7 @@
+/**
+ * The edges of HTTP, where a request is malformed before any route sees it (README: Guarantees): every such answer has the contract's Error shape, an `X-Request-Id` and the security
+ * headers, like any other.
+ */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -7,11 +11,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiException } from './api-exception.js';
 import { WIRE_HEADERS } from './wire-headers.js';
-
-/**
- * The edges of HTTP, where a request is malformed before any route sees it (README: Guarantees): every such answer has the contract's Error shape, an `X-Request-Id` and the security
- * headers, like any other.
- */
 
 const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
 const HOST = new RegExp(

@@ -1,8 +1,8 @@
+/** The README's Guarantees: what a careless or hostile client sends at the edges of the input rules. */
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
-/** The README's Guarantees: what a careless or hostile client sends at the edges of the input rules. */
 describe.each(ENGINES)('input at the edges on %s', (engine) => {
   let t: TestApp;
   let auth: Record<string, string>;

@@ -1,3 +1,7 @@
+/**
+ * `@JsonBody()`: a request body read as UTF-8 JSON after authentication, refusing other charsets
+ * and bytes that are not UTF-8, and noting numbers written with a fraction or an exponent.
+ */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';

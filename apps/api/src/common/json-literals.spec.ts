@@ -1,3 +1,5 @@
+// Looking for numbers written with a fraction or an exponent walks any depth of body without
+// recursion.
 import { describe, expect, it } from 'vitest';
 import { nonIntegerLiterals } from './json-literals.js';
 

@@ -1,3 +1,4 @@
+// The time on every log line is the instant in ISO 8601 UTC, to the millisecond.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, isoTime } from './logger.js';

@@ -1,3 +1,7 @@
+/**
+ * The API's log: JSON lines by pino on buffered standard output, times in ISO 8601 UTC, errors
+ * written without secrets, and the same log for Nest's own messages.
+ */
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 

@@ -1,3 +1,7 @@
+/**
+ * `@Operation(id)`: serves an operation of the contract's table at its method and path, with its
+ * success status, its response schema and who may call it.
+ */
 import { applyDecorators, Delete, Get, HttpCode, Patch, Post, SetMetadata } from '@nestjs/common';
 import {
   type Operation as ContractOperation,

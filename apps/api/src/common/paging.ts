@@ -1,14 +1,13 @@
-import { PROBLEMS } from '@pets/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from './api-exception.js';
-import { setNextLink } from './base-url.js';
-import { type Cursors, idField } from './cursor.js';
-
 /**
  * Keyset pages, as every list serves them (README: Lists never skip): in id order, one row more than `limit`
  * read to learn whether another page follows, a signed cursor (`cursor.ts`) naming the last item
  * shown and the filters it was shown under, and `Link: rel="next"` to the page after it.
  */
+import { PROBLEMS } from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException } from './api-exception.js';
+import { setNextLink } from './base-url.js';
+import { type Cursors, idField } from './cursor.js';
 
 /** A page and, when another follows, the cursor of the next one. */
 export interface Page<T> {

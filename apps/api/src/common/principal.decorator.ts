@@ -1,3 +1,6 @@
+/**
+ * `@CurrentPrincipal()`: the caller of an authenticated route, as a handler parameter.
+ */
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './principal.js';

@@ -1,3 +1,7 @@
+/**
+ * Who is calling: an account's key or a person's session, with the account's role and rate
+ * limits, as the guards resolve it and the handlers read it.
+ */
 import type { Plan, Role } from '@pets/contract';
 
 /** A person signed in, as their session says. */

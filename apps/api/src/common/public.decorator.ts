@@ -1,3 +1,6 @@
+/**
+ * `@Public()`: a route anyone may call, without a key and without rate limiting.
+ */
 import { SetMetadata } from '@nestjs/common';
 
 export const IS_PUBLIC = 'petstore:public';

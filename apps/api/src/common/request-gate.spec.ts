@@ -1,3 +1,4 @@
+// The app refuses to start with a route that is neither gated nor public, naming it.
 import { Controller, Get, Post } from '@nestjs/common';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { Test } from '@nestjs/testing';

@@ -1,3 +1,14 @@
+/**
+ * The gate every API request passes before its body is read (README: Guarantees): who is
+ * calling (the key), whether they may (the rate limit, then the role), all in an `onRequest` hook.
+ * A stranger is refused before a byte of its body is read, and a client that sent
+ * `Expect: 100-continue` is invited to send its body only once it has passed (RFC 9110 10.1.1).
+ *
+ * The global guards (`API_GUARDS`) do the work, as they would in Nest's own pipeline; they run here,
+ * once, with the route's own controller and handler (so `@Public()` and staff-only metadata apply),
+ * and the server does not start with a route that is neither gated nor public
+ * ({@link assertEveryRouteGated}). Nest's own guard pipeline is left empty: it would only repeat work.
+ */
 import type { IncomingMessage } from 'node:http';
 import {
   type CanActivate,
@@ -18,18 +29,6 @@ import { FallbackController } from './fallback.controller.js';
 import { GATE, type GateTarget } from './gate.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { checkSentOnce, type CountAgainstAddress } from './http-edges.js';
-
-/**
- * The gate every API request passes before its body is read (README: Guarantees): who is
- * calling (the key), whether they may (the rate limit, then the role), all in an `onRequest` hook.
- * A stranger is refused before a byte of its body is read, and a client that sent
- * `Expect: 100-continue` is invited to send its body only once it has passed (RFC 9110 10.1.1).
- *
- * The global guards (`API_GUARDS`) do the work, as they would in Nest's own pipeline; they run here,
- * once, with the route's own controller and handler (so `@Public()` and staff-only metadata apply),
- * and the server does not start with a route that is neither gated nor public
- * ({@link assertEveryRouteGated}). Nest's own guard pipeline is left empty: it would only repeat work.
- */
 
 const EXPECTS_CONTINUE = Symbol('expectsContinue');
 

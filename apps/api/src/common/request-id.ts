@@ -1,3 +1,7 @@
+/**
+ * The request id of every answer (`X-Request-Id`): the client's own when well-formed, otherwise a
+ * new one.
+ */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 

@@ -1,3 +1,5 @@
+// Answers are serialized from the contract's schemas: the same JSON as JSON.stringify, and nothing
+// the contract does not name.
 import 'reflect-metadata';
 import { FASTIFY_ROUTE_SCHEMA_METADATA } from '@nestjs/platform-fastify/constants.js';
 import { ApiError, Pet, Pets, serializationSchema } from '@pets/contract';

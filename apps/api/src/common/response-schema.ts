@@ -1,3 +1,7 @@
+/**
+ * `@Responds()`: a route's answers serialized from the contract's schemas, so nothing the contract
+ * does not name reaches the client.
+ */
 import { RouteSchema } from '@nestjs/platform-fastify';
 import { ApiError, serializationSchema } from '@pets/contract';
 import type { z } from 'zod';

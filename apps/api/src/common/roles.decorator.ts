@@ -1,3 +1,7 @@
+/**
+ * Who may call a route besides any key: staff only, people signed in only, or anyone (an open
+ * route such as signing in).
+ */
 import { SetMetadata } from '@nestjs/common';
 
 export const STAFF_ONLY = 'petstore:staff-only';

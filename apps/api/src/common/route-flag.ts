@@ -1,3 +1,7 @@
+/**
+ * A route's flag set with `SetMetadata` (public, staff only, ...), read once per route rather than
+ * on every request.
+ */
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 

@@ -1,3 +1,7 @@
+/**
+ * The security headers of every answer (helmet's, with the API's own content security policy),
+ * worked out once at start.
+ */
 import helmet from 'helmet';
 
 /** The policy for the API's own answers; the reference and admin pages set theirs. */

@@ -1,3 +1,6 @@
+/**
+ * The contract's header names in lower case, as Fastify keeps them on a reply.
+ */
 import { HEADERS } from '@pets/contract';
 
 /**

@@ -1,3 +1,5 @@
+// Validation errors: one sentence and one detail per problem, how many were left out, numbers
+// written with a fraction, and a single value named by its field.
 import { HEADERS, IdempotencyKey, NewPet } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';

@@ -1,3 +1,7 @@
+/**
+ * Validation of bodies, queries and headers with the contract's schemas: a 400 that names each
+ * problem (at most 20), integers written only as JSON integers.
+ */
 import type { PipeTransform } from '@nestjs/common';
 import {
   describeDetails,

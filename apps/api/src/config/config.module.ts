@@ -1,3 +1,7 @@
+/**
+ * The configuration module: the parsed environment, the clock and the page cursors' key, given to
+ * every module.
+ */
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { Cursors } from '../common/cursor.js';

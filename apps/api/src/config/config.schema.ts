@@ -1,3 +1,7 @@
+/**
+ * The environment variables the API reads (README: Configuration), each with its default and what
+ * it must be, parsed into the configuration the app uses.
+ */
 import { isIP } from 'node:net';
 import { z } from 'zod';
 

@@ -1,3 +1,5 @@
+// Reading the environment: a default for everything, each bad variable named, what production
+// requires, and never a URL that may hold a password repeated.
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_CURSOR_SECRET } from './config.schema.js';
 import { ConfigError, loadConfig, missingForServing } from './config.js';

@@ -1,3 +1,7 @@
+/**
+ * The configuration as the app reads it: parsed once at start, every bad variable named, and what
+ * production needs besides (PUBLIC_URL, CURSOR_SECRET) before the API serves.
+ */
 import type { z } from 'zod';
 import { ConfigSchema, SECRET_VARIABLES } from './config.schema.js';
 

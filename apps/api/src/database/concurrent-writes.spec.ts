@@ -1,3 +1,5 @@
+// Concurrent writes never nest: a transaction that fails among many leaves nothing behind, and
+// every other write is stored once, on both engines.
 import { rmSync } from 'node:fs';
 import type { AuditEvent, Pet } from '@pets/contract';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,3 +1,8 @@
+/**
+ * PostgreSQL ends a connection the API holds (a restart, a failover, `pg_terminate_backend`): the
+ * request using it gets a 503, and the process goes on. An 'error' event nobody listens for would
+ * end the whole process instead (vitest fails the run on it).
+ */
 import pg from 'pg';
 import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -5,11 +10,6 @@ import { freshDatabaseUrl } from '../../test/test-app.js';
 import { isDatabaseUnavailable } from '../common/database-errors.js';
 import { dataSourceOptions } from './data-source.js';
 
-/**
- * PostgreSQL ends a connection the API holds (a restart, a failover, `pg_terminate_backend`): the
- * request using it gets a 503, and the process goes on. An 'error' event nobody listens for would
- * end the whole process instead (vitest fails the run on it).
- */
 describe('a PostgreSQL connection ended by the server', () => {
   let dataSource: DataSource;
   let killer: pg.Client;

@@ -1,3 +1,7 @@
+/**
+ * TypeORM's DataSource for either engine: the migrations run at start, SQLite's file and pragmas,
+ * and PostgreSQL's pool with clients that survive a connection the server ends.
+ */
 import pg from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';

@@ -1,3 +1,5 @@
+// The database away while the API runs (PostgreSQL stopped, the SQLite file unwritable): 503 with
+// Retry-After, reads served where they can be, `/readyz` saying why, and recovery on its own.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';

@@ -1,3 +1,7 @@
+/**
+ * The database's part of `/readyz`: PostgreSQL answers a query, and SQLite also commits a write, so
+ * a full disk or an unwritable file shows as not ready.
+ */
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { ReadinessCheck } from '../common/readiness.js';

@@ -1,3 +1,7 @@
+/**
+ * The database module: TypeORM's DataSource, the reads (`Database`) and the writes (`Writer`) for
+ * the engine `DATABASE_URL` names, and the readiness check.
+ */
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

@@ -1,3 +1,7 @@
+/**
+ * The API's reads on either engine: statements compiled once per engine, SQLite's read-only
+ * connection with kept reads of list pages, and PostgreSQL's pool.
+ */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type { DataSource } from 'typeorm';

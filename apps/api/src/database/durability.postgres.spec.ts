@@ -1,15 +1,14 @@
+/**
+ * The same promise on PostgreSQL: faults while partners write, then a restart of the API, then
+ * every acknowledged write (and revocation) checked. A full disk is hard to stage here; a stopped
+ * server and connections killed under the API are not.
+ */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadedApi } from '../../test/loaded-api.js';
 import { durableAccount, phase } from '../../test/write-ledger.js';
-
-/**
- * The same promise on PostgreSQL: faults while partners write, then a restart of the API, then
- * every acknowledged write (and revocation) checked. A full disk is hard to stage here; a stopped
- * server and connections killed under the API are not.
- */
 
 describe('PostgreSQL faults while partners write', () => {
   let server: PostgresServer;

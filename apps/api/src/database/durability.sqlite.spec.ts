@@ -1,3 +1,8 @@
+/**
+ * Faults under the embedded database, on the built server as operators run it, checked after a
+ * restart: every write acknowledged before, during and after the fault is there exactly once,
+ * nothing answered with an error is, and every revocation holds as it was answered.
+ */
 import { execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,12 +11,6 @@ import type { ServerProcess } from '@pets/services';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoadedApi } from '../../test/loaded-api.js';
 import { durableAccount, phase } from '../../test/write-ledger.js';
-
-/**
- * Faults under the embedded database, on the built server as operators run it, checked after a
- * restart: every write acknowledged before, during and after the fault is there exactly once,
- * nothing answered with an error is, and every revocation holds as it was answered.
- */
 
 /** Fills the file system at `dir` until it refuses another byte; returns the filler's path. */
 function fillDisk(dir: string): string {

@@ -1,3 +1,5 @@
+// Kept reads on SQLite: a repeated list read is served from memory until anything commits, on any
+// connection or process, and never older than its version.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,3 +1,7 @@
+/**
+ * Lists never skip on PostgreSQL (README: Lists never skip): the tables listed in pages, the bound
+ * a page may show, and the wait after a commit until what it wrote is listed.
+ */
 import { type RawBuilder, sql } from 'kysely';
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import type { Engine } from './statement.js';

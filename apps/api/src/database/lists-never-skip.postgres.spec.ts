@@ -1,3 +1,10 @@
+/**
+ * README, Lists never skip: a client that follows `Link` to the end of a list and keeps asking sees every item
+ * ever acknowledged, exactly once. On PostgreSQL an id is handed out at insert and the row appears
+ * at commit, so a transaction held open after its insert (a trigger that sleeps here; a busy disk,
+ * a lock wait or a long audit write in production) must not let items made after it, on another
+ * instance, be shown before it.
+ */
 import type { AuditEvent, Pet } from '@pets/contract';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import { sql } from 'kysely';
@@ -10,13 +17,6 @@ import { AWAIT_LISTING, ENSURE_ID_BASE, LISTED_TABLES, listedBelow } from './lis
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import { statement } from './statement.js';
 
-/**
- * README, Lists never skip: a client that follows `Link` to the end of a list and keeps asking sees every item
- * ever acknowledged, exactly once. On PostgreSQL an id is handed out at insert and the row appears
- * at commit, so a transaction held open after its insert (a trigger that sleeps here; a busy disk,
- * a lock wait or a long audit write in production) must not let items made after it, on another
- * instance, be shown before it.
- */
 const HOLD_SECONDS = 2;
 
 const HOLD = [

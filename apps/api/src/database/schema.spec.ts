@@ -1,3 +1,5 @@
+// The migrated schema is what the statements are typed against on both engines, and migrating an
+// existing database keeps its data.
 import { rmSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,5 @@
+// The SQLite module chosen for this Node (better-sqlite3 13 on Node-API 10, 12 before) is installed
+// and loads.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { chooseSqliteModule, SQLITE_MODULE_NAME, sqliteModule } from './sqlite-driver.js';

@@ -1,3 +1,7 @@
+/**
+ * Loads the SQLite driver that suits the running Node: better-sqlite3 13 where Node-API 10 is
+ * offered, 12 before it.
+ */
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 

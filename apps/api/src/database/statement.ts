@@ -1,3 +1,7 @@
+/**
+ * Statements written once for both engines with the typed query builder, compiled to each engine's
+ * SQL and run as prepared statements with named values.
+ */
 import {
   type Compilable,
   type RawBuilder,

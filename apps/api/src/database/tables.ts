@@ -1,3 +1,6 @@
+/**
+ * The tables and columns as the migrations make them, for the typed query builder.
+ */
 import type { AuditAction, AuditTargetType, Plan, PetStatus, Role } from '@pets/contract';
 import type { Generated } from 'kysely';
 

@@ -1,3 +1,5 @@
+// The writer keeps transactions apart, refuses a statement after its transaction ended, and never
+// writes through a SQLite connection stuck in a transaction.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';

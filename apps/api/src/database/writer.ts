@@ -1,3 +1,7 @@
+/**
+ * Every write of the API: one transaction per call, committed before a 2xx is sent and rolled back
+ * whole otherwise, on SQLite's write connection or PostgreSQL's pool.
+ */
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';

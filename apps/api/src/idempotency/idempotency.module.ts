@@ -1,3 +1,6 @@
+/**
+ * The idempotency module: writes made exactly once per `Idempotency-Key`, for any feature.
+ */
 import { Module } from '@nestjs/common';
 import { IdempotencyService } from './idempotency.service.js';
 import { IdempotencyStore } from './idempotency.store.js';

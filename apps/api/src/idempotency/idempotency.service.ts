@@ -1,3 +1,7 @@
+/**
+ * Writes made exactly once per account and `Idempotency-Key`: a retry within 24 hours gets the
+ * first answer, a different request under the same key a 422, and old records are purged hourly.
+ */
 import { createHash } from 'node:crypto';
 import {
   Inject,

@@ -1,3 +1,7 @@
+/**
+ * The idempotency records' table: one record per account and key, with the request's hash and the
+ * first response.
+ */
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';

@@ -1,3 +1,5 @@
+// The key guard: malformed Authorization headers are refused, the scheme is case-insensitive, and a
+// key lookup that fails is a 503 or a logged 500, never a 401.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ApiKeysService } from '../accounts/api-keys.service.js';

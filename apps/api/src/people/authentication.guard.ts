@@ -1,3 +1,7 @@
+/**
+ * The first global guard: every route needs a valid API key or a person's session unless it is
+ * public or open, with the contract's 401 answers and the refusal counted against the caller.
+ */
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';

@@ -1,3 +1,8 @@
+/**
+ * The first run in development: on an empty embedded database, a staff account with a key and
+ * the person admin@localhost with a link to choose a password, printed and written next to the
+ * database.
+ */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';

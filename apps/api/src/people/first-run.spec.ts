@@ -1,3 +1,5 @@
+// The first run in development makes a staff account with a working key and a person who can
+// choose a password and sign in; in production and in tests it makes nothing.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// Invitations and password resets on both engines: one-time links shown once, used once and in
+// time, recorded without their secret, and never logged.
 import {
   CurrentSession,
   Invitation,

@@ -1,3 +1,7 @@
+/**
+ * The one-time links' table: invitations and password resets, kept by the hash of their secret,
+ * with when they expire and when they were used.
+ */
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';

@@ -1,3 +1,7 @@
+/**
+ * Making one-time links (README: People sign in): invitations to join an account and links to
+ * choose a new password, shown once and recorded in the audit trail without their secret.
+ */
 import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {

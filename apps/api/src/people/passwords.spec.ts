@@ -1,3 +1,5 @@
+// Passwords: the length rule and common passwords refused; argon2id hashes, salted, matched in any
+// Unicode form, and made off the event loop.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';

@@ -1,3 +1,7 @@
+/**
+ * People's passwords: the length rule and the list of common passwords refused, and argon2id
+ * hashes made and checked off the event loop.
+ */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

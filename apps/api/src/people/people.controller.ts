@@ -1,3 +1,7 @@
+/**
+ * The routes of invitations, password resets and people: making and using one-time links, an
+ * account's people and deactivating a person.
+ */
 import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
 import {
   AcceptInvitation,

@@ -1,3 +1,5 @@
+// People on both engines: their sessions listed and ended, signing out everywhere, changing a
+// password, an account's people, and deactivating a person.
 import { People, Person, Sessions } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,7 @@
+/**
+ * The people modules: people and their one-time links (for the command-line tool and the first
+ * run), and with sessions and HTTP routes for the API.
+ */
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsModule } from '../accounts/accounts.module.js';

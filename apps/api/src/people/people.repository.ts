@@ -1,3 +1,7 @@
+/**
+ * The people table: a person of an account, their email (unique in any case), their password's
+ * hash, and whether they were deactivated.
+ */
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';

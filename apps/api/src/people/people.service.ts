@@ -1,3 +1,7 @@
+/**
+ * People's side of one-time links and their accounts: accepting an invitation, choosing a new
+ * password, changing one, an account's people in pages, and deactivating a person.
+ */
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type AcceptInvitation,

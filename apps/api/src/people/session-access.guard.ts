@@ -1,3 +1,7 @@
+/**
+ * The last global guard: routes for people refuse keys, and a change made with the session cookie
+ * must come from the API's own origin or one of `CORS_ORIGINS`.
+ */
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { PROBLEMS } from '@pets/contract';

@@ -1,3 +1,7 @@
+/**
+ * The session routes (README: People sign in): signing in and out, who is signed in, a person's
+ * sessions and ending them, and changing a password, with the session cookie they set and clear.
+ */
 import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ChangePassword,

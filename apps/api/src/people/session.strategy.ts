@@ -1,3 +1,7 @@
+/**
+ * Passport's strategy for the session cookie: the session a request's cookie names, refused when it
+ * has ended, and stepping aside for a request that carries a key.
+ */
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PROBLEMS, SESSION_COOKIE } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';

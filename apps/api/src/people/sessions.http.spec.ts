@@ -1,3 +1,6 @@
+// Signing in on both engines: the session cookie, what a session may do, the Origin rule for
+// changes, signing out, sessions ending by time, the limit on failures, and two instances sharing
+// sessions.
 import {
   CurrentSession,
   SESSION_COOKIE,

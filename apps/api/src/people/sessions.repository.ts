@@ -1,3 +1,7 @@
+/**
+ * The sessions table: a person's sessions by the hash of their id, when each started, was last
+ * used and ended.
+ */
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';

@@ -1,3 +1,7 @@
+/**
+ * People's sessions (README: People sign in): signing in with the limit on failures, the check of
+ * every request with the cookie, signing out, a person's sessions in pages, and ending them.
+ */
 import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {

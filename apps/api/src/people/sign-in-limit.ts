@@ -1,3 +1,7 @@
+/**
+ * The limit on failed sign-ins: at most 10 per email in any 15 minutes, counted where the rate
+ * limits are (in the process, or in Redis for every instance).
+ */
 import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';

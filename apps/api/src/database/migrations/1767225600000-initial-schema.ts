@@ -1,3 +1,7 @@
+/**
+ * The first schema: accounts, their API keys, pets and idempotency records, on SQLite and
+ * PostgreSQL.
+ */
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const POSTGRES = [

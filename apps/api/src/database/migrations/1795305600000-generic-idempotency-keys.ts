@@ -1,3 +1,6 @@
+/**
+ * Migration: idempotency records keep the first response of any operation, no longer naming a pet.
+ */
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**

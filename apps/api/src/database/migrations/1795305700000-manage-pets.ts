@@ -1,10 +1,10 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-
 /**
  * Managing pets (README: Managing pets and the audit trail): who created each pet, pets removed but kept, the name folded
  * to lower case for prefix search, indexes for every filter, and the audit trail. Pets made before
  * ownership was recorded have no owner: they belong to staff.
  */
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 const postgres = [
   `ALTER TABLE pets ADD COLUMN owner_account_id bigint REFERENCES accounts (id)`,
   `ALTER TABLE pets ADD COLUMN deleted_at bigint`,

@@ -1,3 +1,6 @@
+/**
+ * Migration: the indexes that serve an account's own pets, and staff's, in id order.
+ */
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**

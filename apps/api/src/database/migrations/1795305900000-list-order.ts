@@ -1,5 +1,3 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-
 /**
  * Lists never skip (see the README), on PostgreSQL. A sequence hands out an id at insert and the row
  * appears at commit, so a row could commit after rows with higher ids that readers had already
@@ -21,6 +19,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Expand-only for the previous release: its inserts name no id and get one from the trigger; its
  * reads are unchanged.
  */
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
 export const LISTED = ['pets', 'audit_events'] as const;
 
 /** Ids a transaction may add to one table: the multiplier of its transaction id. */

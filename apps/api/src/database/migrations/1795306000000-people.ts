@@ -1,6 +1,3 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { IDS_PER_TRANSACTION, LISTED } from './1795305900000-list-order.js';
-
 /**
  * People who sign in (README: People sign in): a person belongs to one account and has an email, unique
  * whatever its case (`email_key`, the address folded to lower case); a password hash once they have
@@ -22,6 +19,9 @@ import { IDS_PER_TRANSACTION, LISTED } from './1795305900000-list-order.js';
  * takes them into account. Expand-only: the previous release reads and writes what it knows
  * unchanged (its audit events name targets the new check still allows).
  */
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { IDS_PER_TRANSACTION, LISTED } from './1795305900000-list-order.js';
+
 export const LISTED_NOW = [...LISTED, 'people', 'sessions'] as const;
 
 const TARGETS = `'pet', 'key', 'account', 'person', 'session'`;
