@@ -17,7 +17,7 @@ import { ApiException } from '../common/api-exception.js';
 import { LRUCache } from 'lru-cache';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { Cursors } from '../common/cursor.js';
-import { type Page, pageOf, positionIn, scopedCursor } from '../common/paging.js';
+import { type Page, scopedPage } from '../common/paging.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
@@ -146,16 +146,14 @@ export class ApiKeysService {
   }
 
   /** A page of an account's keys, revoked ones included, in ascending id. */
-  async page(accountId: number, { limit, cursor }: ListKeysQuery): Promise<Page<ApiKey>> {
-    const scope = String(accountId);
-    const afterId =
-      cursor === undefined
-        ? 0
-        : positionIn(this.cursors, cursor, 'k1', scope, "belongs to another account's keys");
-    // One row more than asked says whether another page follows.
-    const rows = await this.keys.page(accountId, afterId, limit + 1);
-    return pageOf(rows.map(toApiKeyView), limit, (last) =>
-      scopedCursor(this.cursors, 'k1', last.id, scope),
+  async page(accountId: number, query: ListKeysQuery): Promise<Page<ApiKey>> {
+    const list = {
+      kind: 'k1',
+      scope: String(accountId),
+      otherScope: "belongs to another account's keys",
+    };
+    return scopedPage(this.cursors, list, query, async (afterId, take) =>
+      (await this.keys.page(accountId, afterId ?? 0, take)).map(toApiKeyView),
     );
   }
 
