@@ -25,11 +25,15 @@ export const AuditAction = z
     'person.signed_in',
     'person.sign_in_failed',
     'session.ended',
+    'category.created',
+    'category.renamed',
+    'category.archived',
+    'category.restored',
   ])
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;
 
-const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session'] as const;
+const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session', 'category'] as const;
 export const AuditTargetType = z
   .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
   .meta({ id: 'AuditTargetType', description: 'What kind of thing changed.' });

@@ -18,3 +18,4 @@ export * from './problems.js';
 export * from './operations.js';
 export * from './audit.schema.js';
 export * from './people.schema.js';
+export * from './category.schema.js';

@@ -343,7 +343,7 @@ describe('OpenAPI document', () => {
     expect(at('components/parameters/Idempotency-Key')['description']).toContain('within 24 hours');
   });
 
-  it('marks the account, session, admin and pet-management operations beta, and only those', () => {
+  it('marks the account, session, admin, category and pet-management operations beta, and only those', () => {
     const { document, at } = build();
     const paths = document['paths'] as Record<string, Record<string, Node>>;
     for (const [path, operations] of Object.entries(paths)) {
@@ -356,6 +356,7 @@ describe('OpenAPI document', () => {
             path.startsWith('/invitations') ||
             path.startsWith('/password-resets') ||
             path.startsWith('/admin') ||
+            path.startsWith('/categories') ||
             managesPets
             ? 'beta'
             : undefined,

@@ -302,6 +302,7 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       key_not_found: example(PROBLEMS.keyNotFound),
       person_not_found: example(PROBLEMS.personNotFound),
       session_not_found: example(PROBLEMS.sessionNotFound),
+      category_not_found: example(PROBLEMS.categoryNotFound),
     },
   },
   PetNotFound: {
@@ -348,6 +349,10 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       invalid_json: example(PROBLEMS.bodyNotObject),
       unsupported_media_type: example(PROBLEMS.notJson),
     },
+  },
+  CategoryNameTaken: {
+    description: 'Another category has this name, whatever its case.',
+    examples: { name_taken: example(PROBLEMS.categoryNameTaken) },
   },
   EmailTaken: {
     description: 'The email already belongs to a person.',
@@ -565,6 +570,11 @@ export function createOpenApiDocument(): JsonObject {
     security: [{ apiKey: [] }, { session: [] }],
     tags: [
       { name: 'pets', description: 'The pet catalogue.' },
+      {
+        name: 'categories',
+        description:
+          'The categories pets belong to (beta): everyone reads them, staff create, rename and archive them.',
+      },
       {
         name: 'account',
         description: 'The account of the calling key, and its own keys (beta).',

@@ -19,6 +19,7 @@ import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from './deprecation.js';
 import { documentedAs } from './documented.js';
 import { HEADERS } from './headers.js';
 import { AuditEvents, ListAuditQuery } from './audit.schema.js';
+import { Categories, Category, CategoryPatch, NewCategory } from './category.schema.js';
 import {
   AcceptInvitation,
   ChangePassword,
@@ -50,7 +51,7 @@ export type Access = 'public' | 'open' | 'key' | 'staff' | 'person';
 /** Stable operations keep their shape within `/v1`; beta and experimental ones may still change. */
 export type Stability = 'stable' | 'beta' | 'experimental';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'pets' | 'account' | 'session' | 'admin' | 'meta';
+export type Tag = 'pets' | 'categories' | 'account' | 'session' | 'admin' | 'meta';
 
 /** A response of the shared kinds in `components/responses` (`ERROR_RESPONSES` in `openapi.ts`). */
 export type ErrorResponseName =
@@ -61,6 +62,7 @@ export type ErrorResponseName =
   | 'InvalidCredentials'
   | 'InvalidLink'
   | 'EmailTaken'
+  | 'CategoryNameTaken'
   | 'Forbidden'
   | 'NotFound'
   | 'PetNotFound'
@@ -113,10 +115,13 @@ export interface Operation {
   >;
 }
 
-/** An id in a path, documented as the integer it is. */
-const idParam = (name: string, description: string) =>
+/**
+ * An id in a path, documented as the integer it is, as `components/parameters/{componentId}` (its
+ * name, unless a query parameter has that name already).
+ */
+const idParam = (name: string, description: string, componentId = name) =>
   z.strictObject({
-    [name]: documentedAs(IdParam.meta({ description }), name, {
+    [name]: documentedAs(IdParam.meta({ description }), componentId, {
       type: 'integer',
       format: 'int64',
       minimum: 1,
@@ -132,6 +137,7 @@ const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
 const SESSION_ID = idParam('sessionId', 'Identifier of the session (not its secret).');
+const CATEGORY_ID = idParam('categoryId', 'Identifier of the category.', 'categoryIdInPath');
 const PEOPLE_PAGED =
   'Deactivated people included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
 
@@ -241,6 +247,74 @@ export const OPERATIONS = {
     params: PET_ID,
     success: { status: 204, description: 'The pet was removed.' },
     errors: { 404: 'PetNotFound' },
+  },
+  listCategories: {
+    method: 'GET',
+    path: '/categories',
+    tag: 'categories',
+    summary: 'List categories',
+    description:
+      'Every category, archived ones included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more. A pet is put only in a category that is not archived.',
+    access: 'key',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of categories.',
+      schema: Categories,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
+  createCategory: {
+    method: 'POST',
+    path: '/categories',
+    tag: 'categories',
+    summary: 'Create a category',
+    description:
+      "A new category, in use. Its name must not be another category's, whatever its case: `409 name_taken`. Send `Idempotency-Key` to make retries safe.",
+    access: 'staff',
+    ...beta,
+    headers: IDEMPOTENCY,
+    body: NewCategory,
+    success: {
+      status: 201,
+      description: 'The category was created (or, for a repeated `Idempotency-Key`, had been).',
+      schema: Category,
+      headers: ['Location'],
+    },
+    errors: { 400: 'InvalidAdminBody', 409: 'CategoryNameTaken', 413: 'PayloadTooLarge' },
+  },
+  getCategory: {
+    method: 'GET',
+    path: '/categories/{categoryId}',
+    tag: 'categories',
+    summary: 'Get a category',
+    access: 'key',
+    ...beta,
+    params: CATEGORY_ID,
+    success: { status: 200, description: 'The category.', schema: Category },
+    errors: { 404: 'NotFound' },
+  },
+  updateCategory: {
+    method: 'PATCH',
+    path: '/categories/{categoryId}',
+    tag: 'categories',
+    summary: 'Rename, archive or restore a category',
+    description:
+      "A JSON merge patch of `name` and/or `archived`. A new name must not be another category's (`409 name_taken`). Archiving keeps the category's pets in it; from then on no pet is created in it or moved to it, and a pet being created in it at that moment either was created first or is refused. Setting what the category already has changes nothing. There is no deletion: pets and the audit trail keep naming their category.",
+    access: 'staff',
+    ...beta,
+    params: CATEGORY_ID,
+    body: CategoryPatch,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The category as it is now.', schema: Category },
+    errors: {
+      400: 'InvalidAdminBody',
+      404: 'NotFound',
+      409: 'CategoryNameTaken',
+      413: 'PayloadTooLarge',
+    },
   },
   getAccount: {
     method: 'GET',
@@ -610,7 +684,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'The audit trail',
     description:
-      'Every change to pets, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
+      'Every change to pets, categories, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
     access: 'staff',
     ...beta,
     query: ListAuditQuery,

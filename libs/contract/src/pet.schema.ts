@@ -25,7 +25,8 @@ const expectedId = (issue: { input?: unknown }): string =>
       : 'must be at least 1'
     : expected('an integer')(issue);
 
-const idSchema = (description: string) =>
+/** A positive integer id, as JSON numbers carry them exactly (at most 2^53 - 1). */
+export const idSchema = (description: string) =>
   z
     .int({ error: expectedId })
     .min(1, { error: 'must be at least 1' })
@@ -39,7 +40,7 @@ export const PetName = displayText({ max: NAME_MAX_LENGTH, allowEmpty: false }).
 });
 
 export const CategoryId = idSchema(
-  'Identifier of the category the pet belongs to: an integer from 1 to 9007199254740991 (sent as a JSON number, never a string).',
+  'Identifier of the category the pet belongs to: an integer from 1 to 9007199254740991 (sent as a JSON number, never a string). A new pet, or a pet moved to another category, must name a category that exists and is not archived (`GET /categories`).',
 );
 
 export const PetId = idSchema('Identifier assigned by the service, increasing in creation order.');
@@ -79,7 +80,7 @@ export const Pets = z
 export type Pets = z.infer<typeof Pets>;
 
 /** A patch must change something: checked, and said in the JSON Schema as `minProperties: 1`. */
-const changingSomething = <T extends z.ZodObject>(patch: T) =>
+export const changingSomething = <T extends z.ZodObject>(patch: T) =>
   patch
     .refine((value) => Object.keys(value).length > 0, {
       error: `must change at least one of ${Object.keys(patch.shape).join(', ')}`,

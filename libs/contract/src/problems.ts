@@ -145,6 +145,10 @@ export const PROBLEMS = {
     'email_taken',
     'This email already belongs to a person: they sign in with it (staff can send them a password-reset link).',
   ),
+  categoryNameTaken: problem(
+    'name_taken',
+    'Another category already has this name (names are compared whatever their case).',
+  ),
   signInFailuresLimited: (seconds: number) =>
     problem(
       'rate_limited',
@@ -176,6 +180,7 @@ export const PROBLEMS = {
   keyNotFound: problem('not_found', 'No API key has this id.'),
   personNotFound: problem('not_found', 'No person has this id.'),
   sessionNotFound: problem('not_found', 'You have no session with this id that has not ended.'),
+  categoryNotFound: problem('not_found', 'No category has this id.'),
   getPetGone: problem(
     'gone',
     `GET /v1/pets/{petId} was removed on ${formatDay(GET_PET_SUNSET_AT)}. Use GET /v1/pets with a status filter.`,
@@ -233,6 +238,7 @@ export const ERRORS = {
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
   email_taken: PROBLEMS.emailTaken,
+  name_taken: PROBLEMS.categoryNameTaken,
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,
   rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),
