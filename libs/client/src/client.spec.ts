@@ -5,6 +5,7 @@ import type {
   Account,
   AccountUsage,
   ApiKey,
+  Category,
   CreatedApiKey,
   CurrentSession,
   Invitation,
@@ -1106,6 +1107,8 @@ const deviceSession: Session = {
   current: true,
 };
 
+const dogs: Category = { id: 2, name: 'Dogs', archived: false, petCount: 4 };
+
 interface Operation {
   name: string;
   call: (client: PetstoreClient, signal?: AbortSignal) => Promise<{ data: unknown }>;
@@ -1267,6 +1270,31 @@ const operations: Operation[] = [
     method: 'GET',
     path: '/sessions',
     answer: [deviceSession],
+    status: 200,
+  },
+  {
+    name: 'listCategories',
+    call: (client, signal) => client.listCategories({}, { signal }),
+    method: 'GET',
+    path: '/categories',
+    answer: [dogs],
+    status: 200,
+  },
+  {
+    name: 'getCategory',
+    call: (client, signal) => client.getCategory(2, { signal }),
+    method: 'GET',
+    path: '/categories/2',
+    answer: dogs,
+    status: 200,
+  },
+  {
+    name: 'updateCategory',
+    call: (client, signal) => client.updateCategory(2, { archived: true }, { signal }),
+    method: 'PATCH',
+    path: '/categories/2',
+    body: { archived: true },
+    answer: { ...dogs, archived: true },
     status: 200,
   },
 ];
@@ -1929,6 +1957,155 @@ describe("a person's sessions, password and people (beta)", () => {
       (client, signal) => client.iteratePeople({}, { signal }).next(),
       (client, signal) => client.admin.iteratePeopleOfAccount(3, {}, { signal }).next(),
     ]);
+  });
+});
+
+describe('categories (beta)', () => {
+  it('createCategory sends an Idempotency-Key it makes, and the same one on every retry', async () => {
+    const { client, requests } = fake(
+      [
+        new TypeError('socket hang up'),
+        error(503, 'service_unavailable'),
+        noAnswer,
+        json(201, dogs, { location: 'http://api.test/v1/categories/2' }),
+      ],
+      { timeoutMs: 5 },
+    );
+    const created = await client.createCategory({ name: 'Dogs' });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(created).toEqual({
+      ...answered(dogs, 201),
+      idempotencyKey: keys[0],
+      location: 'http://api.test/v1/categories/2',
+    });
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/categories',
+      body: JSON.stringify({ name: 'Dogs' }),
+    });
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('createCategory uses the key it is given, and a new one per call otherwise', async () => {
+    const { client, requests } = fake([json(201, dogs), json(201, dogs), json(201, dogs)]);
+    expect(
+      (await client.createCategory({ name: 'Dogs' }, { idempotencyKey: 'dogs-1' })).idempotencyKey,
+    ).toBe('dogs-1');
+    await client.createCategory({ name: 'Dogs' });
+    const last = await client.createCategory({ name: 'Dogs' });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toBe('dogs-1');
+    expect(keys[1]).not.toBe(keys[2]);
+    expect(last).toMatchObject({ idempotencyKey: keys[2], location: undefined });
+  });
+
+  it("a name taken is the API's 409 name_taken, and a name refused its 400: neither retried", async () => {
+    const { client, requests } = fake([
+      json(409, {
+        code: 'name_taken',
+        message: 'Another category has this name.',
+        status: 409,
+        details: [{ field: 'name', issue: 'is taken' }],
+      }),
+      json(400, {
+        code: 'invalid_body',
+        message: 'The request body is not valid.',
+        status: 400,
+        details: [{ field: 'name', issue: 'must not be empty' }],
+      }),
+      error(409, 'name_taken'),
+    ]);
+    expect(await caught(client.createCategory({ name: 'dogs' }))).toMatchObject({
+      kind: 'api',
+      code: 'name_taken',
+      status: 409,
+      details: [{ field: 'name', issue: 'is taken' }],
+    });
+    expect(await caught(client.createCategory({ name: '' }))).toMatchObject({
+      code: 'invalid_body',
+      details: [{ field: 'name', issue: 'must not be empty' }],
+    });
+    expect(await caught(client.updateCategory(3, { name: 'Dogs' }))).toMatchObject({
+      code: 'name_taken',
+    });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('createCategory refuses an answer that is not a category', async () => {
+    const { client } = fake([json(201, { ...dogs, petCount: -1 })]);
+    expect(await caught(client.createCategory({ name: 'Dogs' }))).toMatchObject({
+      kind: 'invalid_response',
+      status: 201,
+    });
+  });
+
+  it('listCategories and iterateCategories page the categories and follow next, keeping the query', async () => {
+    const archived: Category = { id: 3, name: 'Birds', archived: true, petCount: 0 };
+    const { client, requests } = fake([
+      json(200, [dogs], {
+        link: '<http://api.test/v1/categories?limit=1&cursor=c>; rel="next"',
+      }),
+      json(200, [archived]),
+      json(200, [dogs], {
+        link: '<http://api.test/v1/categories?limit=1&cursor=d>; rel="next"',
+      }),
+    ]);
+    expect(await idsOf(client.iterateCategories({ limit: 1 }))).toEqual([2, 3]);
+    const page = await client.listCategories({ limit: 1, cursor: 'x' });
+    expect(page).toEqual({
+      ...answered([dogs], 200),
+      next: 'http://api.test/v1/categories?limit=1&cursor=d',
+    });
+    expect(urlsOf(requests)).toEqual([
+      'http://api.test/v1/categories?limit=1',
+      'http://api.test/v1/categories?limit=1&cursor=c',
+      'http://api.test/v1/categories?limit=1&cursor=x',
+    ]);
+  });
+
+  it('the categories list never follows a next link outside the API', async () => {
+    const { client, requests } = fake([
+      json(200, [dogs], { link: '<http://elsewhere.test/v1/categories?c=1>; rel="next"' }),
+    ]);
+    expect(await caught(client.iterateCategories().next())).toMatchObject({
+      kind: 'invalid_response',
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('updateCategory renames, archives and restores through a JSON merge patch', async () => {
+    const { client, requests } = fake([
+      json(200, { ...dogs, name: 'Hounds' }),
+      json(200, { ...dogs, archived: true }),
+      json(200, dogs),
+    ]);
+    expect((await client.updateCategory(2, { name: 'Hounds' })).data.name).toBe('Hounds');
+    expect((await client.updateCategory(2, { archived: true })).data.archived).toBe(true);
+    expect((await client.updateCategory(2, { archived: false })).data.archived).toBe(false);
+    expect(await Promise.all(requests.map(sentOf))).toEqual([
+      { method: 'PATCH', url: 'http://api.test/v1/categories/2', body: '{"name":"Hounds"}' },
+      { method: 'PATCH', url: 'http://api.test/v1/categories/2', body: '{"archived":true}' },
+      { method: 'PATCH', url: 'http://api.test/v1/categories/2', body: '{"archived":false}' },
+    ]);
+  });
+
+  it("an unknown category is the API's 404", async () => {
+    const { client } = fake([error(404, 'not_found')]);
+    expect(await caught(client.getCategory(99))).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('each can be cancelled', async () => {
+    await expectEachCancelled(
+      [
+        (client, signal) => client.createCategory({ name: 'Dogs' }, { signal }),
+        (client, signal) => client.iterateCategories({}, { signal }).next(),
+      ],
+      fake,
+      () => json(201, dogs),
+    );
   });
 });
 

@@ -9,6 +9,9 @@ import {
   type AccountUsage,
   type AuditEvent,
   AuditEvents,
+  Categories,
+  type Category,
+  type CategoryPatchInput,
   ApiError,
   type ApiKey,
   ApiKeys,
@@ -21,6 +24,7 @@ import {
   type ListKeysQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
+  type NewCategoryInput,
   type NewInvitation,
   type NewPetInput,
   type Operation,
@@ -81,6 +85,9 @@ export interface CreatePetOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
+/** What `createCategory` takes: an `Idempotency-Key` of yours, as `createPet` does. */
+export type CreateCategoryOptions = CreatePetOptions;
+
 /** What `session.signIn` sends: an email and its password. */
 export type SignInInput = z.input<typeof SignIn>;
 /** What `session.acceptInvitation` sends: the link's secret (after `#`), a name and a password. */
@@ -114,6 +121,13 @@ export interface CreatedPet extends ApiResult<Pet> {
   location: string | undefined;
 }
 
+export interface CreatedCategory extends ApiResult<Category> {
+  /** The `Idempotency-Key` the create was sent with (yours, or the one the client made). */
+  idempotencyKey: string;
+  /** `Location` of the new category. */
+  location: string | undefined;
+}
+
 export interface PetstoreClient {
   /** One page of pets in ascending id. Follow `next` (or use {@link iteratePets}) for more. */
   listPets(query?: ListPetsQueryInput, options?: CallOptions): Promise<PetsPage>;
@@ -140,6 +154,37 @@ export interface PetstoreClient {
    * the first attempt removed it.
    */
   deletePet(id: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+
+  /**
+   * One page of categories, archived ones included, in ascending id (beta). Follow `next` (or use
+   * {@link iterateCategories}) for more.
+   */
+  listCategories(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Category>>;
+  /** Every category, archived ones included, page after page (beta). */
+  iterateCategories(
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<Category, void, undefined>;
+  /** Fetches one category (beta); an unknown id is `404 not_found`. */
+  getCategory(id: number, options?: CallOptions): Promise<ApiResult<Category>>;
+  /**
+   * Creates a category, in use (staff only, beta). A name another category has, whatever its case,
+   * is `409 name_taken`. Retried safely with an `Idempotency-Key`, as {@link createPet} is.
+   */
+  createCategory(
+    category: NewCategoryInput,
+    options?: CreateCategoryOptions,
+  ): Promise<CreatedCategory>;
+  /**
+   * Renames, archives (`archived: true`) or restores (`archived: false`) a category: a JSON merge
+   * patch, answered with the category as it is now (staff only, beta). An archived category keeps
+   * its pets, but no pet is created in it or moved to it. A name taken is `409 name_taken`.
+   */
+  updateCategory(
+    id: number,
+    patch: CategoryPatchInput,
+    options?: CallOptions,
+  ): Promise<ApiResult<Category>>;
 
   /** The account the key belongs to (beta). */
   getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
@@ -365,7 +410,12 @@ type SuccessData<Id extends OperationId> = (typeof OPERATIONS)[Id]['success'] ex
 
 /** The answer of a list operation: an array of its items. */
 type ListSchema =
-  typeof Pets | typeof AuditEvents | typeof ApiKeys | typeof People | typeof Sessions;
+  | typeof Pets
+  | typeof AuditEvents
+  | typeof ApiKeys
+  | typeof People
+  | typeof Sessions
+  | typeof Categories;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -709,6 +759,30 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     );
   }
 
+  /**
+   * A create sent with an `Idempotency-Key`, the caller's or one made for this call and kept across
+   * its retries, so a retry never creates a second one; answered with the key and `Location`.
+   */
+  async function idempotentCreate<Id extends 'createPet' | 'createCategory'>(
+    id: Id,
+    body: unknown,
+    createOptions: CreatePetOptions,
+  ): Promise<
+    ApiResult<SuccessData<Id>> & { idempotencyKey: string; location: string | undefined }
+  > {
+    const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
+    const { response, result: created } = await invoke(
+      id,
+      { body, idempotencyKey },
+      createOptions.signal,
+    );
+    return {
+      ...created,
+      idempotencyKey,
+      location: response.headers.get(HEADERS.location) ?? undefined,
+    };
+  }
+
   const result = async <T>(pending: Promise<{ result: ApiResult<T> }>) => (await pending).result;
 
   const client: PetstoreClient = {
@@ -718,19 +792,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     iteratePets: (query = {}, callOptions = {}) =>
       every(client.listPets(query, callOptions), Pets, callOptions.signal),
 
-    async createPet(pet, createOptions = {}) {
-      const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
-      const { response, result: created } = await invoke(
-        'createPet',
-        { body: pet, idempotencyKey },
-        createOptions.signal,
-      );
-      return {
-        ...created,
-        idempotencyKey,
-        location: response.headers.get(HEADERS.location) ?? undefined,
-      };
-    },
+    createPet: (pet, createOptions = {}) => idempotentCreate('createPet', pet, createOptions),
 
     // The implementation of the deprecated operation itself.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
@@ -741,6 +803,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('updatePet', { params: { petId }, body: patch }, callOptions.signal)),
     deletePet: (petId, callOptions = {}) =>
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
+
+    listCategories: (query = {}, callOptions = {}) =>
+      listPage('listCategories', {}, query, Categories, callOptions.signal),
+    iterateCategories: (query = {}, callOptions = {}) =>
+      every(client.listCategories(query, callOptions), Categories, callOptions.signal),
+    getCategory: (categoryId, callOptions = {}) =>
+      result(invoke('getCategory', { params: { categoryId } }, callOptions.signal)),
+    createCategory: (category, createOptions = {}) =>
+      idempotentCreate('createCategory', category, createOptions),
+    updateCategory: (categoryId, patch, callOptions = {}) =>
+      result(invoke('updateCategory', { params: { categoryId }, body: patch }, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
     listAccountKeys: (query = {}, callOptions = {}) =>
