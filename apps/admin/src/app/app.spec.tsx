@@ -93,7 +93,7 @@ describe('routing', () => {
     expect(client.getAccount).not.toHaveBeenCalled();
   });
 
-  it('offers staff the Accounts and Activity pages', async () => {
+  it('offers staff the Categories, Accounts and Activity pages', async () => {
     const client = createFakeClient();
     client.session.getCurrentSession.mockResolvedValue(
       result(currentSession({ account: account({ role: 'staff', name: 'Head Office' }) })),
@@ -104,7 +104,7 @@ describe('routing', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Pets', 'API keys', 'Accounts', 'Activity', 'Your account']);
+    ).toEqual(['Pets', 'Categories', 'API keys', 'Accounts', 'Activity', 'Your account']);
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
   });
 

@@ -37,6 +37,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <NavLink href="/pets">Pets</NavLink>
               </li>
+              {account.role === 'staff' ? (
+                <li>
+                  <NavLink href="/categories">Categories</NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink href="/keys">API keys</NavLink>
               </li>

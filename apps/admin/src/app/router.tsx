@@ -31,6 +31,9 @@ const SetPasswordPage = lazy(() =>
 const PetsRoute = lazy(() =>
   import('./routes/pets.js').then(({ PetsRoute }) => ({ default: PetsRoute })),
 );
+const CategoriesRoute = lazy(() =>
+  import('./routes/categories.js').then(({ CategoriesRoute }) => ({ default: CategoriesRoute })),
+);
 const ActivityRoute = lazy(() =>
   import('./routes/activity.js').then(({ ActivityRoute }) => ({ default: ActivityRoute })),
 );
@@ -88,6 +91,9 @@ function SignedInRoutes() {
         <Switch>
           <Route path="/pets">
             <PetsRoute />
+          </Route>
+          <Route path="/categories">
+            <CategoriesRoute />
           </Route>
           <Route path="/keys">
             <KeysRoute />

@@ -4,6 +4,7 @@ import type {
   AccountUsage,
   ApiKey,
   ApiResult,
+  Category,
   CurrentSession,
   Invitation,
   KeysPage,
@@ -51,6 +52,29 @@ export const pet = (id: number, overrides: Partial<Pet> = {}): Pet => ({
   status: 'available',
   ...overrides,
 });
+
+/** A category in use, with no pets, unless overridden. */
+export const category = (
+  id: number,
+  name: string,
+  overrides: Partial<Category> = {},
+): Category => ({
+  id,
+  name,
+  archived: false,
+  petCount: 0,
+  ...overrides,
+});
+
+/** The categories a new installation starts with. */
+export const STARTING_CATEGORIES: readonly Category[] = [
+  'Dogs',
+  'Cats',
+  'Birds',
+  'Fish',
+  'Reptiles',
+  'Small animals',
+].map((name, index) => category(index + 1, name));
 
 export const account = (overrides: Partial<Account> = {}): Account => ({
   id: 1,
@@ -154,6 +178,9 @@ export const listPage = <T>(items: T[], path: string, nextCursor?: string): Page
   next: nextCursor === undefined ? undefined : `http://localhost:3000${path}&cursor=${nextCursor}`,
 });
 
+export const categoriesPage = (categories: Category[], nextCursor?: string): Page<Category> =>
+  listPage(categories, '/v1/categories?limit=100', nextCursor);
+
 export const peoplePage = (people: Person[], nextCursor?: string): Page<Person> =>
   listPage(people, '/v1/account/people?limit=50', nextCursor);
 
@@ -213,7 +240,8 @@ const notFaked = (name: string) => () =>
 
 /**
  * A client whose every method is a mock; by default Ann of a partner's account is signed in, with
- * this one session, and the account has no keys and no people.
+ * this one session, the account has no keys and no people, and the categories are a new
+ * installation's.
  */
 export function createFakeClient() {
   return {
@@ -225,6 +253,13 @@ export function createFakeClient() {
     getPet: vi.fn<(id: number) => Promise<ApiResult<Pet>>>(notFaked('getPet')),
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
+    listCategories: vi.fn<PetstoreClient['listCategories']>(() =>
+      Promise.resolve(categoriesPage([...STARTING_CATEGORIES])),
+    ),
+    iterateCategories: vi.fn<PetstoreClient['iterateCategories']>(),
+    getCategory: vi.fn<PetstoreClient['getCategory']>(notFaked('getCategory')),
+    createCategory: vi.fn<PetstoreClient['createCategory']>(notFaked('createCategory')),
+    updateCategory: vi.fn<PetstoreClient['updateCategory']>(notFaked('updateCategory')),
     getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
     listAccountKeys: vi.fn<PetstoreClient['listAccountKeys']>(() => Promise.resolve(keysPage([]))),
     iterateAccountKeys: vi.fn<PetstoreClient['iterateAccountKeys']>(),

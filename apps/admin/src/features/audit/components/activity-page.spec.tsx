@@ -1,7 +1,7 @@
 /**
  * Proves the Activity page: staff see every change newest first, in words, filtered by kind and
- * paged through the address; Retry when the API could not be reached; partners are told it is
- * for staff.
+ * paged through the address, categories by name; Retry when the API could not be reached;
+ * partners are told it is for staff.
  */
 import type { AuditEvent } from '@pets/client';
 import { screen, waitFor } from '@testing-library/react';
@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import {
   account,
   apiError,
+  categoriesPage,
+  category,
   createFakeClient,
   result,
   signInAs,
@@ -104,7 +106,15 @@ describe('the Activity page', () => {
     const kinds = [...screen.getByLabelText<HTMLSelectElement>('Show').options].map(
       (option) => option.text,
     );
-    expect(kinds).toEqual(['All changes', 'Pets', 'API keys', 'Accounts', 'People', 'Sessions']);
+    expect(kinds).toEqual([
+      'All changes',
+      'Pets',
+      'API keys',
+      'Accounts',
+      'People',
+      'Sessions',
+      'Categories',
+    ]);
 
     await user.selectOptions(screen.getByLabelText('Show'), 'People');
     expect(window.location.search).toBe('?targetType=person');
@@ -116,6 +126,59 @@ describe('the Activity page', () => {
         expect.anything(),
       );
     });
+  });
+
+  it("names categories, in their events and in a pet's changes, never by number alone", async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'staff' }));
+    client.listCategories.mockResolvedValue(
+      categoriesPage([
+        category(1, 'Dogs'),
+        category(2, 'Cats'),
+        category(7, 'Ferrets', { archived: true }),
+      ]),
+    );
+    client.admin.listAudit.mockResolvedValue(
+      page([
+        event(6, { changes: { categoryId: [1, 2] } }),
+        event(5, { changes: { categoryId: [2, 40] } }),
+        event(4, {
+          action: 'pet.created',
+          changes: { name: [null, 'Rex'], categoryId: [null, 7], status: [null, 'available'] },
+        }),
+        event(3, {
+          action: 'category.archived',
+          target: { type: 'category', id: 7 },
+          changes: { archived: [false, true] },
+        }),
+        event(2, {
+          action: 'category.renamed',
+          target: { type: 'category', id: 7 },
+          changes: { name: ['Polecats', 'Ferrets'] },
+        }),
+        event(1, {
+          action: 'category.created',
+          target: { type: 'category', id: 9 },
+          changes: { name: [null, 'Gone'], archived: [null, false] },
+        }),
+      ]),
+    );
+    const { user } = renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
+
+    await screen.findByText('6 events, newest first.');
+    await waitFor(() => {
+      expect(rows()[0]?.[1]).toBe('Category: Dogs → Cats');
+    });
+    expect(rows().map(([what, changes]) => [what, changes])).toEqual([
+      ['Pet 7 updated', 'Category: Dogs → Cats'],
+      ['Pet 7 updated', 'Category: Cats → Category 40 (unknown)'],
+      ['Pet 7 created', 'name: RexCategory: Ferretsstatus: available'],
+      ['Category “Ferrets” archived', 'archived: false → true'],
+      ['Category “Ferrets” renamed', 'name: Polecats → Ferrets'],
+      ['Category 9 (unknown) created', 'name: Gonearchived: false'],
+    ]);
+    await user.selectOptions(screen.getByLabelText('Show'), 'Categories');
+    expect(window.location.search).toBe('?targetType=category');
   });
 
   it('filters by kind and pages through the cursor, all kept in the address', async () => {

@@ -10,6 +10,7 @@ import { CursorPager } from '../../../components/cursor-pager.js';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { TableScroll } from '../../../components/ui/table-scroll.js';
+import { useCategories } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
 import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -28,11 +29,12 @@ const KINDS: Record<AuditTargetType, string> = {
   account: 'Accounts',
   person: 'People',
   session: 'Sessions',
+  category: 'Categories',
 };
 
 /**
- * Every change to pets, keys and accounts, and every sign-in, failed sign-in and session ended,
- * newest first (staff only, as the audit trail is).
+ * Every change to pets, categories, keys and accounts, and every sign-in, failed sign-in and session
+ * ended, newest first (staff only, as the audit trail is). Categories are named, not numbered.
  */
 export function ActivityPage() {
   const { role } = useSignedIn().account;
@@ -51,6 +53,7 @@ function ActivityList() {
   const paging = useCursorPaging('cursor', (cursor) => activityPath({ ...view, cursor }));
   const { blocked } = useRateLimit();
   const status = useRef<HTMLDivElement>(null);
+  const categories = useCategories();
   const events = useQuery({
     ...listAuditQueryOptions(client, {
       limit: PAGE_SIZE,
@@ -129,9 +132,9 @@ function ActivityList() {
                   <td>
                     <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                   </td>
-                  <td>{describeAction(event)}</td>
+                  <td>{describeAction(event, categories)}</td>
                   <td>
-                    {describeChanges(event).map((change) => (
+                    {describeChanges(event, categories).map((change) => (
                       <div key={change}>{change}</div>
                     ))}
                   </td>

@@ -2,6 +2,7 @@
 import type { AuditEvent } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message.js';
+import { useCategories } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
 import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -24,6 +25,7 @@ export function PetHistory({ petId, headingId }: { petId: number; headingId: str
     ...listAuditQueryOptions(client, { targetType: 'pet', targetId: petId, limit: SHOWN }),
     enabled: !blocked,
   });
+  const categories = useCategories();
   const events = history.data?.data ?? [];
   return (
     <section aria-labelledby={headingId} className="history">
@@ -51,7 +53,7 @@ export function PetHistory({ petId, headingId }: { petId: number; headingId: str
               </p>
               {Object.keys(event.changes).length > 0 ? (
                 <ul className="changes">
-                  {describeChanges(event).map((change) => (
+                  {describeChanges(event, categories).map((change) => (
                     <li key={change}>{change}</li>
                   ))}
                 </ul>

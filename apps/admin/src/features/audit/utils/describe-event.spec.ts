@@ -1,10 +1,20 @@
 /**
  * Proves how audit events read: who acted, what happened to what (invitations, sign-ins, failed
- * sign-ins, sessions), and each change as before → after.
+ * sign-ins, sessions, categories by name), and each change as before → after, a pet's category by
+ * name.
  */
 import type { AuditEvent } from '@pets/client';
 import { describe, expect, it } from 'vitest';
+import type { CategoryLookup } from '../../../lib/categories.js';
 import { describeAction, describeActor, describeChanges } from './describe-event.js';
+
+/** The categories as the app has read them: Dogs (1) and Cats (2). */
+const NAMES: Record<number, string> = { 1: 'Dogs', 2: 'Cats' };
+const categories: CategoryLookup = {
+  byId: (id) =>
+    NAMES[id] === undefined ? undefined : { id, name: NAMES[id], archived: false, petCount: 0 },
+  nameOf: (id) => NAMES[id] ?? `Category ${id} (unknown)`,
+};
 
 const event = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
   id: 1,
@@ -116,6 +126,28 @@ describe('describeAction', () => {
   });
 });
 
+describe('category events', () => {
+  it.each<[AuditEvent['action'], string]>([
+    ['category.created', 'Category “Cats” created'],
+    ['category.renamed', 'Category “Cats” renamed'],
+    ['category.archived', 'Category “Cats” archived'],
+    ['category.restored', 'Category “Cats” restored'],
+  ])('words %s by the category’s name', (action, words) => {
+    expect(describeAction(event({ action, target: { type: 'category', id: 2 } }), categories)).toBe(
+      words,
+    );
+  });
+
+  it('says a category no longer known is unknown', () => {
+    expect(
+      describeAction(
+        event({ action: 'category.archived', target: { type: 'category', id: 9 } }),
+        categories,
+      ),
+    ).toBe('Category 9 (unknown) archived');
+  });
+});
+
 describe('describeChanges', () => {
   it('shows a change as before → after, and a value set where there was none alone', () => {
     expect(
@@ -132,6 +164,15 @@ describe('describeChanges', () => {
       'status: available → sold',
       'endedAt: 2030-01-01T10:30:00.000Z',
       'tags: ["a"] → ["a","b"]',
+    ]);
+  });
+
+  it("names a pet's category, before and after, unknown ids as unknown", () => {
+    expect(describeChanges(event({ changes: { categoryId: [1, 2] } }), categories)).toEqual([
+      'Category: Dogs → Cats',
+    ]);
+    expect(describeChanges(event({ changes: { categoryId: [null, 40] } }), categories)).toEqual([
+      'Category: Category 40 (unknown)',
     ]);
   });
 

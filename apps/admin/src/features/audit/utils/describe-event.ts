@@ -1,6 +1,16 @@
-/** An audit event in words for staff: the trail gives ids only, never names. */
+/**
+ * An audit event in words for staff: the trail gives ids only; categories are named from the
+ * categories the app has read.
+ */
 import type { AuditEvent } from '@pets/client';
 import type { AuditTargetType } from '@pets/contract';
+import type { CategoryLookup } from '../../../lib/categories.js';
+
+/** Without the categories: an id says only which category it is. */
+const NO_CATEGORIES: CategoryLookup = {
+  byId: () => undefined,
+  nameOf: (id) => `Category ${id}`,
+};
 
 const show = (value: unknown): string =>
   value === null || value === undefined
@@ -15,6 +25,7 @@ const NOUNS: Record<AuditTargetType, string> = {
   account: 'Account',
   person: 'Person',
   session: 'Session',
+  category: 'Category',
 };
 
 /**
@@ -31,16 +42,30 @@ export function describeActor(actor: AuditEvent['actor']): string {
 
 /**
  * What happened to what: "Pet 12 updated", "Person 3 of account 2 signed in (session 5)", "A person
- * invited to account 2 (ann@acme.example)".
+ * invited to account 2 (ann@acme.example)", "Category “Dogs” archived" (by its name now).
  */
-export function describeAction(event: AuditEvent): string {
+export function describeAction(
+  event: AuditEvent,
+  categories: CategoryLookup = NO_CATEGORIES,
+): string {
   const { action, actor, target } = event;
-  const about = (what: string) => `${NOUNS[target.type]} ${target.id} ${what}`;
+  const about = (what: string) => {
+    if (target.type !== 'category') return `${NOUNS[target.type]} ${target.id} ${what}`;
+    const category = categories.byId(target.id);
+    return `${category ? `Category “${category.name}”` : categories.nameOf(target.id)} ${what}`;
+  };
   switch (action) {
     case 'pet.created':
     case 'key.created':
     case 'account.created':
+    case 'category.created':
       return about('created');
+    case 'category.renamed':
+      return about('renamed');
+    case 'category.archived':
+      return about('archived');
+    case 'category.restored':
+      return about('restored');
     case 'pet.updated':
       return about('updated');
     case 'pet.deleted':
@@ -79,11 +104,19 @@ export function describeAction(event: AuditEvent): string {
 
 /**
  * The changes as short phrases: "status: available → sold" for an update, "name: Rex" for a value
- * set where there was none. Deletions and revocations that carry no fields say nothing more.
+ * set where there was none, and a pet's category by name, "Category: Dogs → Cats". Deletions and
+ * revocations that carry no fields say nothing more.
  */
-export const describeChanges = (event: AuditEvent): string[] =>
-  Object.entries(event.changes).map(([field, [before, after]]) =>
-    before === null || before === undefined
-      ? `${field}: ${show(after)}`
-      : `${field}: ${show(before)} → ${show(after)}`,
-  );
+export const describeChanges = (
+  event: AuditEvent,
+  categories: CategoryLookup = NO_CATEGORIES,
+): string[] =>
+  Object.entries(event.changes).map(([field, [before, after]]) => {
+    const [label, value] =
+      field === 'categoryId'
+        ? ['Category', (id: unknown) => (typeof id === 'number' ? categories.nameOf(id) : show(id))]
+        : [field, show];
+    return before === null || before === undefined
+      ? `${label}: ${value(after)}`
+      : `${label}: ${value(before)} → ${value(after)}`;
+  });

@@ -1,6 +1,10 @@
-/** Adds a pet, sent once however often it is submitted; the pets lists are read again. */
+/**
+ * Adds a pet, sent once however often it is submitted; the pets lists are read again, and the
+ * categories' pet counts when next shown.
+ */
 import type { NewPetInput } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { petCountsChanged } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
 import { petsQueryKeys } from './list-pets.js';
 
@@ -18,6 +22,7 @@ export function useCreatePet() {
       client.createPet(pet, { idempotencyKey }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: petsQueryKeys.all });
+      void petCountsChanged(queryClient);
     },
   });
 }

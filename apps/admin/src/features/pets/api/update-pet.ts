@@ -1,6 +1,7 @@
 /** Changing and deleting a pet, shown in the lists at once and undone when the API refuses. */
 import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { petCountsChanged } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
 import { petsQueryKeys } from './list-pets.js';
 
@@ -51,6 +52,12 @@ export function useDeletePet() {
   });
 }
 
-/** After a change (or a refusal), the lists are read again; the history is, by every change. */
+/**
+ * After a change (or a refusal), the lists are read again, and the categories' pet counts when next
+ * shown; the history is, by every change.
+ */
 const readAgain = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: petsQueryKeys.all });
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+    petCountsChanged(queryClient),
+  ]);

@@ -1,14 +1,17 @@
 /**
- * Proves adding a pet: the contract's checks and the API's issues on their fields, one idempotency
- * key for the same values, one request while pending, and the status chosen sent.
+ * Proves adding a pet: its category chosen by name from those in use, the contract's checks and
+ * the API's issues on their fields, one idempotency key for the same values, one request while
+ * pending, and the status chosen sent.
  */
 import type { CreatedPet, NewPetInput } from '@pets/client';
-import { NAME_MAX_LENGTH, NewPet, toErrorDetails } from '@pets/contract';
+import { ARCHIVED_CATEGORY, NAME_MAX_LENGTH, NewPet, toErrorDetails } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fieldSentence } from '../../../components/ui/field.js';
 import { describe, expect, it } from 'vitest';
 import {
   apiError,
+  categoriesPage,
+  category,
   createFakeClient,
   deferred,
   type FakeClient,
@@ -51,17 +54,20 @@ async function setUp(prepare: (client: FakeClient) => void = () => undefined) {
     return {
       dialog,
       name: within(dialog).getByLabelText('Name'),
-      category: within(dialog).getByLabelText('Category id'),
+      category: within(dialog).getByLabelText<HTMLSelectElement>('Category'),
       submit: within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Add pet' }),
     };
   };
   let form = await open();
-  const fill = async (petName: string, categoryId: string) => {
+  /** Types the name and chooses the category by its name ('' for none). */
+  const fill = async (petName: string, categoryName: string) => {
     if (!form.dialog.isConnected) form = await open();
     await rendered.user.clear(form.name);
     if (petName) await rendered.user.type(form.name, petName);
-    await rendered.user.clear(form.category);
-    if (categoryId) await rendered.user.type(form.category, categoryId);
+    await waitFor(() => {
+      expect(form.category.disabled).toBe(false);
+    });
+    await rendered.user.selectOptions(form.category, categoryName || 'Choose a category');
   };
   const submit = () => rendered.user.click(form.submit);
   return { ...rendered, client, form: () => form, submit, fill };
@@ -75,15 +81,37 @@ const added = (text: string) =>
   );
 
 describe('adding a pet', () => {
+  it('offers the categories in use by name, none chosen at first, and none archived', async () => {
+    const { form } = await setUp((fake) => {
+      fake.listCategories.mockResolvedValue(
+        categoriesPage([
+          category(1, 'Dogs'),
+          category(2, 'Ferrets', { archived: true }),
+          category(3, 'Birds'),
+        ]),
+      );
+    });
+    const { category: select } = form();
+    await waitFor(() => {
+      expect([...select.options].map((option) => option.text)).toEqual([
+        'Choose a category',
+        'Dogs',
+        'Birds',
+      ]);
+    });
+    expect(select.value).toBe('');
+    expect([...select.options].map((option) => option.value)).toEqual(['', '1', '3']);
+  });
+
   it.each([
     ['', '', { name: '', categoryId: undefined }],
     [
       'x'.repeat(NAME_MAX_LENGTH + 1),
-      'abc',
-      { name: 'x'.repeat(NAME_MAX_LENGTH + 1), categoryId: 'abc' },
+      'Birds',
+      { name: 'x'.repeat(NAME_MAX_LENGTH + 1), categoryId: 3 },
     ],
-    ['  ', '0', { name: '  ', categoryId: 0 }],
-    ['Rex', '1.5', { name: 'Rex', categoryId: '1.5' }],
+    ['  ', 'Cats', { name: '  ', categoryId: 2 }],
+    ['Rex', '', { name: 'Rex', categoryId: undefined }],
   ])(
     'refuses name %j and category %j in the words of the contract',
     async (petName, categoryId, body) => {
@@ -95,7 +123,9 @@ describe('adding a pet', () => {
       const expected = contractIssues({ ...body, status: 'available' });
       if (expected.name === undefined) expect(name.getAttribute('aria-invalid')).toBeNull();
       else expect(messageOf(name)).toBe(fieldSentence('Name', expected.name));
-      expect(messageOf(category)).toBe(fieldSentence('Category id', expected.categoryId ?? ''));
+      if (expected.categoryId === undefined)
+        expect(category.getAttribute('aria-invalid')).toBeNull();
+      else expect(messageOf(category)).toBe(fieldSentence('Category', expected.categoryId));
       expect(client.createPet).not.toHaveBeenCalled();
       expect(document.activeElement).toBe(expected.name === undefined ? category : name);
     },
@@ -112,7 +142,7 @@ describe('adding a pet', () => {
         details: [{ field: 'name', issue: 'must not be reserved' }],
       }),
     );
-    await fill('Admin', '2');
+    await fill('Admin', 'Cats');
     await submit();
 
     await waitFor(() => {
@@ -120,6 +150,26 @@ describe('adding a pet', () => {
     });
     expect(category.getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(name);
+  });
+
+  it('says on the category when the API finds it archived meanwhile', async () => {
+    const { client, form, submit, fill } = await setUp();
+    const { category } = form();
+    client.createPet.mockRejectedValue(
+      apiError({
+        code: 'invalid_body',
+        status: 400,
+        message: 'The request body is not valid.',
+        details: [{ field: 'categoryId', issue: ARCHIVED_CATEGORY }],
+      }),
+    );
+    await fill('Rex', 'Fish');
+    await submit();
+    await waitFor(() => {
+      expect(messageOf(category)).toBe(`Category ${ARCHIVED_CATEGORY}.`);
+    });
+    expect(client.createPet.mock.calls[0]?.[0]).toMatchObject({ categoryId: 4 });
+    expect(document.activeElement).toBe(category);
   });
 
   it('reuses the idempotency key for the same values, and makes a new one after success', async () => {
@@ -133,7 +183,7 @@ describe('adding a pet', () => {
       );
     const keys = () => client.createPet.mock.calls.map(([, options]) => options?.idempotencyKey);
 
-    await fill('Rex', '1');
+    await fill('Rex', 'Dogs');
     await submit();
     expect(
       await screen.findByText('Could not reach the API. Check your connection, then retry.'),
@@ -142,7 +192,7 @@ describe('adding a pet', () => {
     await added('Added Rex (id 42).');
     expect(keys()[1]).toBe(keys()[0]);
 
-    await fill('Rex', '1');
+    await fill('Rex', 'Dogs');
     await submit();
     await waitFor(() => {
       expect(client.createPet).toHaveBeenCalledTimes(3);
@@ -154,10 +204,10 @@ describe('adding a pet', () => {
   it('makes a new key when the values change', async () => {
     const { client, submit, fill } = await setUp();
     client.createPet.mockRejectedValue(apiError({ message: 'Internal error.' }));
-    await fill('Rex', '1');
+    await fill('Rex', 'Dogs');
     await submit();
     await screen.findByText(/^Internal error\. Retry in a moment/);
-    await fill('Rexy', '1');
+    await fill('Rexy', 'Dogs');
     await submit();
     await waitFor(() => {
       expect(client.createPet).toHaveBeenCalledTimes(2);
@@ -180,7 +230,7 @@ describe('adding a pet', () => {
       petsPage([pet(1, { name: 'Fido' }), pet(42, { name: 'Rex', categoryId: 3 })]),
     );
 
-    await fill(' Rex ', '3');
+    await fill(' Rex ', 'Birds');
     await submit();
     expect(button.disabled).toBe(true);
     await submit();
@@ -208,7 +258,7 @@ describe('adding a pet', () => {
   it('sends the status chosen', async () => {
     const { user, client, form, submit, fill } = await setUp();
     client.createPet.mockImplementation((body) => Promise.resolve(created(5, body)));
-    await fill('Tom', '2');
+    await fill('Tom', 'Cats');
     await user.selectOptions(within(form().dialog).getByLabelText('Status'), 'sold');
     await submit();
     await added('Added Tom (id 5).');

@@ -24,7 +24,7 @@ export function AddPetForm({ onAdded }: { onAdded?: (pet: Pet) => void } = {}) {
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const controls = {
     name: useRef<HTMLInputElement>(null),
-    categoryId: useRef<HTMLInputElement>(null),
+    categoryId: useRef<HTMLSelectElement>(null),
     status: useRef<HTMLSelectElement>(null),
   };
   const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls);

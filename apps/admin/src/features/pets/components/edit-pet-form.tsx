@@ -1,4 +1,4 @@
-/** The form in a pet's panel that corrects its name and category. */
+/** The form in a pet's panel that corrects its name and moves it to another category. */
 import type { Pet } from '@pets/client';
 import { PetPatch, toErrorDetails, type PetPatchInput } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
@@ -22,7 +22,7 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
   const [category, setCategory] = useState(String(pet.categoryId));
   const controls = {
     name: useRef<HTMLInputElement>(null),
-    categoryId: useRef<HTMLInputElement>(null),
+    categoryId: useRef<HTMLSelectElement>(null),
   };
   const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls);
 
@@ -32,21 +32,14 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
     const patch: Record<string, unknown> = {};
     if (name.trim() !== pet.name) patch.name = name;
     const categoryId = toCategoryId(category);
-    if (categoryId !== pet.categoryId) patch.categoryId = categoryId ?? null;
+    if (categoryId !== undefined && categoryId !== pet.categoryId) patch.categoryId = categoryId;
     if (Object.keys(patch).length === 0) {
       say(`Nothing to save: the name and category are those ${pet.name} already has.`);
       return;
     }
     const parsed = PetPatch.safeParse(patch);
     if (!parsed.success) {
-      showIssues(
-        toErrorDetails(parsed.error).map((detail) =>
-          // An emptied category is `null` in a merge patch; say it as the add form does.
-          detail.field === 'categoryId' && patch.categoryId === null
-            ? { ...detail, issue: 'is required' }
-            : detail,
-        ),
-      );
+      showIssues(toErrorDetails(parsed.error));
       return;
     }
     say(null);
@@ -75,6 +68,7 @@ export function EditPetForm({ pet, onSaved }: { pet: Pet; onSaved: (message: str
         }}
         issues={issues}
         controls={controls}
+        current={pet.categoryId}
       />
       <button type="submit" disabled={update.isPending || blocked}>
         {update.isPending ? 'Saving…' : 'Save'}

@@ -1,6 +1,7 @@
 /** The panel beside the pets table where one pet is corrected and (staff) its history read. */
 import type { Pet } from '@pets/client';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { CategoryName } from '../../../components/category-name.js';
 import { EditPetForm } from './edit-pet-form.js';
 
 /** A pet's history, for staff: given by the app, which composes features (they import no other). */
@@ -39,6 +40,9 @@ export function PetPanel({
       </div>
       <p>
         Status: <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+      </p>
+      <p>
+        Category: <CategoryName id={pet.categoryId} />
       </p>
       <EditPetForm key={pet.id} pet={pet} onSaved={onSaved} />
       {role === 'staff' ? history?.(pet.id) : null}

@@ -1,11 +1,34 @@
 /**
- * The pets filters: name and category (applied by Search, emptied by Clear filters), and, applied
- * as soon as they change, My pets for partners, the status and the number of pets a page.
+ * The pets filters: the name (applied by Search), the category, chosen from a list, and, applied as
+ * soon as they change, My pets for partners, the status and the number of pets a page. Clear
+ * filters empties the name and the category.
  */
-import { ID_PATTERN, NAME_MAX_LENGTH, PET_STATUSES } from '@pets/contract';
+import { NAME_MAX_LENGTH, PET_STATUSES } from '@pets/contract';
+import { useCategories } from '../../../lib/categories.js';
 import type { PetsFilterInputs } from '../hooks/use-pets-filters.js';
 import type { PetsViewState } from '../hooks/use-pets-view.js';
 import { PAGE_SIZES } from '../utils/pets-search.js';
+
+/**
+ * Every category, archived ones too (their pets keep them), and the one the address names when no
+ * category has its id (an old link), so the select shows what the list is filtered by.
+ */
+function CategoryFilterOptions({ chosen }: { chosen: number | undefined }) {
+  const { all, byId, nameOf } = useCategories();
+  return (
+    <>
+      <option value="">All</option>
+      {chosen !== undefined && byId(chosen) === undefined ? (
+        <option value={chosen}>{nameOf(chosen)}</option>
+      ) : null}
+      {(all ?? []).map((category) => (
+        <option key={category.id} value={category.id}>
+          {category.archived ? `${category.name} (archived)` : category.name}
+        </option>
+      ))}
+    </>
+  );
+}
 
 export function PetsFilters({
   view,
@@ -38,20 +61,19 @@ export function PetsFilters({
           }}
         />
       </div>
+      <button type="submit">Search</button>
       <div className="field">
         <label htmlFor="pets-category">Category</label>
-        <input
+        <select
           id="pets-category"
-          inputMode="numeric"
-          pattern={ID_PATTERN.source.slice(1, -1)}
-          size={8}
-          value={filters.category}
+          value={view.categoryId ?? ''}
           onChange={(event) => {
-            filters.setCategory(event.target.value);
+            filters.chooseCategory(event.target.value);
           }}
-        />
+        >
+          <CategoryFilterOptions chosen={view.categoryId} />
+        </select>
       </div>
-      <button type="submit">Search</button>
       {filters.filtered ? (
         <button type="button" className="secondary" onClick={filters.clear}>
           Clear filters

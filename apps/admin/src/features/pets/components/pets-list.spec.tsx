@@ -1,14 +1,17 @@
 /**
  * Proves the pets page: the table, filters and paging kept in the address, loading, errors, the
- * rate limit and a 429, changing status, deleting and correcting pets, and what partners and staff
- * may each do.
+ * rate limit and a 429, changing status, deleting and correcting pets, categories by name (chosen
+ * from a list, an archived one shown as such, an unknown id as unknown), and what partners and
+ * staff may each do.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiResult, Pet } from '@pets/client';
 import {
   account,
   apiError,
+  categoriesPage,
+  category,
   createFakeClient,
   deferred,
   pet,
@@ -50,14 +53,44 @@ describe('the pets table', () => {
     renderWithApp(<PetsPage />, client);
 
     const row = (await screen.findByRole('cell', { name: 'Rex' })).closest('tr');
-    expect([...(row?.cells ?? [])].slice(0, 3).map((cell) => cell.textContent)).toEqual([
-      '7',
-      'Rex',
-      '3',
-    ]);
+    await waitFor(() => {
+      expect([...(row?.cells ?? [])].slice(0, 3).map((cell) => cell.textContent)).toEqual([
+        '7',
+        'Rex',
+        'Birds',
+      ]);
+    });
     const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
     expect(status.value).toBe('pending');
     expect(listStatus()).toBe('Pets 1 of 1.');
+  });
+
+  it("names each pet's category: an archived one as archived, an id no category has as unknown", async () => {
+    const client = createFakeClient();
+    client.listCategories
+      .mockResolvedValueOnce(categoriesPage([category(1, 'Dogs')], 'more'))
+      .mockResolvedValueOnce(categoriesPage([category(2, 'Ferrets', { archived: true })]));
+    client.listPets.mockResolvedValue(
+      petsPage([
+        pet(7, { name: 'Rex', categoryId: 1 }),
+        pet(8, { name: 'Slinky', categoryId: 2 }),
+        pet(9, { name: 'Old', categoryId: 40 }),
+      ]),
+    );
+    renderWithApp(<PetsPage />, client);
+    const categoryOf = (name: string) =>
+      screen.getByRole('cell', { name }).closest('tr')?.cells[2]?.textContent;
+    await screen.findByRole('cell', { name: 'Rex' });
+    await waitFor(() => {
+      expect(categoryOf('Rex')).toBe('Dogs');
+    });
+    expect(categoryOf('Slinky')).toBe('Ferrets (archived)');
+    expect(categoryOf('Old')).toBe('Category 40 (unknown)');
+    // Every page of categories, read once, as many as a page may hold.
+    expect(client.listCategories.mock.calls.map(([query]) => query)).toEqual([
+      { limit: 100 },
+      { limit: 100, cursor: 'more' },
+    ]);
   });
 
   it('reads the filter and page size from the URL and writes changes back', async () => {
@@ -182,6 +215,10 @@ describe('the pets table', () => {
   it('shows the rate limit of the latest answer', async () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue({ ...petsPage(pets(1, 1)), rateLimit: rateLimit(41, 60) });
+    client.listCategories.mockResolvedValue({
+      ...categoriesPage([]),
+      rateLimit: rateLimit(41, 60),
+    });
     renderWithApp(withLayout, client);
     const meter = await screen.findByLabelText<HTMLMeterElement>('Requests left');
     expect(meter.tagName).toBe('METER');
@@ -425,8 +462,14 @@ describe('managing pets in the table', () => {
     const client = createFakeClient();
     const { user } = renderWithApp(<PetsPage />, client);
     await user.type(screen.getByLabelText('Name starts with'), 'Re');
-    await user.type(screen.getByLabelText('Category'), '3');
     await user.click(button('Search'));
+    expect(window.location.search).toBe('?name=Re');
+    const select = screen.getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect(select.options).toHaveLength(7);
+    });
+    expect(select.options[0]?.text).toBe('All');
+    await user.selectOptions(select, 'Birds');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
         { status: undefined, name: 'Re', categoryId: 3, limit: 20, cursor: undefined },
@@ -438,6 +481,36 @@ describe('managing pets in the table', () => {
     await user.click(button('Clear filters'));
     expect(window.location.search).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Name starts with').value).toBe('');
+    expect(select.value).toBe('');
+  });
+
+  it('keeps a link with a category id working: the filter shows its name, or that it is unknown', async () => {
+    const client = createFakeClient();
+    client.listCategories.mockResolvedValue(
+      categoriesPage([category(1, 'Dogs'), category(2, 'Ferrets', { archived: true })]),
+    );
+    renderWithApp(<PetsPage />, client, { url: '/admin/pets?categoryId=2' });
+    const select = screen.getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect(select.selectedOptions[0]?.text).toBe('Ferrets (archived)');
+    });
+    expect(client.listPets).toHaveBeenCalledWith(
+      expect.objectContaining({ categoryId: 2 }),
+      expect.anything(),
+    );
+    cleanup();
+
+    renderWithApp(<PetsPage />, client, { url: '/admin/pets?categoryId=40' });
+    const unknown = screen.getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect(unknown.selectedOptions[0]?.text).toBe('Category 40 (unknown)');
+    });
+    expect([...unknown.options].map((option) => option.text)).toEqual([
+      'All',
+      'Category 40 (unknown)',
+      'Dogs',
+      'Ferrets (archived)',
+    ]);
   });
 
   it('corrects a name and category beside the table; a refused value shows on its field and the row goes back', async () => {
@@ -453,8 +526,13 @@ describe('managing pets in the table', () => {
     const panel = screen.getByRole('complementary', { name: 'Rex (id 7)' });
     expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 2 }));
     const name = within(panel).getByLabelText<HTMLInputElement>('Name');
-    const category = within(panel).getByLabelText<HTMLInputElement>('Category id');
+    const category = within(panel).getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect(category.disabled).toBe(false);
+    });
     expect([name.value, category.value]).toEqual(['Rex', '3']);
+    expect(category.selectedOptions[0]?.text).toBe('Birds');
+    expect(panel.textContent).toContain('Category: Birds');
 
     // Nothing changed: nothing is sent.
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -462,18 +540,16 @@ describe('managing pets in the table', () => {
     expect(panel.textContent).toContain('Nothing to save');
 
     // The contract's words, on the field, before anything is sent.
-    await user.clear(category);
-    await user.type(category, '2.5');
+    await user.clear(name);
+    await user.type(name, '   ');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     expect(client.updatePet).not.toHaveBeenCalled();
-    expect(category.getAttribute('aria-invalid')).toBe('true');
-    const described = document.getElementById(category.getAttribute('aria-describedby') ?? '');
-    expect(described?.textContent).toBe('Category id must be an integer.');
-    expect(document.activeElement).toBe(category);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(name.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Name must not be empty.');
+    expect(document.activeElement).toBe(name);
 
     // Only the changed field is sent; the row shows it at once.
-    await user.clear(category);
-    await user.type(category, '3');
     await user.clear(name);
     await user.type(name, 'Rexy');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
@@ -503,6 +579,59 @@ describe('managing pets in the table', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rex' }));
   });
 
+  it('moves a pet to a category in use; its own archived category stays offered, marked, until it moves', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'staff' }));
+    client.listCategories.mockResolvedValue(
+      categoriesPage([
+        category(1, 'Dogs'),
+        category(2, 'Ferrets', { archived: true }),
+        category(3, 'Birds', { archived: true }),
+      ]),
+    );
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Slinky', categoryId: 2 })]));
+    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
+    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Slinky', categoryId: 1 })));
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    await user.click(await screen.findByRole('button', { name: 'Slinky' }));
+    const panel = screen.getByRole('complementary', { name: 'Slinky (id 7)' });
+    const select = within(panel).getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect([...select.options].map((option) => option.text)).toEqual([
+        'Dogs',
+        'Ferrets (archived)',
+      ]);
+    });
+    expect(select.value).toBe('2');
+    await user.selectOptions(select, 'Dogs');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(client.updatePet).toHaveBeenCalledWith(7, { categoryId: 1 });
+    await screen.findByText('Saved Slinky (id 7).');
+  });
+
+  it('offers a pet of an old release its unknown category as it is, and saves a name alone', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'staff' }));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Old', categoryId: 40 })]));
+    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
+    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Older', categoryId: 40 })));
+    const { user } = renderWithApp(<PetsPage />, client);
+
+    await user.click(await screen.findByRole('button', { name: 'Old' }));
+    const panel = screen.getByRole('complementary', { name: 'Old (id 7)' });
+    const select = within(panel).getByLabelText<HTMLSelectElement>('Category');
+    await waitFor(() => {
+      expect(select.selectedOptions[0]?.text).toBe('Category 40 (unknown)');
+    });
+    expect(panel.textContent).toContain('Category: Category 40 (unknown)');
+    const name = within(panel).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Older');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(client.updatePet).toHaveBeenCalledWith(7, { name: 'Older' });
+  });
+
   it("shows staff a pet's history beside it, read again after a change", async () => {
     const client = createFakeClient();
     signInAs(client, account({ role: 'staff' }));
@@ -530,6 +659,9 @@ describe('managing pets in the table', () => {
     });
     expect(history.textContent).toContain('by account 2 (key 5)');
     expect(history.textContent).toContain('name: Rex');
+    await waitFor(() => {
+      expect(history.textContent).toContain('Category: Dogs');
+    });
 
     client.admin.listAudit.mockResolvedValue({
       ...result([

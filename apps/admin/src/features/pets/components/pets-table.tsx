@@ -1,8 +1,10 @@
 /**
- * The table of pets on one page, with each row's status choice, Delete and the name that opens it.
+ * The table of pets on one page, with each pet's category by name, each row's status choice,
+ * Delete and the name that opens it.
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
+import { CategoryName } from '../../../components/category-name.js';
 import { ActionsHeader } from '../../../components/ui/actions-header.js';
 import { StatusChoice } from './pet-actions.js';
 
@@ -52,9 +54,7 @@ export function PetsTable({
               Id
             </th>
             <th scope="col">Name</th>
-            <th scope="col" className="number">
-              Category
-            </th>
+            <th scope="col">Category</th>
             <th scope="col">Status</th>
             {actions?.role === 'staff' ? <ActionsHeader /> : null}
           </tr>
@@ -83,8 +83,8 @@ export function PetsTable({
                   pet.name
                 )}
               </td>
-              <td className="number" data-label="Category">
-                {pet.categoryId}
+              <td data-label="Category">
+                <CategoryName id={pet.categoryId} />
               </td>
               <td data-label="Status">
                 {actions?.canEdit(pet) ? (

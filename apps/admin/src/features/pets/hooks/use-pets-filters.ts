@@ -1,6 +1,7 @@
 /**
- * What is typed into the pets filters (name, category) until Search applies it to the view, and
- * Clear filters, which empties both and shows every pet again.
+ * The pets filters: the name typed until Search applies it to the view, the category applied as it
+ * is chosen (with the name typed so far), and Clear filters, which empties both and shows every pet
+ * again. The category stays `categoryId=<id>` in the address, so links made before still work.
  */
 import { isIdText } from '@pets/contract';
 import { useState } from 'react';
@@ -8,26 +9,22 @@ import type { PetsViewState } from './use-pets-view.js';
 
 export function usePetsFilters({ view, change }: Pick<PetsViewState, 'view' | 'change'>) {
   const [name, setName] = useState(view.name ?? '');
-  const [category, setCategory] = useState(
-    view.categoryId === undefined ? '' : String(view.categoryId),
-  );
+  const typedName = name === '' ? undefined : name;
   return {
     name,
     setName,
-    category,
-    setCategory,
     /** Whether the view shown is filtered by name or category. */
     filtered: view.name !== undefined || view.categoryId !== undefined,
-    /** Shows the pets matching what is typed (an empty input, or a category that is no id, is no filter). */
+    /** Shows the pets whose names start with what is typed (nothing typed is no filter). */
     search: () => {
-      change({
-        name: name === '' ? undefined : name,
-        categoryId: isIdText(category) ? Number(category) : undefined,
-      });
+      change({ name: typedName });
+    },
+    /** Shows the pets of the category chosen (its id; '' for all), and of the name typed. */
+    chooseCategory: (value: string) => {
+      change({ name: typedName, categoryId: isIdText(value) ? Number(value) : undefined });
     },
     clear: () => {
       setName('');
-      setCategory('');
       change({ name: undefined, categoryId: undefined });
     },
   };
