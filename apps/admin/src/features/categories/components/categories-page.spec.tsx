@@ -207,7 +207,7 @@ describe('the Categories page', () => {
     client.updateCategory.mockResolvedValue(result({ ...DOGS, archived: true }));
     await user.click(await screen.findByRole('button', { name: 'Archive Dogs' }));
     const dialog = screen.getByRole('dialog', { name: 'Archive Dogs?' });
-    expect(dialog.textContent).toContain('The 12 pets in Dogs stay in it, and still show it.');
+    expect(dialog.textContent).toContain('Its 12 pets stay in it, and still show it.');
     expect(dialog.textContent).toContain('No pet can be added to Dogs or moved to it');
     // The safe choice first.
     expect(document.activeElement).toBe(

@@ -2,7 +2,13 @@
 import type { Category } from '@pets/client';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 
-const pets = (count: number) => (count === 1 ? '1 pet' : `${count} pets`);
+/** What happens to the pets in it: they stay. */
+const theirPets = (count: number) =>
+  count === 0
+    ? 'It has no pets now.'
+    : count === 1
+      ? 'Its one pet stays in it, and still shows it.'
+      : `Its ${count} pets stay in it, and still show it.`;
 
 export function ConfirmArchive({
   category,
@@ -42,9 +48,8 @@ export function ConfirmArchive({
       onCancel={onCancel}
     >
       <p>
-        The {pets(category.petCount)} in {category.name} stay in it, and still show it. No pet can
-        be added to {category.name} or moved to it, and the pet forms no longer offer it. Nothing is
-        deleted: you can restore it later.
+        {theirPets(category.petCount)} No pet can be added to {category.name} or moved to it, and
+        the pet forms no longer offer it. Nothing is deleted: you can restore it later.
       </p>
     </ConfirmDialog>
   );
