@@ -11,6 +11,7 @@ import { ManagePets1795305700000 } from './migrations/1795305700000-manage-pets.
 import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-owner-index.js';
 import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
+import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -26,6 +27,7 @@ export const MIGRATIONS = [
   PetsOwnerIndex1795305800000,
   ListOrder1795305900000,
   People1795306000000,
+  Categories1795306100000,
 ];
 
 /**

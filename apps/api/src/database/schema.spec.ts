@@ -12,7 +12,11 @@ import {
 } from '../../test/test-app.js';
 import type { AppConfig } from '../config/config.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
+import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
+import { People1795306000000 } from './migrations/1795306000000-people.js';
 import type { Tables } from './tables.js';
+import { PostgresDatabase, SqliteDatabase } from './database.js';
+import { CategoriesRepository } from '../pets/categories.repository.js';
 
 type Nullability<Row> = { [Column in keyof Row]-?: null extends Row[Column] ? 'null' : 'not null' };
 
@@ -46,6 +50,13 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     owner_account_id: 'null',
     deleted_at: 'null',
     name_key: 'not null',
+  },
+  categories: {
+    id: 'not null',
+    name: 'not null',
+    name_key: 'not null',
+    archived: 'not null',
+    created_at: 'not null',
   },
   audit_events: {
     id: 'not null',
@@ -217,8 +228,11 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
        VALUES (${id}, 1, 'pet.created', 'pet', 1, '{}')`;
     try {
-      // The database as the previous release left it, with audit events in it.
-      const before = await migrate(database, MIGRATIONS.slice(0, -1));
+      // The database as the release before people left it, with audit events in it.
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(People1795306000000)),
+      );
       await before.query(
         `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
       );
@@ -271,6 +285,147 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         expect((await migratedColumns(after)).people).toEqual(TYPED.people);
       } finally {
         await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('adds categories, one per category a pet names, keeping pets and what the previous release writes', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
+    const previousPet = (name: string, categoryId: number, deletedAt: number | null = null) =>
+      [
+        `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id, deleted_at)
+         VALUES (${p(1)}, ${p(2)}, ${p(3)}, 'available', 1, 1, ${p(4)}) RETURNING id`,
+        [name, name.toLowerCase(), categoryId, deletedAt],
+      ] as const;
+    try {
+      // The database as the previous release (people) left it, with pets in categories 3 and 7.
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
+      );
+      await before.query(
+        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
+      );
+      const petIds: number[] = [];
+      for (const [name, categoryId, deletedAt] of [
+        ['Rex', 3, null],
+        ['Tom', 7, null],
+        ['Gone', 3, 5],
+      ] as const)
+        petIds.push(
+          ...(
+            await before.query<{ id: number }[]>(...previousPet(name, categoryId, deletedAt))
+          ).map((row) => row.id),
+        );
+      await before.query(
+        `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
+         VALUES (1, 1, 'pet.created', 'pet', ${p(1)}, '{}')`,
+        [petIds[0]],
+      );
+      const eventsBefore = await before.query<{ id: number }[]>(`SELECT id FROM audit_events`);
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        expect((await migratedColumns(after)).categories).toEqual(TYPED.categories);
+        // A category for each one a pet named, removed pets included, in use.
+        const categories = await after.query<Record<string, unknown>[]>(
+          `SELECT id, name, name_key, archived FROM categories ORDER BY id`,
+        );
+        expect(categories.map((row) => ({ ...row, archived: Boolean(row['archived']) }))).toEqual([
+          { id: 3, name: 'Category 3', name_key: 'category 3', archived: false },
+          { id: 7, name: 'Category 7', name_key: 'category 7', archived: false },
+        ]);
+        // The pets keep their category; petCount counts the pets not removed.
+        expect(await after.query(`SELECT id, category_id FROM pets ORDER BY id`)).toEqual(
+          petIds.map((id, i) => ({ id, category_id: [3, 7, 3][i] })),
+        );
+        const reads =
+          database.kind === 'postgres'
+            ? new PostgresDatabase(after)
+            : new SqliteDatabase(database.file, 1_000);
+        try {
+          expect(await new CategoriesRepository(reads).page(0, 10)).toEqual([
+            { id: 3, name: 'Category 3', archived: false, petCount: 1 },
+            { id: 7, name: 'Category 7', archived: false, petCount: 1 },
+          ]);
+        } finally {
+          await reads.close();
+        }
+
+        // The previous release's statements on the migrated schema: a pet in a category that has
+        // none is stored (that release does not check), pets are read and listed, a pet's event is
+        // written, above those from before.
+        const [stored] = await after.query<{ id: number }[]>(...previousPet('Old way', 42));
+        expect(stored?.id).toBeGreaterThan(Math.max(...petIds));
+        expect(
+          await after.query(`SELECT name, category_id FROM pets WHERE id = ${p(1)}`, [stored?.id]),
+        ).toEqual([{ name: 'Old way', category_id: 42 }]);
+        const listed = await after.query<{ id: number }[]>(
+          `SELECT id FROM pets WHERE deleted_at IS NULL AND category_id = ${p(1)} AND id > 0 ORDER BY id LIMIT 21`,
+          [3],
+        );
+        expect(listed.map((row) => row.id)).toEqual([petIds[0]]);
+        await after.query(
+          `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
+           VALUES (6, 1, 'pet.updated', 'pet', ${p(1)}, '{}')`,
+          [stored?.id],
+        );
+        const events = await after.query<{ id: number }[]>(
+          `SELECT id FROM audit_events ORDER BY id`,
+        );
+        expect(events.slice(0, eventsBefore.length)).toEqual(eventsBefore);
+        expect(events.at(-1)?.id).toBeGreaterThan(
+          Math.max(...eventsBefore.map((event) => event.id)),
+        );
+        // Categories are audit targets now; something else still is not.
+        await after.query(
+          `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+           VALUES (7, 'category.renamed', 'category', 3, '{}')`,
+        );
+        await expect(
+          after.query(
+            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+             VALUES (7, 'x', 'planet', 1, '{}')`,
+          ),
+        ).rejects.toThrow(/check/i);
+        // A name is taken whatever its case; new categories get ids above the seeded ones.
+        await expect(
+          after.query(
+            `INSERT INTO categories (name, name_key, archived, created_at) VALUES ('CATEGORY 3', 'category 3', ${engine === 'postgres' ? 'false' : '0'}, 1)`,
+          ),
+        ).rejects.toThrow(/unique/i);
+        const [added] = await after.query<{ id: number }[]>(
+          `INSERT INTO categories (name, name_key, archived, created_at) VALUES ('Cats', 'cats', ${engine === 'postgres' ? 'false' : '0'}, 1) RETURNING id`,
+        );
+        expect(added?.id).toBeGreaterThan(7);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a new installation with the starter categories', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    try {
+      const fresh = await migrate(databaseOf(engine, url), MIGRATIONS);
+      try {
+        const rows = await fresh.query<{ id: number; name: string }[]>(
+          `SELECT id, name FROM categories ORDER BY id`,
+        );
+        expect(rows).toEqual(
+          ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles', 'Small animals'].map((name, i) => ({
+            id: i + 1,
+            name,
+          })),
+        );
+      } finally {
+        await fresh.destroy();
       }
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });

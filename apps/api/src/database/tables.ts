@@ -2,7 +2,7 @@
  * The tables and columns as the migrations make them, for the typed query builder.
  */
 import type { AuditAction, AuditTargetType, Plan, PetStatus, Role } from '@pets/contract';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The tables as the migrations make them, for the query builder: one place that says what each
@@ -46,7 +46,17 @@ export interface Tables {
     /** The name in lower case, for prefix search (`nameKey`). */
     name_key: string;
   };
-  /** Every change to pets, keys and accounts, written in the transaction of the change. */
+  /** Categories of pets (README: Categories): archived, never removed. */
+  categories: {
+    id: Generated<number>;
+    name: string;
+    /** The name folded (`categoryNameKey`): unique, so names differ whatever their case. */
+    name_key: string;
+    /** PostgreSQL's boolean is read as `true`/`false`, SQLite's as 1/0; both take 1/0. */
+    archived: ColumnType<boolean | number, number, number>;
+    created_at: number;
+  };
+  /** Every change to pets, categories, keys and accounts, written in the transaction of the change. */
   audit_events: {
     id: Generated<number>;
     at: number;

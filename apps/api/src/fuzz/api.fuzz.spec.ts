@@ -2,7 +2,17 @@
  * Property-based tests: requests for every endpoint generated from the contract's schemas, valid and
  * hostile. Replay a failure with FUZZ_SEED=<seed> (fast-check prints the seed and the path).
  */
-import { ApiError, ERROR_STATUS, NewPet, Pet, Pets } from '@pets/contract';
+import {
+  ApiError,
+  Category,
+  CategoryPatch,
+  ERROR_STATUS,
+  NewCategory,
+  NewPet,
+  NO_SUCH_CATEGORY,
+  Pet,
+  Pets,
+} from '@pets/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
@@ -14,7 +24,16 @@ const runs = (numRuns: number) => ({ numRuns, ...(SEED === undefined ? {} : { se
 
 let t: TestApp;
 let auth: Record<string, string>;
+let staffAuth: Record<string, string>;
+
+/** The categories a new installation starts with, all in use: a pet may be put in any of them. */
+const IN_USE = [1, 2, 3, 4, 5, 6];
+const inUse = (categoryId: unknown) => IN_USE.includes(categoryId as number);
+/** A category of the fuzzing's own, so no archive it makes touches the categories pets use. */
+let fuzzed = 0;
 let countPets: () => Promise<number>;
+/** Whether a category with this id exists and is in use, as the database has it now. */
+let usable: (categoryId: number) => Promise<boolean>;
 
 beforeAll(async () => {
   t = await createTestApp({ engine: 'sqlite' });
@@ -23,7 +42,20 @@ beforeAll(async () => {
     limits: { perMinute: 10_000_000, perDay: 1_000_000_000 },
   });
   auth = { authorization: `Bearer ${key}` };
+  const staff = await t.createKey({
+    name: 'Staff',
+    role: 'staff',
+    plan: 'enterprise',
+    limits: { perMinute: 10_000_000, perDay: 1_000_000_000 },
+  });
+  staffAuth = { authorization: `Bearer ${staff.key}` };
   const dataSource = t.app.get(DataSource);
+  usable = async (categoryId) =>
+    (
+      await dataSource.query<unknown[]>('SELECT 1 FROM categories WHERE id = ? AND archived = 0', [
+        categoryId,
+      ])
+    ).length > 0;
   countPets = async () =>
     Number((await dataSource.query<{ n: number }[]>('SELECT count(*) AS n FROM pets'))[0]?.n);
 });
@@ -112,7 +144,7 @@ const validName = fc
 const validNewPet = fc.record(
   {
     name: validName,
-    categoryId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    categoryId: fc.constantFrom(...IN_USE),
     status: fc.constantFrom('available', 'pending', 'sold'),
   },
   { requiredKeys: ['name', 'categoryId'] },
@@ -135,6 +167,32 @@ describe('POST /v1/pets', () => {
         expect(JSON.parse(fetched.body)).toEqual(pet);
       }),
       runs(1_500),
+    );
+  });
+
+  it('a valid pet in a category that is not there is refused on categoryId, and stores nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        validNewPet,
+        // Above every id a category of this run gets (SQLite hands them out one after another).
+        fc.integer({ min: 1_000_000, max: Number.MAX_SAFE_INTEGER }),
+        async (input, categoryId) => {
+          const before = await countPets();
+          const response = await send({
+            method: 'POST',
+            url: '/v1/pets',
+            headers: { ...auth, 'content-type': 'application/json' },
+            payload: JSON.stringify({ ...input, categoryId }),
+          });
+          expect(response.statusCode).toBe(400);
+          expect(JSON.parse(response.body)).toMatchObject({
+            code: 'invalid_body',
+            details: [{ field: 'categoryId', issue: NO_SUCH_CATEGORY }],
+          });
+          expect(await countPets()).toBe(before);
+        },
+      ),
+      runs(500),
     );
   });
 
@@ -163,8 +221,11 @@ describe('POST /v1/pets', () => {
             headers,
             payload,
           });
+          const parsed = NewPet.safeParse(body);
           const valid =
-            contentType.startsWith('application/json') && NewPet.safeParse(body).success;
+            contentType.startsWith('application/json') &&
+            parsed.success &&
+            inUse(parsed.data.categoryId);
           if (valid) {
             expect(response.statusCode).toBe(201);
           } else {
@@ -231,6 +292,49 @@ describe('GET /v1/pets', () => {
         },
       ),
       runs(2_000),
+    );
+  });
+});
+
+describe('categories', () => {
+  beforeAll(async () => {
+    const created = await send({
+      method: 'POST',
+      url: '/v1/categories',
+      headers: { ...staffAuth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Fuzzed' }),
+    });
+    fuzzed = Category.parse(JSON.parse(created.body)).id;
+  });
+
+  it('a body to create or change one is a category, a taken name or a refusal in the contract shape', async () => {
+    const body = fc.oneof(
+      hostileObject,
+      hostileValue,
+      fc.record({ name: validName }, { requiredKeys: [] }),
+      fc.record(
+        { name: validName.map((name) => name.slice(0, 60)), archived: fc.boolean() },
+        { requiredKeys: [] },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom('POST', 'PATCH'), async (input, method) => {
+        const url = method === 'POST' ? '/v1/categories' : `/v1/categories/${fuzzed}`;
+        const response = await send({
+          method,
+          url,
+          headers: { ...staffAuth, 'content-type': 'application/json' },
+          payload: JSON.stringify(input),
+        });
+        const schema = method === 'POST' ? NewCategory : CategoryPatch;
+        if (schema.safeParse(input).success) {
+          expect([200, 201, 409]).toContain(response.statusCode);
+          if (response.statusCode !== 409) Category.parse(JSON.parse(response.body));
+        } else {
+          expect(response.statusCode).toBe(response.statusCode === 413 ? 413 : 400);
+        }
+      }),
+      runs(1_000),
     );
   });
 });
@@ -386,9 +490,22 @@ describe("the input classes the README's Guarantees name", () => {
         const response = await post(`{"name": "Literal", "categoryId": ${text}}`);
         const value = Number(text);
         const plainInteger = /^-?(0|[1-9][0-9]*)$/.test(text);
-        if (plainInteger && value >= 1 && value <= Number.MAX_SAFE_INTEGER) {
+        if (plainInteger && inUse(value)) {
           expect(response.statusCode).toBe(201);
           expect(JSON.parse(response.body)).toMatchObject({ categoryId: value });
+        } else if (plainInteger && value >= 1 && value <= Number.MAX_SAFE_INTEGER) {
+          // An id the contract takes: a category in use (the categories' fuzzing makes some), or
+          // refused on categoryId.
+          if (await usable(value)) {
+            expect(response.statusCode).toBe(201);
+            return;
+          }
+          expect(response.statusCode).toBe(400);
+          expect(JSON.parse(response.body)).toMatchObject({
+            code: 'invalid_body',
+            details: [{ field: 'categoryId' }],
+          });
+          expect(await countPets()).toBe(before);
         } else {
           expect(response.statusCode).toBe(400);
           expect(JSON.parse(response.body)).toMatchObject({

@@ -195,33 +195,45 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
 
   describe('finding pets', () => {
     it('filters by categoryId and by a name prefix in any case, with status, paging through Link', async () => {
+      // Two categories of this test's own, so no other test's pets are in them.
+      const [c77, c78] = await Promise.all(
+        ['Finding', 'Finding too'].map(async (name) => {
+          const response = await call(staff.key, 'POST', '/v1/categories', { name });
+          expect(response.statusCode).toBe(201);
+          return response.json<{ id: number }>().id;
+        }),
+      );
       const made: Pet[] = [];
       for (const [name, categoryId, status] of [
-        ['Ÿvonne', 77, 'available'],
-        ['ÿves', 77, 'sold'],
-        ['Yvette', 77, 'available'],
-        ['ÿvan', 78, 'available'],
-        ['Zed', 77, 'available'],
+        ['Ÿvonne', c77, 'available'],
+        ['ÿves', c77, 'sold'],
+        ['Yvette', c77, 'available'],
+        ['ÿvan', c78, 'available'],
+        ['Zed', c77, 'available'],
       ] as const)
         made.push(await create(partner.key, { name, categoryId, status }));
       const names = async (query: string) =>
         (await call(partner.key, 'GET', `/v1/pets?${query}`)).json<Pet[]>().map((pet) => pet.name);
-      expect(await names('categoryId=77')).toEqual(['Ÿvonne', 'ÿves', 'Yvette', 'Zed']);
+      expect(await names(`categoryId=${c77}`)).toEqual(['Ÿvonne', 'ÿves', 'Yvette', 'Zed']);
       expect(await names(`name=${encodeURIComponent('ÿV')}`)).toEqual(['Ÿvonne', 'ÿves', 'ÿvan']);
       expect(
-        await names(`name=${encodeURIComponent('ÿv')}&categoryId=77&status=available`),
+        await names(`name=${encodeURIComponent('ÿv')}&categoryId=${c77}&status=available`),
       ).toEqual(['Ÿvonne']);
       expect(await names('name=yve')).toEqual(['Yvette']);
 
       // Two to a page: the next link keeps every filter, and a cursor is only good with them.
-      const first = await call(partner.key, 'GET', '/v1/pets?categoryId=77&limit=2');
+      const first = await call(partner.key, 'GET', `/v1/pets?categoryId=${c77}&limit=2`);
       const link = /^<([^>]+)>; rel="next"$/.exec(String(first.headers.link))?.[1] ?? '';
       const next = new URL(link);
-      expect(next.searchParams.get('categoryId')).toBe('77');
+      expect(next.searchParams.get('categoryId')).toBe(String(c77));
       const second = await call(partner.key, 'GET', next.pathname + next.search);
       expect(second.json<Pet[]>().map((pet) => pet.name)).toEqual(['Yvette', 'Zed']);
       const cursor = next.searchParams.get('cursor') ?? '';
-      const mismatch = await call(partner.key, 'GET', `/v1/pets?categoryId=78&cursor=${cursor}`);
+      const mismatch = await call(
+        partner.key,
+        'GET',
+        `/v1/pets?categoryId=${c78}&cursor=${cursor}`,
+      );
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json<{ details: unknown }>().details).toEqual([
         { field: 'cursor', issue: 'belongs to different filters' },

@@ -1,14 +1,17 @@
-/** The pets feature as a NestJS module: its endpoints, service and table. */
+/** The pets feature as a NestJS module: the endpoints, services and tables of pets and their categories. */
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { CategoriesController } from './categories.controller.js';
+import { CategoriesRepository } from './categories.repository.js';
+import { CategoriesService } from './categories.service.js';
 import { PetsController } from './pets.controller.js';
 import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
   imports: [IdempotencyModule, AuditModule],
-  controllers: [PetsController],
-  providers: [PetsRepository, PetsService],
+  controllers: [PetsController, CategoriesController],
+  providers: [PetsRepository, PetsService, CategoriesRepository, CategoriesService],
 })
 export class PetsModule {}

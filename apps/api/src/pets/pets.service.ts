@@ -21,6 +21,7 @@ import { invalidCursor, type Page, pageOf } from '../common/paging.js';
 import type { Principal } from '../common/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
+import { CategoriesService } from './categories.service.js';
 import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 
@@ -46,6 +47,7 @@ export class PetsService {
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
     private readonly cursors: Cursors,
+    private readonly categories: CategoriesService,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -96,6 +98,7 @@ export class PetsService {
   /**
    * Creates a pet owned by the caller's account, once per `Idempotency-Key`: the same request again
    * gets the first pet. Requests are compared after normalisation (trimmed name, default status).
+   * Its category must exist and be in use, checked in the transaction that inserts it.
    */
   create(principal: Principal, pet: NewPet, idempotencyKey: string | undefined): Promise<Pet> {
     return this.idempotency.once(
@@ -103,6 +106,7 @@ export class PetsService {
       idempotencyKey,
       [pet.name, pet.categoryId, pet.status],
       async (tx) => {
+        await this.categories.assertUsable(tx, pet.categoryId);
         const now = this.clock.now();
         const created = await this.pets.insert(pet, now, principal.accountId, tx);
         await this.audit.record(tx, now, {
@@ -119,7 +123,8 @@ export class PetsService {
   /**
    * Applies a merge patch, checked and written in one transaction. The write happens only if the
    * pet still has the status the checks saw; if another change got in first, the pet is read and
-   * checked again, so a move is never made from a status the pet no longer has.
+   * checked again, so a move is never made from a status the pet no longer has. A pet moved to
+   * another category is moved only to one in use.
    */
   async update(principal: Principal, id: number, patch: PetPatch): Promise<Pet> {
     for (let attempt = 0; ; attempt++) {
@@ -131,6 +136,9 @@ export class PetsService {
           throw ApiException.of(PROBLEMS.notYourPet);
         const { ownerAccountId: _owner, ...before } = current;
         const after: Pet = { ...before, ...patch };
+        // A pet moved to another category: it must be in use. One it stays in is not checked.
+        if (after.categoryId !== before.categoryId)
+          await this.categories.assertUsable(tx, after.categoryId);
         if (!moveAllowed(before.status, after.status, principal.role)) {
           const staffOnly = moveAllowed(before.status, after.status, 'staff');
           throw ApiException.of(

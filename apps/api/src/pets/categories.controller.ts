@@ -1,0 +1,80 @@
+/** The categories endpoints under /v1/categories: list, get, create and change (beta). */
+import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  type Category,
+  CategoryPatch,
+  HEADERS,
+  IdempotencyKey,
+  IdParam,
+  ListKeysQuery,
+  NewCategory,
+  OPERATIONS,
+  PROBLEMS,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException } from '../common/api-exception.js';
+import { baseUrlOf } from '../common/base-url.js';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
+import { answerPage } from '../common/paging.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal } from '../common/principal.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { CategoriesService } from './categories.service.js';
+
+const idempotencyKeyPipe = new ZodPipe(
+  IdempotencyKey.optional(),
+  'invalid_body',
+  HEADERS.idempotencyKey,
+);
+
+/** A category's id from the path; anything else names no category. */
+function idOf(categoryId: string): number {
+  const id = IdParam.safeParse(categoryId);
+  if (!id.success) throw ApiException.of(PROBLEMS.categoryNotFound);
+  return id.data;
+}
+
+@Controller()
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  @Operation('listCategories')
+  async list(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Category[]> {
+    const page = await this.categories.page(query);
+    return answerPage(request, reply, '/categories', { limit: query.limit }, page);
+  }
+
+  @Operation('getCategory')
+  get(@Param('categoryId') categoryId: string): Promise<Category> {
+    return this.categories.get(idOf(categoryId));
+  }
+
+  @Operation('createCategory')
+  async create(
+    @JsonBody(new ZodPipe(NewCategory, 'invalid_body')) body: NewCategory,
+    @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Category> {
+    const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
+    const created = await this.categories.create(principal, body, idempotencyKey);
+    void reply.header(HEADERS.location, `${baseUrlOf(request)}/categories/${created.id}`);
+    return created;
+  }
+
+  @Operation('updateCategory')
+  update(
+    @Param('categoryId') categoryId: string,
+    @JsonBody(OPERATIONS.updateCategory.bodyTypes, new ZodPipe(CategoryPatch, 'invalid_body'))
+    patch: CategoryPatch,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Category> {
+    return this.categories.update(principal, idOf(categoryId), patch);
+  }
+}
