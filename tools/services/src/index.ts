@@ -3,7 +3,7 @@
  * built API, and the waits around the rate-limit minute.
  */
 export { freePort } from './free-port.js';
-export { startPostgres, type PostgresServer } from './postgres.js';
+export { startPostgres, type PostgresOptions, type PostgresServer } from './postgres.js';
 export { startRedis, type RedisServer } from './redis.js';
 export {
   startPrometheus,

@@ -46,11 +46,29 @@ function run(program: string, args: string[]): string {
   return execFileSync(file, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** What a test may ask of its server. */
+export interface PostgresOptions {
+  /**
+   * Server settings besides the ones every test server has (`-c name=value`), for a test that
+   * needs one, such as `track_commit_timestamp: 'on'` to compare when transactions committed.
+   */
+  readonly settings?: Readonly<Record<string, string>>;
+}
+
+/** A setting's name and value as `-c` takes them on the command line (no spaces, no quotes). */
+const SETTING = /^[a-z_.]+$/;
+const SETTING_VALUE = /^[A-Za-z0-9_.-]+$/;
+
 /**
  * Starts a throw-away PostgreSQL server from Debian's packages on a free loopback port, with its
  * data in a new temporary directory. Durability settings are relaxed: it exists for one test run.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(asked: PostgresOptions = {}): Promise<PostgresServer> {
+  const extra = Object.entries(asked.settings ?? {}).map(([name, value]) => {
+    if (!SETTING.test(name) || !SETTING_VALUE.test(value))
+      throw new Error(`Not a plain PostgreSQL setting: ${name}=${value}`);
+    return `-c ${name}=${value}`;
+  });
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'pets-postgres-'));
   if (process.getuid?.() === 0) {
@@ -79,6 +97,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...extra,
   ].join(' ');
   const start = () => {
     run(join(bin, 'pg_ctl'), [

@@ -28,6 +28,22 @@ describe('startPostgres', () => {
   });
 });
 
+describe('startPostgres with settings', () => {
+  it('runs with the settings a test asks for, and refuses one that is not a plain name and value', async () => {
+    const server = await startPostgres({ settings: { track_commit_timestamp: 'on' } });
+    try {
+      const answer = execFileSync('psql', [server.url, '-tAc', 'SHOW track_commit_timestamp'], {
+        encoding: 'utf8',
+      });
+      expect(answer.trim()).toBe('on');
+    } finally {
+      server.destroy();
+    }
+    await expect(startPostgres({ settings: { 'a b': 'on' } })).rejects.toThrow(/plain/);
+    await expect(startPostgres({ settings: { work_mem: "1MB' -c x=y" } })).rejects.toThrow(/plain/);
+  });
+});
+
 describe('startRedis', () => {
   it('runs a real server that answers, stops, and starts again', async () => {
     const server = await startRedis();

@@ -1,9 +1,9 @@
 /**
- * README, Lists never skip: a client that follows `Link` to the end of a list and keeps asking sees every item
- * ever acknowledged, exactly once. On PostgreSQL an id is handed out at insert and the row appears
- * at commit, so a transaction held open after its insert (a trigger that sleeps here; a busy disk,
- * a lock wait or a long audit write in production) must not let items made after it, on another
- * instance, be shown before it.
+ * README, Lists never skip: a client that follows `Link` to the end of a list (pets, categories)
+ * and keeps asking sees every item ever acknowledged, exactly once. On PostgreSQL an id is handed
+ * out at insert and the row appears at commit, so a transaction held open after its insert (a
+ * trigger that sleeps here; a busy disk, a lock wait or a long audit write in production) must not
+ * let items made after it, on another instance, be shown before it.
  */
 import type { AuditEvent, Pet } from '@pets/contract';
 import { type PostgresServer, startPostgres } from '@pets/services';
@@ -26,6 +26,9 @@ const HOLD = [
   `CREATE FUNCTION hold_event() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN IF NEW.changes LIKE '%Sync held event%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
   `CREATE TRIGGER hold AFTER INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION hold_event()`,
+  `CREATE FUNCTION hold_category() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN IF NEW.name LIKE 'Sync held category%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
+  `CREATE TRIGGER hold AFTER INSERT ON categories FOR EACH ROW EXECUTE FUNCTION hold_category()`,
 ];
 
 /** Every pet a list may show now, by the bound the list statements use. */
@@ -105,12 +108,28 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
    * One held write through the first instance, and while it is held, `others` through the second;
    * resolves with everything acknowledged once all have answered.
    */
-  const writeAround = async (held: string, others: string[]) => {
-    const slow = create(first, held);
+  const writeAround = async (
+    held: string,
+    others: string[],
+    make: (instance: TestApp, name: string) => Promise<{ id: number }> = create,
+  ) => {
+    const slow = make(first, held);
     await heldInTrigger();
-    const fast = await Promise.all(others.map((name) => create(second, name)));
+    const fast = await Promise.all(others.map((name) => make(second, name)));
     return [await slow, ...fast];
   };
+  const createCategory = (instance: TestApp, name: string) =>
+    instance.app
+      .inject({
+        method: 'POST',
+        url: '/v1/categories',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ name }),
+      })
+      .then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<{ id: number }>();
+      });
 
   it('a poller following Link through pets, page after page, sees every acknowledged pet once', async () => {
     const seen: number[] = [];
@@ -138,6 +157,35 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     // Each id shown once, in ascending order, and none acknowledged was missed.
     expect(seen).toEqual(ids);
     // The held pet was acknowledged first: its id is the lowest.
+    expect(acknowledged[0]?.id).toBe(ids[0]);
+  });
+
+  it('a poller following Link through categories sees every acknowledged category once', async () => {
+    const seen: number[] = [];
+    const writes = { done: false };
+    const poller = (async () => {
+      let url: string = '/v1/categories?limit=2';
+      for (let turn = 0; ; turn++) {
+        const last = writes.done;
+        const page = await get(turn % 2 === 0 ? first : second, url);
+        for (const category of page.body as { id: number }[])
+          if (!seen.includes(category.id)) seen.push(category.id);
+        if (page.next !== undefined) url = page.next;
+        else if (last) return;
+        else await sleep(5);
+      }
+    })();
+    const acknowledged = await writeAround(
+      'Sync held category',
+      Array.from({ length: 6 }, (_, i) => `Sync category ${i + 1}`),
+      createCategory,
+    );
+    writes.done = true;
+    await poller;
+    const ids = acknowledged.map((category) => category.id).sort((a, b) => a - b);
+    // Each shown once, in ascending order (the starter set first), and none acknowledged missed.
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
     expect(acknowledged[0]?.id).toBe(ids[0]);
   });
 
