@@ -1,9 +1,10 @@
 /**
  * The write ledger of the fault tests: what partners and staff sent while the API or its database
- * failed and what they were answered, checked after a restart against what the database holds.
+ * failed (pets, their changes, categories, key revocations) and what they were answered, checked
+ * after a restart against what the database holds.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AuditEvent, Pet, PetPatchInput } from '@pets/contract';
+import type { AuditEvent, Category, Pet, PetPatchInput } from '@pets/contract';
 import { createAccountKey, keysCli } from '@pets/services';
 import { expect } from 'vitest';
 
@@ -85,7 +86,17 @@ export class WriteLedger {
   readonly managed: ManagedPet[] = [];
   /** The key each create was sent with: a retry must use it (idempotency keys are per account). */
   readonly senders = new Map<string, string>();
+  /**
+   * The categories staff created, each with an `Idempotency-Key` equal to its name: name → id of
+   * each answered 201, and the names whose create was refused (503) or never answered.
+   */
+  readonly categories = {
+    acknowledged: new Map<string, number>(),
+    refused: new Set<string>(),
+    unanswered: new Set<string>(),
+  };
   private next = 0;
+  private nextCategory = 0;
 
   constructor(
     private readonly baseUrl: () => string,
@@ -135,14 +146,47 @@ export class WriteLedger {
     return { name, status: response.status };
   }
 
+  /** Sends one category create as staff and records what came back. */
+  async createCategory(): Promise<number | undefined> {
+    const name = `${this.prefix} category ${this.nextCategory++}`;
+    const { categories } = this;
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl()}/v1/categories`, {
+        method: 'POST',
+        headers: createHeaders(this.keys.key, name),
+        body: JSON.stringify({ name }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      categories.unanswered.add(name);
+      return undefined;
+    }
+    const text = await response.text().catch(() => '');
+    const expected = { name, archived: false, petCount: 0 };
+    const body = parse(text) as Partial<Category> | undefined;
+    if (response.status === 201 && isDeepStrictEqual({ ...body, id: 0 }, { id: 0, ...expected }))
+      categories.acknowledged.set(name, body?.id ?? 0);
+    else if (response.status === 503) categories.refused.add(name);
+    else this.unexpected.push(`category ${name}: ${response.status} ${text}`);
+    return response.status;
+  }
+
   /**
    * `loops` partners creating pets one after another until `stop()` says so, and beside them
-   * `managers` members of staff and as many partners changing the pets they create. A loop whose
-   * request got no answer stops (the process is gone), unless `keepGoing`: then it waits a little
-   * and goes on, as a client would while the service is slow.
+   * `managers` members of staff and as many partners changing the pets they create, and a member
+   * of staff creating categories, a little apart. A loop whose request got no answer stops (the
+   * process is gone), unless `keepGoing`: then it waits a little and goes on, as a client would
+   * while the service is slow.
    */
   run(loops: number, stop: () => boolean, keepGoing = false, managers = 2): Promise<void> {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+    const categoryMaker = (async () => {
+      while (!stop()) {
+        if ((await this.createCategory()) === undefined && !keepGoing) return;
+        await pause();
+      }
+    })();
     const creators = Array.from({ length: loops }, async () => {
       while (!stop()) {
         if ((await this.create()) !== undefined) continue;
@@ -159,7 +203,7 @@ export class WriteLedger {
         }
       }),
     );
-    return Promise.all([...creators, ...changers]).then(() => undefined);
+    return Promise.all([...creators, ...changers, categoryMaker]).then(() => undefined);
   }
 
   /**
@@ -499,6 +543,8 @@ export async function checkLedger(
     else expect(response.status, `key ${keyId} kept`).toBe(200);
   }
 
+  await checkCategories(ledger, baseUrl, options);
+
   const retried: number[] = [];
   for (const name of [...ledger.refused, ...ledger.unanswered]) {
     const send = () =>
@@ -529,6 +575,73 @@ export async function checkLedger(
   expect([...after.keys()].sort(byNumber)).toEqual(
     [...new Set([...listed.keys(), ...retried])].sort(byNumber),
   );
+}
+
+/**
+ * The ledger's categories against a restarted API: each acknowledged one there with its id and
+ * name, in use, with its one `category.created` event; no other category of the ledger but one
+ * whose create was never answered (or refused, with `refusedMayExist`), once, with its event; no
+ * event about a category not stored. Then each create that failed is retried with its key: it
+ * answers the category stored by the first attempt, or creates it now.
+ */
+async function checkCategories(
+  ledger: WriteLedger,
+  baseUrl: string,
+  options: CheckOptions,
+): Promise<void> {
+  const { key } = ledger.keys;
+  const { acknowledged, refused, unanswered } = ledger.categories;
+  const listed = await readAll<Category>(`${baseUrl}/v1/categories?limit=100`, key);
+  const trail = await auditTrail(baseUrl, key, 'category');
+  const made = (name: string) => [
+    { action: 'category.created', changes: { name: [null, name], archived: [null, false] } },
+  ];
+  const byName = new Map(listed.map((category) => [category.name, category]));
+  expect(byName.size, 'categories listed twice').toBe(listed.length);
+  const wrong = [...acknowledged].filter(([name, id]) => {
+    const stored = byName.get(name);
+    return (
+      !isDeepStrictEqual(stored, { id, name, archived: false, petCount: 0 }) ||
+      !isDeepStrictEqual(trail.get(id), made(name))
+    );
+  });
+  expect(wrong, 'acknowledged categories not as their answers say').toEqual([]);
+  const mayExist = new Set([...unanswered, ...(options.refusedMayExist ? refused : [])]);
+  const ours = / category \d+$/;
+  const ids = new Set(acknowledged.values());
+  const strays = listed.filter((category) => ours.test(category.name) && !ids.has(category.id));
+  expect(
+    strays.filter(
+      (stray) =>
+        !mayExist.has(stray.name) || !isDeepStrictEqual(trail.get(stray.id), made(stray.name)),
+    ),
+    'categories stored that were never acknowledged',
+  ).toEqual([]);
+  const listedIds = new Set(listed.map((category) => category.id));
+  expect(
+    [...trail.keys()].filter((id) => !listedIds.has(id)),
+    'audit events about categories never stored',
+  ).toEqual([]);
+
+  for (const name of [...refused, ...unanswered]) {
+    const send = () =>
+      fetch(`${baseUrl}/v1/categories`, {
+        method: 'POST',
+        headers: createHeaders(key, name),
+        body: JSON.stringify({ name }),
+      });
+    let response = await send();
+    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
+      await response.text();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      response = await send();
+    }
+    expect(response.status, `retry of ${name}`).toBe(201);
+    const { id } = (await response.json()) as Category;
+    const first = byName.get(name);
+    if (first) expect(id, `retry of ${name}`).toBe(first.id);
+    else expect(listedIds.has(id), `retry of ${name}: id ${id}`).toBe(false);
+  }
 }
 
 export interface DurableAccount extends LedgerKeys {

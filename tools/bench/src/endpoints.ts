@@ -26,7 +26,8 @@ async function seed(baseUrl: string, key: string, count: number): Promise<number
           headers,
           body: JSON.stringify({
             name: `Seed ${n}`,
-            categoryId: 1 + (n % 7),
+            // The six categories every new installation starts with (a pet goes only in one).
+            categoryId: 1 + (n % 6),
             status: statuses[n % 3],
           }),
         });
