@@ -1,8 +1,9 @@
 // The client against the real API: paging, rate-limit state, retries that make no duplicate,
-// errors, pets, the audit trail and people.
+// errors, pets, categories, the audit trail and people.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ARCHIVED_CATEGORY, NO_SUCH_CATEGORY } from '@pets/contract';
 import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
@@ -45,6 +46,9 @@ describe('the client against the real API', () => {
 
   const client = (apiKey: string) =>
     createPetstoreClient({ baseUrl: `${server.baseUrl}/v1`, apiKey });
+  /** A new category of its own for a test, so its pets are the only ones in it. */
+  const newCategory = async (name: string) =>
+    (await client(staffKey).createCategory({ name })).data.id;
   const countPets = async () => {
     let count = 0;
     for await (const _pet of client(staffKey).iteratePets({ limit: 100 })) count += 1;
@@ -145,10 +149,11 @@ describe('the client against the real API', () => {
 
   it('changes, finds and removes pets, refuses a move the API forbids, and reads the audit trail', async () => {
     const staff = client(staffKey);
-    const { data: pet } = await staff.createPet({ name: 'Ÿvonne', categoryId: 41 });
+    const categoryId = await newCategory('Yvonne’s kind');
+    const { data: pet } = await staff.createPet({ name: 'Ÿvonne', categoryId });
     const updated = await staff.updatePet(pet.id, { status: 'sold', name: 'Yvonne' });
     expect(updated.data).toEqual({ ...pet, name: 'Yvonne', status: 'sold' });
-    const found = await staff.listPets({ name: 'yvo', categoryId: 41 });
+    const found = await staff.listPets({ name: 'yvo', categoryId });
     expect(found.data).toEqual([updated.data]);
 
     const refused = await staff.updatePet(pet.id, { status: 'pending' }).catch((e: unknown) => e);
@@ -160,7 +165,7 @@ describe('the client against the real API', () => {
 
     const removed = await staff.deletePet(pet.id);
     expect(removed).toMatchObject({ status: 204, data: undefined });
-    expect((await staff.listPets({ categoryId: 41 })).data).toEqual([]);
+    expect((await staff.listPets({ categoryId })).data).toEqual([]);
 
     const history = [];
     for await (const event of staff.admin.iterateAudit({
@@ -170,22 +175,26 @@ describe('the client against the real API', () => {
     }))
       history.push([event.action, event.changes]);
     expect(history).toEqual([
-      ['pet.deleted', { name: ['Yvonne', null], categoryId: [41, null], status: ['sold', null] }],
+      [
+        'pet.deleted',
+        { name: ['Yvonne', null], categoryId: [categoryId, null], status: ['sold', null] },
+      ],
       ['pet.updated', { name: ['Ÿvonne', 'Yvonne'], status: ['available', 'sold'] }],
       [
         'pet.created',
-        { name: [null, 'Ÿvonne'], categoryId: [null, 41], status: [null, 'available'] },
+        { name: [null, 'Ÿvonne'], categoryId: [null, categoryId], status: [null, 'available'] },
       ],
     ]);
   });
 
   it("lists a partner's own pets with owner=me, page after page", async () => {
     const partner = client(partnerKey);
+    const categoryId = await newCategory('Owned');
     const mine: number[] = [];
     for (const name of ['Own one', 'Own two', 'Own three'])
-      mine.push((await partner.createPet({ name, categoryId: 52 })).data.id);
-    const staffs = (await client(staffKey).createPet({ name: 'Not yours', categoryId: 52 })).data;
-    expect((await partner.listPets({ categoryId: 52 })).data).toHaveLength(4);
+      mine.push((await partner.createPet({ name, categoryId })).data.id);
+    const staffs = (await client(staffKey).createPet({ name: 'Not yours', categoryId })).data;
+    expect((await partner.listPets({ categoryId })).data).toHaveLength(4);
 
     const first = await partner.listPets({ owner: 'me', limit: 2 });
     expect(first.data.map((pet) => pet.id)).toEqual(mine.slice(0, 2));
@@ -194,7 +203,7 @@ describe('the client against the real API', () => {
     for await (const pet of partner.iteratePets({ owner: 'me', limit: 2 })) seen.push(pet.id);
     expect(seen).toEqual(mine);
     const staffOwn: number[] = [];
-    for await (const pet of client(staffKey).iteratePets({ owner: 'me', categoryId: 52 }))
+    for await (const pet of client(staffKey).iteratePets({ owner: 'me', categoryId }))
       staffOwn.push(pet.id);
     expect(staffOwn).toEqual([staffs.id]);
 
@@ -207,6 +216,147 @@ describe('the client against the real API', () => {
       status: 400,
       details: [{ field: 'owner', issue: 'must be `me`' }],
     });
+  });
+
+  it('starts with six categories, which any key lists page after page and gets one by one', async () => {
+    const partner = client(partnerKey);
+    const first = await partner.listCategories({ limit: 2 });
+    expect(first.data.map(({ id, name }) => [id, name])).toEqual([
+      [1, 'Dogs'],
+      [2, 'Cats'],
+    ]);
+    expect(first.next).toMatch(new RegExp(`^${server.baseUrl}/v1/categories\\?limit=2&cursor=`));
+    const names: string[] = [];
+    for await (const category of partner.iterateCategories({ limit: 2 })) names.push(category.name);
+    expect(names.slice(0, 6)).toEqual([
+      'Dogs',
+      'Cats',
+      'Birds',
+      'Fish',
+      'Reptiles',
+      'Small animals',
+    ]);
+    expect(await partner.getCategory(4)).toMatchObject({
+      status: 200,
+      data: { id: 4, name: 'Fish', archived: false },
+    });
+    expect(await partner.getCategory(999_999).catch((error: unknown) => error)).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+  });
+
+  it('staff create, rename, archive and restore a category; its pets keep it, and no pet is put in it while archived', async () => {
+    const staff = client(staffKey);
+    const created = await staff.createCategory(
+      { name: 'Hedgehogs' },
+      { idempotencyKey: 'hedgehogs' },
+    );
+    expect(created).toMatchObject({
+      status: 201,
+      idempotencyKey: 'hedgehogs',
+      data: { name: 'Hedgehogs', archived: false, petCount: 0 },
+    });
+    const { id } = created.data;
+    expect(created.location).toMatch(new RegExp(`/v1/categories/${id}$`));
+    // The same key again: the same category, not a second one.
+    expect(
+      (await staff.createCategory({ name: 'Hedgehogs' }, { idempotencyKey: 'hedgehogs' })).data,
+    ).toEqual(created.data);
+
+    // A name is taken whatever its case, on create and on rename.
+    expect(
+      await staff.createCategory({ name: 'HEDGEHOGS' }).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'name_taken',
+      status: 409,
+    });
+    expect(await staff.updateCategory(id, { name: 'dogs' }).catch((e: unknown) => e)).toMatchObject(
+      {
+        code: 'name_taken',
+        status: 409,
+      },
+    );
+    // Partners read categories but do not change them.
+    expect(
+      await client(partnerKey)
+        .createCategory({ name: 'Mine' })
+        .catch((e: unknown) => e),
+    ).toMatchObject({ status: 403 });
+
+    const { data: spike } = await staff.createPet({ name: 'Spike', categoryId: id });
+    expect((await staff.getCategory(id)).data.petCount).toBe(1);
+    expect((await staff.updateCategory(id, { name: 'Urchins' })).data).toMatchObject({
+      name: 'Urchins',
+    });
+    expect((await staff.updateCategory(id, { archived: true })).data).toMatchObject({
+      archived: true,
+      petCount: 1,
+    });
+
+    // Archived: its pet keeps it; no pet is created in it or moved to it.
+    expect((await staff.listPets({ categoryId: id })).data).toEqual([spike]);
+    expect(
+      await staff.createPet({ name: 'Sonic', categoryId: id }).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'invalid_body',
+      status: 400,
+      details: [{ field: 'categoryId', issue: ARCHIVED_CATEGORY }],
+    });
+    const { data: other } = await staff.createPet({ name: 'Moved', categoryId: 1 });
+    expect(
+      await staff.updatePet(other.id, { categoryId: id }).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'invalid_body',
+      details: [{ field: 'categoryId', issue: ARCHIVED_CATEGORY }],
+    });
+    expect((await staff.updatePet(spike.id, { name: 'Spiky' })).data).toMatchObject({
+      categoryId: id,
+    });
+    expect(
+      await staff.createPet({ name: 'Nowhere', categoryId: 999_999 }).catch((e: unknown) => e),
+    ).toMatchObject({
+      code: 'invalid_body',
+      details: [{ field: 'categoryId', issue: NO_SUCH_CATEGORY }],
+    });
+
+    expect((await staff.updateCategory(id, { archived: false })).data.archived).toBe(false);
+    expect((await staff.createPet({ name: 'Sonic', categoryId: id })).data.categoryId).toBe(id);
+
+    const actions = [];
+    for await (const event of staff.admin.iterateAudit({ targetType: 'category', targetId: id }))
+      actions.push(event.action);
+    expect(actions).toEqual([
+      'category.restored',
+      'category.archived',
+      'category.renamed',
+      'category.created',
+    ]);
+  });
+
+  it('never creates a duplicate category when the answer is lost on the way back', async () => {
+    let dropped = 0;
+    const lossy: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && dropped < 2) {
+        dropped += 1;
+        await response.arrayBuffer();
+        throw new TypeError('socket hang up');
+      }
+      return response;
+    };
+    const staff = createPetstoreClient({
+      baseUrl: `${server.baseUrl}/v1`,
+      apiKey: staffKey,
+      fetch: lossy,
+    });
+    const created = await staff.createCategory({ name: 'Lost and found' });
+    expect(dropped).toBe(2);
+    expect(created.status).toBe(201);
+    const named = [];
+    for await (const category of staff.iterateCategories({ limit: 100 }))
+      if (category.name === 'Lost and found') named.push(category.id);
+    expect(named).toEqual([created.data.id]);
   });
 
   it('invites a person, who joins with the link; staff give them a reset link, which works once', async () => {
