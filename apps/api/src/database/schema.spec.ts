@@ -12,7 +12,7 @@ import {
 } from '../../test/test-app.js';
 import type { AppConfig } from '../config/config.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
-import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
+import { Categories1795306100000, SEEDED_ID_MAX } from './migrations/1795306100000-categories.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
 import type { Tables } from './tables.js';
 import { PostgresDatabase, SqliteDatabase } from './database.js';
@@ -444,6 +444,51 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           `INSERT INTO categories (name, name_key, archived, created_at) VALUES ('Cats', 'cats', ${engine === 'postgres' ? 'false' : '0'}, 1) RETURNING id`,
         );
         expect(added?.id).toBeGreaterThan(7);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops, changing nothing, while a pet names a category id new ids could not follow', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    try {
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
+      );
+      await before.query(
+        `INSERT INTO pets (name, name_key, category_id, status, created_at)
+         VALUES ('Far', 'far', ${SEEDED_ID_MAX + 1}, 'available', 1), ('Near', 'near', 2, 'available', 1)`,
+      );
+      await before.destroy();
+      await expect(migrate(database, MIGRATIONS)).rejects.toThrow(
+        `Pets are in categories ${SEEDED_ID_MAX + 1}, above ${SEEDED_ID_MAX}`,
+      );
+      // Moved, as the running release may move it, the migration goes through.
+      const fixing = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
+      );
+      try {
+        const tables = await fixing.query<unknown[]>(
+          engine === 'postgres'
+            ? `SELECT 1 FROM information_schema.tables WHERE table_name = 'categories'`
+            : `SELECT 1 FROM sqlite_master WHERE name = 'categories'`,
+        );
+        expect(tables).toEqual([]);
+        await fixing.query(`UPDATE pets SET category_id = 2 WHERE name = 'Far'`);
+      } finally {
+        await fixing.destroy();
+      }
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        expect(await after.query(`SELECT id, name FROM categories`)).toEqual([
+          { id: 2, name: 'Category 2' },
+        ]);
       } finally {
         await after.destroy();
       }

@@ -8,7 +8,8 @@
  * (ListOrder1795305900000). The seeded ids are written before the `list_order` trigger exists, and
  * `ensure_id_base()` takes the table into account, so new categories get ids above them.
  *
- * A pet's category is counted (`petCount`) from an index of the pets not removed.
+ * A pet's category is counted (`petCount`) from an index of the pets not removed. A pet naming a
+ * category id above `SEEDED_ID_MAX` stops the migration (nothing is changed) until it is moved.
  *
  * Expand-only: the previous release reads and writes what it knows unchanged. Pets get no foreign
  * key to categories, since that release may still create pets in any category while both run; the
@@ -22,6 +23,14 @@ export const LISTED_NOW = [...LISTED_BEFORE, 'categories'] as const;
 
 /** What a new installation starts with, ids 1 to 6 in this order. */
 export const STARTER_CATEGORIES = ['Dogs', 'Cats', 'Birds', 'Fish', 'Reptiles', 'Small animals'];
+
+/**
+ * The largest category id a pet may name for the migration to make that category. Ids of listed
+ * tables on PostgreSQL go on above the highest id of every one of them (`ensure_id_base()`), so a
+ * category id near 2^53 would push every new pet, event, person and session past the ids JSON
+ * numbers hold. Below 2^52, more than 4 × 10^12 transactions' ids remain.
+ */
+export const SEEDED_ID_MAX = 2 ** 52;
 
 /** The name as uniqueness compares it, as the API folds it then (categories.repository's). */
 const nameKey = (name: string): string => name.normalize('NFC').toLowerCase();
@@ -113,6 +122,12 @@ export class Categories1795306100000 implements MigrationInterface {
     const named = (await queryRunner.query(
       `SELECT DISTINCT category_id AS id FROM pets ORDER BY category_id`,
     )) as { id: number | string }[];
+    const beyond = named.map(({ id }) => Number(id)).filter((id) => id > SEEDED_ID_MAX);
+    if (beyond.length > 0)
+      throw new Error(
+        `Pets are in categories ${beyond.join(', ')}, above ${SEEDED_ID_MAX}: new ids would follow them past what JSON numbers hold. ` +
+          'Move those pets to another category (PATCH /v1/pets/{petId} with categoryId, through the running release), then start this release again.',
+      );
     const seeded: [number, string][] =
       named.length > 0
         ? named.map(({ id }) => [Number(id), `Category ${Number(id)}`])
