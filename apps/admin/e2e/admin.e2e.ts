@@ -138,7 +138,7 @@ describe('a member of staff', () => {
     await page.getByRole('button', { name: 'Add pet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a pet' });
     await dialog.getByLabel('Name', { exact: true }).fill('Whiskers');
-    await dialog.getByLabel('Category id').fill('3');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('Birds');
     await dialog.getByLabel('Status', { exact: true }).selectOption('sold');
     await screenshot(page, 'pets-add-dialog');
     await expectAccessible(page, 'the Add pet dialog');
@@ -151,6 +151,15 @@ describe('a member of staff', () => {
       ),
     );
     expect(await tableNames(page)).toEqual(['Sold 1', 'Sold 2', 'Sold 3', 'Whiskers']);
+    // Its category by name, as every pet's.
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Whiskers' })
+        .locator('td')
+        .nth(2)
+        .textContent(),
+    ).toBe('Birds');
     await screenshot(page, 'pets-added');
   });
 
@@ -158,7 +167,7 @@ describe('a member of staff', () => {
     await page.getByRole('button', { name: 'Add pet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a pet' });
     await dialog.getByLabel('Name', { exact: true }).fill('   ');
-    await dialog.getByLabel('Category id').fill('2');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('Cats');
     await dialog.getByRole('button', { name: 'Add pet' }).click();
     await dialog.getByText('Name must not be empty.', { exact: true }).waitFor();
     expect(await dialog.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe(
@@ -180,10 +189,12 @@ describe('a member of staff', () => {
       return route.continue({ postData: JSON.stringify({ ...body, categoryId: 0 }) });
     });
     await dialog.getByLabel('Name', { exact: true }).fill('Tampered');
-    await dialog.getByLabel('Category id').fill('2');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('Cats');
     await dialog.getByRole('button', { name: 'Add pet' }).click();
-    await dialog.getByText('Category id must be at least 1.').waitFor();
-    expect(await dialog.getByLabel('Category id').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText('Category must be at least 1.').waitFor();
+    expect(await dialog.getByLabel('Category', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await page.unroute('**/v1/pets');
     await screenshot(page, 'pets-server-error');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -238,17 +249,22 @@ describe('a member of staff', () => {
     await screenshot(page, 'pet-panel');
     await expectAccessible(page, 'a pet opened beside the table');
 
-    await panel.getByLabel('Category id').fill('two');
+    // Findme 1 is a cat; its category is chosen by name.
+    await panel.locator('p', { hasText: /^Category: Cats$/ }).waitFor();
+    expect(await panel.getByLabel('Category', { exact: true }).inputValue()).toBe('2');
+    await panel.getByLabel('Name', { exact: true }).fill('  ');
     await panel.getByRole('button', { name: 'Save' }).click();
-    await panel.getByText('must be an integer').waitFor();
-    expect(await panel.getByLabel('Category id').getAttribute('aria-invalid')).toBe('true');
+    await panel.getByText('Name must not be empty.').waitFor();
+    expect(await panel.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
 
     await panel.getByLabel('Name', { exact: true }).fill('Findme One');
-    await panel.getByLabel('Category id').fill('9');
+    await panel.getByLabel('Category', { exact: true }).selectOption('Fish');
     await panel.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved Findme One \(id \d+\)\.$/).waitFor();
     await history.getByText('name: Findme 1 → Findme One').waitFor();
-    await history.getByText('categoryId: 2 → 9').waitFor();
+    await history.getByText('Category: Cats → Fish').waitFor();
     expect(await tableNames(page)).toEqual(['Findme One']);
     await screenshot(page, 'pet-edited');
   });
@@ -385,7 +401,7 @@ describe('a member of staff', () => {
     await page.getByRole('button', { name: 'Add pet' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a pet' });
     await dialog.getByLabel('Name', { exact: true }).fill('Latecomer');
-    await dialog.getByLabel('Category id').fill('4');
+    await dialog.getByLabel('Category', { exact: true }).selectOption('Fish');
     await dialog.getByRole('button', { name: 'Add pet' }).click();
     await page.getByRole('link', { name: 'Show Latecomer in the list' }).click();
     await page.waitForURL((url) => url.search === '?name=Latecomer');

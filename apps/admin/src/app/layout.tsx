@@ -2,7 +2,7 @@
  * The frame of every signed-in page: the navigation for the person's role, who is signed in, the
  * rate limit, and Sign out.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { RateLimitMeter } from '../components/rate-limit-meter.js';
 import { RateLimitNotice } from '../components/rate-limit-notice.js';
@@ -13,8 +13,16 @@ import { useSignedIn } from '../lib/session.js';
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   // The section's own pages too: Accounts stays marked on /accounts/4.
   const [active] = useRoute(`${href}/*?`);
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    // On a phone the links scroll sideways (app.css): the current one is brought into view.
+    const list = link.current?.closest('ul');
+    if (!active || !link.current || !list) return;
+    const beyond = link.current.getBoundingClientRect().right - list.getBoundingClientRect().right;
+    if (beyond > 0) list.scrollLeft += beyond + 8;
+  }, [active]);
   return (
-    <Link href={href} aria-current={active ? 'page' : undefined}>
+    <Link ref={link} href={href} aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
   );
