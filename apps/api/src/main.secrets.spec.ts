@@ -4,7 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAccountKey, startServer } from '@pets/services';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
+
+// Each test runs the CLI or the server several times, each run starting the API's services and
+// migrating a new database: room for a machine busy with other suites (30 s was met at a load of 5).
+vi.setConfig({ testTimeout: 90_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'pets-secrets-'));
 afterAll(() => {

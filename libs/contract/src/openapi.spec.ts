@@ -284,7 +284,18 @@ describe('OpenAPI document', () => {
       'Session',
       'Sessions',
       'ChangePassword',
+      'Category',
+      'Categories',
+      'NewCategory',
+      'CategoryPatch',
     ]);
+    // Every reference names something the document has.
+    const { document } = build();
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/([^"]+)"/g)].map(
+      ([, path]) => path ?? '',
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(at(ref), ref).toBeDefined();
     expect(at('components/schemas/Pet/properties/status')).toEqual({
       $ref: '#/components/schemas/PetStatus',
     });

@@ -4,6 +4,7 @@
  * (components, by the `id` in their `.meta()`), the problems the API words (every error example) and
  * the long description in `../openapi.md`, whose `{{facts}}` are filled from the contract's constants.
  */
+import { Categories, Category, CategoryPatch, NewCategory } from './category.schema.js';
 import { z } from 'zod';
 import {
   createDocument,
@@ -108,6 +109,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Session,
   Sessions,
   ChangePassword,
+  Category,
+  Categories,
+  NewCategory,
+  CategoryPatch,
 };
 
 const free = PLAN_LIMITS.free;

@@ -105,7 +105,7 @@ export const PROBLEMS = {
     problem('invalid_query', `The query string is invalid: ${described}.`),
   idempotencyKeyReused: problem(
     'idempotency_key_reused',
-    'This Idempotency-Key was already used with a different request body. Use a new key for a new pet.',
+    'This Idempotency-Key was already used with a different request body. Use a new key for each new request.',
   ),
 
   // Keys and roles.

@@ -7,9 +7,13 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
 import { sqliteModule } from '../database/sqlite-driver.js';
+
+// Each test runs the CLI or the server several times, each run starting the API's services and
+// migrating a new database: room for a machine busy with other suites (30 s was met at a load of 5).
+vi.setConfig({ testTimeout: 90_000 });
 
 const CLI = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
 

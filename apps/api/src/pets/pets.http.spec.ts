@@ -310,7 +310,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       expect(response.json()).toEqual({
         code: 'idempotency_key_reused',
         message:
-          'This Idempotency-Key was already used with a different request body. Use a new key for a new pet.',
+          'This Idempotency-Key was already used with a different request body. Use a new key for each new request.',
         status: 400,
       });
       expect(await countPets()).toBe(before);
