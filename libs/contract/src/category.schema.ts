@@ -10,7 +10,7 @@ import { displayText, expected, TEXT_RULE_DESCRIPTION } from './text.schema.js';
 export const CATEGORY_NAME_MAX_LENGTH = 60;
 
 /** Why a pet's `categoryId` is refused, as its detail says it. */
-export const NO_SUCH_CATEGORY = 'no such category';
+export const NO_SUCH_CATEGORY = 'names no such category';
 export const ARCHIVED_CATEGORY = 'is an archived category: choose one in use';
 
 /** A category's name: the shared text rule, 1 to 60 characters, unique whatever its case. */
