@@ -191,7 +191,7 @@ describe('malformed HTTP on the built server', () => {
       }),
       { numRuns: 150 },
     );
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('connections', () => {

@@ -94,7 +94,7 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
       await server.exited;
       if (database.dir) rmSync(database.dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 /**
