@@ -29,11 +29,15 @@ export const AuditAction = z
     'category.renamed',
     'category.archived',
     'category.restored',
+    'order.placed',
+    'order.approved',
+    'order.delivered',
+    'order.cancelled',
   ])
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;
 
-const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session', 'category'] as const;
+const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session', 'category', 'order'] as const;
 export const AuditTargetType = z
   .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
   .meta({ id: 'AuditTargetType', description: 'What kind of thing changed.' });

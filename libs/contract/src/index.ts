@@ -19,3 +19,4 @@ export * from './operations.js';
 export * from './audit.schema.js';
 export * from './people.schema.js';
 export * from './category.schema.js';
+export * from './order.schema.js';

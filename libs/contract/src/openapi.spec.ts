@@ -288,6 +288,11 @@ describe('OpenAPI document', () => {
       'Categories',
       'NewCategory',
       'CategoryPatch',
+      'OrderStatus',
+      'Order',
+      'Orders',
+      'NewOrder',
+      'Inventory',
     ]);
     // Every reference names something the document has.
     const { document } = build();
@@ -354,7 +359,7 @@ describe('OpenAPI document', () => {
     expect(at('components/parameters/Idempotency-Key')['description']).toContain('within 24 hours');
   });
 
-  it('marks the account, session, admin, category and pet-management operations beta, and only those', () => {
+  it('marks the account, session, admin, category, store and pet-management operations beta, and only those', () => {
     const { document, at } = build();
     const paths = document['paths'] as Record<string, Record<string, Node>>;
     for (const [path, operations] of Object.entries(paths)) {
@@ -368,6 +373,7 @@ describe('OpenAPI document', () => {
             path.startsWith('/password-resets') ||
             path.startsWith('/admin') ||
             path.startsWith('/categories') ||
+            path.startsWith('/store') ||
             managesPets
             ? 'beta'
             : undefined,

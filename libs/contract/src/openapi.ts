@@ -43,6 +43,7 @@ import {
   type SuccessHeader,
 } from './operations.js';
 import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
+import { Inventory, NewOrder, NO_SUCH_PET, Order, Orders, OrderStatus } from './order.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
   AcceptInvitation,
@@ -60,7 +61,16 @@ import {
   SIGN_IN_FAILURES_MAX,
   SignIn,
 } from './people.schema.js';
-import { ERRORS, LINK_ISSUE, type Problem, PROBLEMS, transitionIssue } from './problems.js';
+import {
+  ERRORS,
+  LINK_ISSUE,
+  MOVES_WITH_ORDER,
+  PET_ALREADY_ORDERED,
+  petNotOrderableIssue,
+  type Problem,
+  PROBLEMS,
+  transitionIssue,
+} from './problems.js';
 import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
 
@@ -113,6 +123,11 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Categories,
   NewCategory,
   CategoryPatch,
+  OrderStatus,
+  Order,
+  Orders,
+  NewOrder,
+  Inventory,
 };
 
 const free = PLAN_LIMITS.free;
@@ -319,11 +334,54 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     examples: { forbidden: example(PROBLEMS.notYourPet) },
   },
   InvalidTransition: {
-    description: 'The pet cannot move from its status to the one asked for.',
+    description:
+      'The pet cannot move from its status to the one asked for, or it has an open order (its status moves with the order).',
     examples: {
       invalid_transition: example(PROBLEMS.invalidTransition('sold', 'pending', false), [
         { field: 'status', issue: transitionIssue('sold', 'pending', false) },
       ]),
+      moves_with_order: example(PROBLEMS.petStatusMovesWithOrder, [
+        { field: 'status', issue: MOVES_WITH_ORDER },
+      ]),
+    },
+  },
+  PetHasOpenOrder: {
+    description: 'The pet has an open order: cancel or deliver the order first.',
+    examples: { invalid_transition: example(PROBLEMS.petHasOpenOrder) },
+  },
+  OrderNotFound: {
+    description: "No order has this id, or it is another account's (for a partner).",
+    examples: { not_found: example(PROBLEMS.orderNotFound) },
+  },
+  PetNotOrderable: {
+    description: 'The pet is not `available`, or it already has an open order.',
+    examples: {
+      not_available: example(PROBLEMS.petNotOrderable('sold'), [
+        { field: 'petId', issue: petNotOrderableIssue('sold') },
+      ]),
+      already_ordered: example(PROBLEMS.petAlreadyOrdered, [
+        { field: 'petId', issue: PET_ALREADY_ORDERED },
+      ]),
+    },
+  },
+  OrderMoveRefused: {
+    description: 'The order cannot make this move from its status.',
+    examples: {
+      invalid_transition: example(PROBLEMS.orderMoveRefused('delivered', 'cancel'), [
+        { field: 'status', issue: transitionIssue('delivered', 'cancelled', false) },
+      ]),
+    },
+  },
+  InvalidOrder: {
+    description:
+      'The body is not a valid `NewOrder`, or names no pet (none has this id, or it was removed), or the request is malformed.',
+    examples: {
+      invalid_body: example(PROBLEMS.invalidBody(`petId ${NO_SUCH_PET}`), [
+        { field: 'petId', issue: NO_SUCH_PET },
+      ]),
+      invalid_json: example(PROBLEMS.bodyNotObject),
+      unsupported_media_type: example(PROBLEMS.notJson),
+      idempotency_key_reused: example(PROBLEMS.idempotencyKeyReused),
     },
   },
   TooManyApiKeys: {
@@ -579,6 +637,11 @@ export function createOpenApiDocument(): JsonObject {
         name: 'categories',
         description:
           'The categories pets belong to (beta): everyone reads them, staff create, rename and archive them.',
+      },
+      {
+        name: 'store',
+        description:
+          'Orders to adopt pets (beta): partners and staff place them, staff approve and deliver them, and the account that placed one or staff cancel it. Each move changes the order and its pet together.',
       },
       {
         name: 'account',

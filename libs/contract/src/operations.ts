@@ -37,6 +37,7 @@ import {
 } from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX } from './limits.js';
+import { Inventory, ListOrdersQuery, NewOrder, Order, Orders } from './order.schema.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
 
 /**
@@ -51,7 +52,7 @@ export type Access = 'public' | 'open' | 'key' | 'staff' | 'person';
 /** Stable operations keep their shape within `/v1`; beta and experimental ones may still change. */
 export type Stability = 'stable' | 'beta' | 'experimental';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'pets' | 'categories' | 'account' | 'session' | 'admin' | 'meta';
+export type Tag = 'pets' | 'categories' | 'store' | 'account' | 'session' | 'admin' | 'meta';
 
 /** A response of the shared kinds in `components/responses` (`ERROR_RESPONSES` in `openapi.ts`). */
 export type ErrorResponseName =
@@ -68,6 +69,11 @@ export type ErrorResponseName =
   | 'PetNotFound'
   | 'NotYourPet'
   | 'InvalidTransition'
+  | 'PetHasOpenOrder'
+  | 'OrderNotFound'
+  | 'PetNotOrderable'
+  | 'InvalidOrder'
+  | 'OrderMoveRefused'
   | 'TooManyApiKeys'
   | 'Gone'
   | 'PayloadTooLarge';
@@ -137,6 +143,7 @@ const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
 const SESSION_ID = idParam('sessionId', 'Identifier of the session (not its secret).');
+const ORDER_ID = idParam('orderId', 'Identifier of the order.');
 const CATEGORY_ID = idParam('categoryId', 'Identifier of the category.', 'categoryIdInPath');
 const PEOPLE_PAGED =
   'Deactivated people included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
@@ -220,7 +227,7 @@ export const OPERATIONS = {
     path: '/pets/{petId}',
     tag: 'pets',
     summary: 'Change a pet',
-    description: `A JSON merge patch of \`name\`, \`categoryId\` and/or \`status\`. Staff may change any pet; a partner only the pets its account created. Status moves: ${PET_MOVES_DESCRIPTION}; setting the status a pet has changes nothing. Any other move is \`409 invalid_transition\`. The check and the change are one atomic step.`,
+    description: `A JSON merge patch of \`name\`, \`categoryId\` and/or \`status\`. Staff may change any pet; a partner only the pets its account created. Status moves: ${PET_MOVES_DESCRIPTION}; setting the status a pet has changes nothing. Any other move is \`409 invalid_transition\`, and so is any change of status while the pet has an open order (its status moves with the order). The check and the change are one atomic step.`,
     access: 'key',
     ...beta,
     params: PET_ID,
@@ -246,7 +253,7 @@ export const OPERATIONS = {
     ...beta,
     params: PET_ID,
     success: { status: 204, description: 'The pet was removed.' },
-    errors: { 404: 'PetNotFound' },
+    errors: { 404: 'PetNotFound', 409: 'PetHasOpenOrder' },
   },
   listCategories: {
     method: 'GET',
@@ -315,6 +322,104 @@ export const OPERATIONS = {
       409: 'CategoryNameTaken',
       413: 'PayloadTooLarge',
     },
+  },
+  listOrders: {
+    method: 'GET',
+    path: '/store/orders',
+    tag: 'store',
+    summary: 'List orders',
+    description:
+      'A partner sees its own account\'s orders, staff every order; in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+    access: 'key',
+    ...beta,
+    query: ListOrdersQuery,
+    success: {
+      status: 200,
+      description: 'A page of orders.',
+      schema: Orders,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
+  placeOrder: {
+    method: 'POST',
+    path: '/store/orders',
+    tag: 'store',
+    summary: 'Order a pet (adopt it)',
+    description:
+      'The pet must be `available` and have no open order: in one step the order is `placed` and the pet becomes `pending`. Otherwise `409 invalid_transition` says why; of many orders for one pet at the same moment, exactly one is placed. A pet that does not exist (or was removed) is `400 invalid_body` on `petId`. Send `Idempotency-Key` to make retries safe.',
+    access: 'key',
+    ...beta,
+    headers: IDEMPOTENCY,
+    body: NewOrder,
+    success: {
+      status: 201,
+      description: 'The order was placed (or, for a repeated `Idempotency-Key`, had been).',
+      schema: Order,
+      headers: ['Location'],
+    },
+    errors: { 400: 'InvalidOrder', 409: 'PetNotOrderable', 413: 'PayloadTooLarge' },
+  },
+  getOrder: {
+    method: 'GET',
+    path: '/store/orders/{orderId}',
+    tag: 'store',
+    summary: 'Get an order',
+    description: "A partner sees only its own account's orders: another's is `404`.",
+    access: 'key',
+    ...beta,
+    params: ORDER_ID,
+    success: { status: 200, description: 'The order.', schema: Order },
+    errors: { 404: 'OrderNotFound' },
+  },
+  approveOrder: {
+    method: 'POST',
+    path: '/store/orders/{orderId}/approve',
+    tag: 'store',
+    summary: 'Approve an order',
+    description:
+      'A `placed` order becomes `approved`; its pet stays `pending`. From any other status, `409 invalid_transition`.',
+    access: 'staff',
+    ...beta,
+    params: ORDER_ID,
+    success: { status: 200, description: 'The order as it is now.', schema: Order },
+    errors: { 404: 'OrderNotFound', 409: 'OrderMoveRefused' },
+  },
+  deliverOrder: {
+    method: 'POST',
+    path: '/store/orders/{orderId}/deliver',
+    tag: 'store',
+    summary: 'Deliver an order',
+    description:
+      'An `approved` order becomes `delivered` and its pet `sold`, in one step. From any other status, `409 invalid_transition`.',
+    access: 'staff',
+    ...beta,
+    params: ORDER_ID,
+    success: { status: 200, description: 'The order as it is now.', schema: Order },
+    errors: { 404: 'OrderNotFound', 409: 'OrderMoveRefused' },
+  },
+  cancelOrder: {
+    method: 'POST',
+    path: '/store/orders/{orderId}/cancel',
+    tag: 'store',
+    summary: 'Cancel an order',
+    description:
+      "Staff, or the account that placed the order: a `placed` or `approved` order becomes `cancelled` and its pet `available` again, in one step. From any other status, `409 invalid_transition`; another account's order is `404`.",
+    access: 'key',
+    ...beta,
+    params: ORDER_ID,
+    success: { status: 200, description: 'The order as it is now.', schema: Order },
+    errors: { 404: 'OrderNotFound', 409: 'OrderMoveRefused' },
+  },
+  getInventory: {
+    method: 'GET',
+    path: '/store/inventory',
+    tag: 'store',
+    summary: 'How many pets of each status',
+    description: 'Counted now, over the pets not removed.',
+    access: 'key',
+    ...beta,
+    success: { status: 200, description: 'The counts.', schema: Inventory },
   },
   getAccount: {
     method: 'GET',
@@ -684,7 +789,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'The audit trail',
     description:
-      'Every change to pets, categories, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
+      'Every change to pets, categories, orders, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
     access: 'staff',
     ...beta,
     query: ListAuditQuery,

@@ -99,7 +99,10 @@ describe('ListAuditQuery', () => {
     ).toEqual({ targetType: 'pet', targetId: 4, actorAccountId: 2, limit: 5 });
     expect(ListAuditQuery.parse({})).toEqual({ limit: 20 });
     expect(problems({ targetType: 'dog' })).toEqual([
-      { field: 'targetType', issue: 'must be one of pet, key, account, person, session, category' },
+      {
+        field: 'targetType',
+        issue: 'must be one of pet, key, account, person, session, category, order',
+      },
     ]);
     expect(problems({ targetType: ['pet', 'key'] })).toEqual([
       { field: 'targetType', issue: 'must be given once' },

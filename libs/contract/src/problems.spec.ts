@@ -24,6 +24,8 @@ const everyProblem = () =>
         internalError: ['req-1'],
         noFile: ['/admin/x.js'],
         invalidTransition: ['sold', 'available', true],
+        petNotOrderable: ['sold'],
+        orderMoveRefused: ['delivered', 'cancel'],
       };
       const args = samples[name];
       if (!args) throw new Error(`no sample arguments for ${name}`);

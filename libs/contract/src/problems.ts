@@ -11,6 +11,7 @@ import {
   formatDay,
   HEADERS_LIMIT_BYTES,
 } from './limits.js';
+import { ORDER_MOVES, type OrderMove, type OrderStatus } from './order.schema.js';
 
 /** A refusal: the code (which brings its status) and the message people read. */
 export interface Problem {
@@ -29,6 +30,15 @@ export const LINK_ISSUE = 'is not a link in force: unknown, used, or past its ti
 /** Why a status move is refused, as the `status` detail says it. */
 export const transitionIssue = (from: string, to: string, staffOnly: boolean): string =>
   `${from} → ${to} is ${staffOnly ? 'allowed for staff only' : 'not allowed'}`;
+
+/** Why a pet cannot be ordered, as the `petId` detail says it. */
+export const petNotOrderableIssue = (status: string): string =>
+  `names a pet that is ${status}, and only an available pet can be ordered`;
+export const PET_ALREADY_ORDERED =
+  'names a pet that already has an open order (placed or approved)';
+/** Why a pet's status cannot be patched while it has an open order, as the `status` detail says it. */
+export const MOVES_WITH_ORDER =
+  'moves with its open order (approve, deliver or cancel the order instead)';
 
 /**
  * Every refusal the API words, by what went wrong. The API answers with these, and the OpenAPI
@@ -167,6 +177,34 @@ export const PROBLEMS = {
       `The pet is ${from}, and its status cannot change: status ${transitionIssue(from, to, staffOnly)}.`,
     ),
 
+  // Store orders.
+  /** With the detail `{ field: 'petId', issue: petNotOrderableIssue(status) }`. */
+  petNotOrderable: (status: string) =>
+    problem(
+      'invalid_transition',
+      `The pet cannot be ordered: petId ${petNotOrderableIssue(status)}.`,
+    ),
+  /** With the detail `{ field: 'petId', issue: PET_ALREADY_ORDERED }`. */
+  petAlreadyOrdered: problem(
+    'invalid_transition',
+    `The pet cannot be ordered: petId ${PET_ALREADY_ORDERED}.`,
+  ),
+  /** With the detail `{ field: 'status', issue: transitionIssue(status, ORDER_MOVES[move].to, false) }`. */
+  orderMoveRefused: (status: OrderStatus, move: OrderMove) =>
+    problem(
+      'invalid_transition',
+      `The order is ${status}, and cannot be ${ORDER_MOVES[move].to}: status ${transitionIssue(status, ORDER_MOVES[move].to, false)}.`,
+    ),
+  /** A PATCH of the status of a pet with an open order; with the detail `{ field: 'status', issue: MOVES_WITH_ORDER }`. */
+  petStatusMovesWithOrder: problem(
+    'invalid_transition',
+    `The pet has an open order, and its status cannot change by itself: status ${MOVES_WITH_ORDER}.`,
+  ),
+  petHasOpenOrder: problem(
+    'invalid_transition',
+    'The pet has an open order: cancel or deliver the order before removing the pet.',
+  ),
+
   // Things that are not there.
   noRoute: (method: string, path: string) =>
     problem('not_found', `No route matches ${method} ${path}.`),
@@ -181,6 +219,10 @@ export const PROBLEMS = {
   personNotFound: problem('not_found', 'No person has this id.'),
   sessionNotFound: problem('not_found', 'You have no session with this id that has not ended.'),
   categoryNotFound: problem('not_found', 'No category has this id.'),
+  orderNotFound: problem(
+    'not_found',
+    "No order has this id that you can see (partners see only their own account's orders).",
+  ),
   getPetGone: problem(
     'gone',
     `GET /v1/pets/{petId} was removed on ${formatDay(GET_PET_SUNSET_AT)}. Use GET /v1/pets with a status filter.`,
