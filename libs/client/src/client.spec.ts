@@ -8,7 +8,9 @@ import type {
   Category,
   CreatedApiKey,
   CurrentSession,
+  Inventory,
   Invitation,
+  Order,
   PasswordResetLink,
   Person,
   Session,
@@ -1109,6 +1111,17 @@ const deviceSession: Session = {
 
 const dogs: Category = { id: 2, name: 'Dogs', archived: false, petCount: 4 };
 
+const order = (overrides: Partial<Order> = {}): Order => ({
+  id: 5,
+  petId: 12,
+  accountId: 3,
+  status: 'placed',
+  placedAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const inventory: Inventory = { available: 3, pending: 1, sold: 7 };
+
 interface Operation {
   name: string;
   call: (client: PetstoreClient, signal?: AbortSignal) => Promise<{ data: unknown }>;
@@ -1295,6 +1308,46 @@ const operations: Operation[] = [
     path: '/categories/2',
     body: { archived: true },
     answer: { ...dogs, archived: true },
+    status: 200,
+  },
+  {
+    name: 'getOrder',
+    call: (client, signal) => client.getOrder(5, { signal }),
+    method: 'GET',
+    path: '/store/orders/5',
+    answer: order(),
+    status: 200,
+  },
+  {
+    name: 'approveOrder',
+    call: (client, signal) => client.approveOrder(5, { signal }),
+    method: 'POST',
+    path: '/store/orders/5/approve',
+    answer: order({ status: 'approved' }),
+    status: 200,
+  },
+  {
+    name: 'deliverOrder',
+    call: (client, signal) => client.deliverOrder(5, { signal }),
+    method: 'POST',
+    path: '/store/orders/5/deliver',
+    answer: order({ status: 'delivered' }),
+    status: 200,
+  },
+  {
+    name: 'cancelOrder',
+    call: (client, signal) => client.cancelOrder(5, { signal }),
+    method: 'POST',
+    path: '/store/orders/5/cancel',
+    answer: order({ status: 'cancelled' }),
+    status: 200,
+  },
+  {
+    name: 'getInventory',
+    call: (client, signal) => client.getInventory({ signal }),
+    method: 'GET',
+    path: '/store/inventory',
+    answer: inventory,
     status: 200,
   },
 ];
@@ -2105,6 +2158,143 @@ describe('categories (beta)', () => {
       ],
       fake,
       () => json(201, dogs),
+    );
+  });
+});
+
+describe('store orders (beta)', () => {
+  it('placeOrder sends the pet with an Idempotency-Key it makes, and the same one on every retry', async () => {
+    const { client, requests } = fake(
+      [
+        new TypeError('socket hang up'),
+        error(503, 'service_unavailable'),
+        noAnswer,
+        json(201, order(), { location: 'http://api.test/v1/store/orders/5' }),
+      ],
+      { timeoutMs: 5 },
+    );
+    const placed = await client.placeOrder({ petId: 12 });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(placed).toEqual({
+      ...answered(order(), 201),
+      idempotencyKey: keys[0],
+      location: 'http://api.test/v1/store/orders/5',
+    });
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/store/orders',
+      body: '{"petId":12}',
+    });
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('placeOrder uses the key it is given, and a new one per call otherwise', async () => {
+    const { client, requests } = fake([json(201, order()), json(201, order()), json(201, order())]);
+    expect(
+      (await client.placeOrder({ petId: 12 }, { idempotencyKey: 'adopt-12' })).idempotencyKey,
+    ).toBe('adopt-12');
+    await client.placeOrder({ petId: 12 });
+    const last = await client.placeOrder({ petId: 12 });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toBe('adopt-12');
+    expect(keys[1]).not.toBe(keys[2]);
+    expect(last).toMatchObject({ idempotencyKey: keys[2], location: undefined });
+  });
+
+  it("a pet that cannot be ordered is the API's 409 invalid_transition, its words kept, never retried", async () => {
+    const { client, requests } = fake([
+      json(409, {
+        code: 'invalid_transition',
+        message:
+          'The pet cannot be ordered: petId names a pet that is sold, and only an available pet can be ordered.',
+        status: 409,
+        details: [
+          {
+            field: 'petId',
+            issue: 'names a pet that is sold, and only an available pet can be ordered',
+          },
+        ],
+      }),
+      error(409, 'invalid_transition'),
+    ]);
+    expect(await caught(client.placeOrder({ petId: 12 }))).toMatchObject({
+      kind: 'api',
+      code: 'invalid_transition',
+      status: 409,
+      message:
+        'The pet cannot be ordered: petId names a pet that is sold, and only an available pet can be ordered.',
+      details: [{ field: 'petId' }],
+    });
+    expect(await caught(client.approveOrder(5))).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+    });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('placeOrder refuses an answer that is not an order', async () => {
+    const { client } = fake([json(201, { ...order(), status: 'shipped' })]);
+    expect(await caught(client.placeOrder({ petId: 12 }))).toMatchObject({
+      kind: 'invalid_response',
+      status: 201,
+    });
+  });
+
+  it('listOrders and iterateOrders send the status and petId filters and follow next, keeping them', async () => {
+    const { client, requests } = fake([
+      json(200, [order()], {
+        link: '<http://api.test/v1/store/orders?status=placed&petId=12&limit=1&cursor=c>; rel="next"',
+      }),
+      json(200, [order({ id: 6 })]),
+      json(200, [order()], {
+        link: '<http://api.test/v1/store/orders?limit=1&cursor=d>; rel="next"',
+      }),
+    ]);
+    expect(await idsOf(client.iterateOrders({ status: 'placed', petId: 12, limit: 1 }))).toEqual([
+      5, 6,
+    ]);
+    const page = await client.listOrders({ limit: 1, cursor: 'x' });
+    expect(page).toEqual({
+      ...answered([order()], 200),
+      next: 'http://api.test/v1/store/orders?limit=1&cursor=d',
+    });
+    expect(urlsOf(requests)).toEqual([
+      'http://api.test/v1/store/orders?status=placed&petId=12&limit=1',
+      'http://api.test/v1/store/orders?status=placed&petId=12&limit=1&cursor=c',
+      'http://api.test/v1/store/orders?limit=1&cursor=x',
+    ]);
+  });
+
+  it('the orders list never follows a next link outside the API', async () => {
+    const { client, requests } = fake([
+      json(200, [order()], { link: '<http://elsewhere.test/v1/store/orders?c=1>; rel="next"' }),
+    ]);
+    expect(await caught(client.iterateOrders().next())).toMatchObject({
+      kind: 'invalid_response',
+    });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('listOrders refuses a page that is not a list of orders, and getInventory negative counts', async () => {
+    const { client } = fake([
+      json(200, [{ ...order(), accountId: 0 }]),
+      json(200, { ...inventory, sold: -1 }),
+    ]);
+    expect(await caught(client.listOrders())).toMatchObject({ kind: 'invalid_response' });
+    expect(await caught(client.getInventory())).toMatchObject({ kind: 'invalid_response' });
+  });
+
+  it('each can be cancelled', async () => {
+    await expectEachCancelled(
+      [
+        (client, signal) => client.placeOrder({ petId: 12 }, { signal }),
+        (client, signal) => client.iterateOrders({}, { signal }).next(),
+      ],
+      fake,
+      () => json(201, order()),
     );
   });
 });

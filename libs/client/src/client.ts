@@ -19,17 +19,22 @@ import {
   type ChangePassword,
   type CurrentSession,
   HEADERS,
+  type Inventory,
   type Invitation,
   type ListAuditQueryInput,
   type ListKeysQueryInput,
+  type ListOrdersQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
   type NewCategoryInput,
   type NewInvitation,
+  type NewOrderInput,
   type NewPetInput,
   type Operation,
   type OperationId,
   OPERATIONS,
+  type Order,
+  Orders,
   type PasswordResetLink,
   People,
   type Person,
@@ -88,6 +93,9 @@ export interface CreatePetOptions extends CallOptions {
 /** What `createCategory` takes: an `Idempotency-Key` of yours, as `createPet` does. */
 export type CreateCategoryOptions = CreatePetOptions;
 
+/** What `placeOrder` takes: an `Idempotency-Key` of yours, as `createPet` does. */
+export type PlaceOrderOptions = CreatePetOptions;
+
 /** What `session.signIn` sends: an email and its password. */
 export type SignInInput = z.input<typeof SignIn>;
 /** What `session.acceptInvitation` sends: the link's secret (after `#`), a name and a password. */
@@ -125,6 +133,13 @@ export interface CreatedCategory extends ApiResult<Category> {
   /** The `Idempotency-Key` the create was sent with (yours, or the one the client made). */
   idempotencyKey: string;
   /** `Location` of the new category. */
+  location: string | undefined;
+}
+
+export interface PlacedOrder extends ApiResult<Order> {
+  /** The `Idempotency-Key` the order was sent with (yours, or the one the client made). */
+  idempotencyKey: string;
+  /** `Location` of the new order. */
   location: string | undefined;
 }
 
@@ -185,6 +200,45 @@ export interface PetstoreClient {
     patch: CategoryPatchInput,
     options?: CallOptions,
   ): Promise<ApiResult<Category>>;
+
+  /**
+   * One page of orders in ascending id (beta): a partner's own account's, or for staff every
+   * order; filtered by `status` and `petId`. Follow `next` (or use {@link iterateOrders}) for more.
+   */
+  listOrders(query?: ListOrdersQueryInput, options?: CallOptions): Promise<Page<Order>>;
+  /** Every order matching the query, page after page (beta). */
+  iterateOrders(
+    query?: Omit<ListOrdersQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<Order, void, undefined>;
+  /**
+   * Orders (adopts) a pet (beta): the order is `placed` and the pet becomes `pending`, together. A
+   * pet that is not `available`, or already has an open order, is `409 invalid_transition` (its
+   * message says why); one that does not exist is `400 invalid_body` on `petId`. Retried safely with
+   * an `Idempotency-Key`, as {@link createPet} is.
+   */
+  placeOrder(order: NewOrderInput, options?: PlaceOrderOptions): Promise<PlacedOrder>;
+  /** Fetches one order (beta); another account's, for a partner, is `404 not_found`. */
+  getOrder(id: number, options?: CallOptions): Promise<ApiResult<Order>>;
+  /**
+   * Approves a `placed` order (staff only, beta); its pet stays `pending`. From any other status,
+   * `409 invalid_transition`. Never repeated after a 503 or network failure: a repeat of a move that
+   * was made would be refused as one from the wrong status.
+   */
+  approveOrder(id: number, options?: CallOptions): Promise<ApiResult<Order>>;
+  /**
+   * Delivers an `approved` order (staff only, beta): the order is `delivered` and its pet `sold`,
+   * together. From any other status, `409 invalid_transition`. Never repeated, as approveOrder.
+   */
+  deliverOrder(id: number, options?: CallOptions): Promise<ApiResult<Order>>;
+  /**
+   * Cancels a `placed` or `approved` order (staff, or the account that placed it; beta): the order
+   * is `cancelled` and its pet `available` again, together. From any other status,
+   * `409 invalid_transition`. Never repeated, as approveOrder.
+   */
+  cancelOrder(id: number, options?: CallOptions): Promise<ApiResult<Order>>;
+  /** How many pets are `available`, `pending` and `sold` now, removed pets not counted (beta). */
+  getInventory(options?: CallOptions): Promise<ApiResult<Inventory>>;
 
   /** The account the key belongs to (beta). */
   getAccount(options?: CallOptions): Promise<ApiResult<Account>>;
@@ -415,7 +469,8 @@ type ListSchema =
   | typeof ApiKeys
   | typeof People
   | typeof Sessions
-  | typeof Categories;
+  | typeof Categories
+  | typeof Orders;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -763,7 +818,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
    * A create sent with an `Idempotency-Key`, the caller's or one made for this call and kept across
    * its retries, so a retry never creates a second one; answered with the key and `Location`.
    */
-  async function idempotentCreate<Id extends 'createPet' | 'createCategory'>(
+  async function idempotentCreate<Id extends 'createPet' | 'createCategory' | 'placeOrder'>(
     id: Id,
     body: unknown,
     createOptions: CreatePetOptions,
@@ -814,6 +869,21 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       idempotentCreate('createCategory', category, createOptions),
     updateCategory: (categoryId, patch, callOptions = {}) =>
       result(invoke('updateCategory', { params: { categoryId }, body: patch }, callOptions.signal)),
+
+    listOrders: (query = {}, callOptions = {}) =>
+      listPage('listOrders', {}, query, Orders, callOptions.signal),
+    iterateOrders: (query = {}, callOptions = {}) =>
+      every(client.listOrders(query, callOptions), Orders, callOptions.signal),
+    placeOrder: (order, placeOptions = {}) => idempotentCreate('placeOrder', order, placeOptions),
+    getOrder: (orderId, callOptions = {}) =>
+      result(invoke('getOrder', { params: { orderId } }, callOptions.signal)),
+    approveOrder: (orderId, callOptions = {}) =>
+      result(invoke('approveOrder', { params: { orderId } }, callOptions.signal)),
+    deliverOrder: (orderId, callOptions = {}) =>
+      result(invoke('deliverOrder', { params: { orderId } }, callOptions.signal)),
+    cancelOrder: (orderId, callOptions = {}) =>
+      result(invoke('cancelOrder', { params: { orderId } }, callOptions.signal)),
+    getInventory: (callOptions = {}) => result(invoke('getInventory', {}, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),
     listAccountKeys: (query = {}, callOptions = {}) =>
