@@ -195,6 +195,8 @@ describe('malformed HTTP on the built server', () => {
 });
 
 describe('connections', () => {
+  // The tests below start two processes each (the CLI that makes the key, then the API): 30 s was
+  // too short on a busy machine.
   it('a connection that sends nothing is closed within 10 s; at most MAX_CONNECTIONS are open', async () => {
     // (Node closes a connection whose headers are not complete after 5 s; a socket idle for 10 s
     // is closed whatever it did before.)
@@ -231,7 +233,7 @@ describe('connections', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 45_000);
+  }, 90_000);
 
   it('with PUBLIC_URL, absolute URLs use it whatever the Host says', async () => {
     const { server, port, key } = await start({ PUBLIC_URL: 'https://api.example.com/' });
@@ -248,5 +250,5 @@ describe('connections', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  });
+  }, 90_000);
 });
