@@ -64,6 +64,7 @@ describe('ListOrdersQuery', () => {
       { field: 'petId', issue: 'must be an integer from 1 to 9007199254740991' },
     ]);
     expect(problems({ accountId: '1' })).toEqual([{ field: 'accountId', issue: 'is not allowed' }]);
+    expect(problems('status=placed')).toEqual([{ field: '', issue: 'must be a query string' }]);
   });
 });
 
@@ -78,7 +79,9 @@ describe('Order and Inventory', () => {
       updatedAt: '2026-11-26T18:00:00.000Z',
     };
     expect(Order.parse(order)).toEqual(order);
-    expect(Order.safeParse({ ...order, status: 'open' }).success).toBe(false);
+    expect(detailsOf(Order)({ ...order, status: 'open' })).toEqual([
+      { field: 'status', issue: 'must be one of placed, approved, delivered, cancelled' },
+    ]);
     expect(Order.safeParse({ ...order, note: 'x' }).success).toBe(false);
     expect(Inventory.parse({ available: 1, pending: 0, sold: 2 })).toEqual({
       available: 1,
