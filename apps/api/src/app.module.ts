@@ -20,6 +20,7 @@ import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { FallbackController } from './common/fallback.controller.js';
+import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         HealthModule,
         DocsModule,
         PetsModule,
+        OrdersModule,
       ],
       // Any other /v1 path (Fastify's router prefers every static and parametric route to it).
       controllers: [FallbackController],

@@ -12,6 +12,7 @@ import { PetsOwnerIndex1795305800000 } from './migrations/1795305800000-pets-own
 import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
+import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   ListOrder1795305900000,
   People1795306000000,
   Categories1795306100000,
+  StoreOrders1795306200000,
 ];
 
 /**

@@ -9,7 +9,7 @@ import type { Tables } from './tables.js';
 
 /**
  * The tables listed in pages. On PostgreSQL their ids follow transaction ids (migration
- * ListOrder1795305900000). A new listed table (orders, say) adds itself here, gets
+ * ListOrder1795305900000). A new listed table adds itself here, gets
  * the `list_order` trigger in a migration of its own (and loses any identity; `ensure_id_base()` is
  * made again to take its ids into account), and bounds its pages
  * with {@link listedBelow}; `lists-never-skip.postgres.spec.ts` fails while the list here and the
@@ -21,6 +21,7 @@ export const LISTED_TABLES = [
   'people',
   'sessions',
   'categories',
+  'orders',
 ] as const satisfies readonly (keyof Tables)[];
 
 /**

@@ -1,7 +1,14 @@
 /**
  * The tables and columns as the migrations make them, for the typed query builder.
  */
-import type { AuditAction, AuditTargetType, Plan, PetStatus, Role } from '@pets/contract';
+import type {
+  AuditAction,
+  AuditTargetType,
+  OrderStatus,
+  Plan,
+  PetStatus,
+  Role,
+} from '@pets/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -56,7 +63,18 @@ export interface Tables {
     archived: ColumnType<boolean | number, number, number>;
     created_at: number;
   };
-  /** Every change to pets, categories, keys and accounts, written in the transaction of the change. */
+  /** Orders to adopt a pet (README: Store orders); at most one open (placed or approved) per pet. */
+  orders: {
+    id: Generated<number>;
+    pet_id: number;
+    /** The account that placed it. */
+    account_id: number;
+    status: OrderStatus;
+    placed_at: number;
+    /** When its status last changed; its `placed_at` until then. */
+    updated_at: number;
+  };
+  /** Every change to pets, categories, orders, keys and accounts, written in the transaction of the change. */
   audit_events: {
     id: Generated<number>;
     at: number;

@@ -1,7 +1,11 @@
-/** The pets feature as a NestJS module: the endpoints, services and tables of pets and their categories. */
+/**
+ * The pets feature as a NestJS module: the endpoints, services and tables of pets and their
+ * categories; a pet's open order (store orders) is asked of the orders module.
+ */
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { OrdersModule } from '../orders/orders.module.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesRepository } from './categories.repository.js';
 import { CategoriesService } from './categories.service.js';
@@ -10,7 +14,7 @@ import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
-  imports: [IdempotencyModule, AuditModule],
+  imports: [IdempotencyModule, AuditModule, OrdersModule],
   controllers: [PetsController, CategoriesController],
   providers: [PetsRepository, PetsService, CategoriesRepository, CategoriesService],
 })

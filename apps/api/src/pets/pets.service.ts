@@ -7,6 +7,7 @@ import {
   GET_PET_SUNSET_AT,
   type ListPetsQuery,
   moveAllowed,
+  MOVES_WITH_ORDER,
   type NewPet,
   type Pet,
   type PetPatch,
@@ -21,6 +22,7 @@ import { invalidCursor, type Page, pageOf } from '../common/paging.js';
 import type { Principal } from '../common/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
+import { OrdersRepository } from '../orders/orders.repository.js';
 import { CategoriesService } from './categories.service.js';
 import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
@@ -48,6 +50,7 @@ export class PetsService {
     private readonly audit: AuditRepository,
     private readonly cursors: Cursors,
     private readonly categories: CategoriesService,
+    private readonly orders: OrdersRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -124,7 +127,9 @@ export class PetsService {
    * Applies a merge patch, checked and written in one transaction. The write happens only if the
    * pet still has the status the checks saw; if another change got in first, the pet is read and
    * checked again, so a move is never made from a status the pet no longer has. A pet moved to
-   * another category is moved only to one in use.
+   * another category is moved only to one in use. The status of a pet with an open order moves
+   * only with the order: the pet's row is held (`lockRow`, as placing an order holds it), so an
+   * order placed at the same moment commits either before this check or after this change.
    */
   async update(principal: Principal, id: number, patch: PetPatch): Promise<Pet> {
     for (let attempt = 0; ; attempt++) {
@@ -139,6 +144,10 @@ export class PetsService {
         // A pet moved to another category: it must be in use. One it stays in is not checked.
         if (after.categoryId !== before.categoryId)
           await this.categories.assertUsable(tx, after.categoryId);
+        if (after.status !== before.status && (await this.orders.hasOpenOrder(tx, id)))
+          throw ApiException.of(PROBLEMS.petStatusMovesWithOrder, [
+            { field: 'status', issue: MOVES_WITH_ORDER },
+          ]);
         if (!moveAllowed(before.status, after.status, principal.role)) {
           const staffOnly = moveAllowed(before.status, after.status, 'staff');
           throw ApiException.of(
@@ -164,11 +173,16 @@ export class PetsService {
     }
   }
 
-  /** Removes a pet (staff only, by the route): gone from every read, its row kept. */
+  /**
+   * Removes a pet (staff only, by the route): gone from every read, its row kept. Not while it has
+   * an open order (its row held, as for a change).
+   */
   async remove(principal: Principal, id: number): Promise<void> {
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('pets', id);
       const current = await this.pets.findOwned(id, tx);
+      if (current && (await this.orders.hasOpenOrder(tx, id)))
+        throw ApiException.of(PROBLEMS.petHasOpenOrder);
       const now = this.clock.now();
       if (!current || !(await this.pets.remove(id, now, tx))) throw petNotFound();
       const { ownerAccountId: _owner, ...before } = current;

@@ -1,0 +1,100 @@
+/** The store endpoints under /v1/store (beta): orders listed, placed, got and moved; the inventory. */
+import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  HEADERS,
+  IdempotencyKey,
+  IdParam,
+  type Inventory,
+  ListOrdersQuery,
+  NewOrder,
+  type Order,
+  PROBLEMS,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiException } from '../common/api-exception.js';
+import { baseUrlOf } from '../common/base-url.js';
+import { JsonBody } from '../common/json-body.decorator.js';
+import { Operation } from '../common/operation.decorator.js';
+import { answerPage } from '../common/paging.js';
+import { CurrentPrincipal } from '../common/principal.decorator.js';
+import type { Principal } from '../common/principal.js';
+import { ZodPipe } from '../common/zod.pipe.js';
+import { OrdersService } from './orders.service.js';
+
+const idempotencyKeyPipe = new ZodPipe(
+  IdempotencyKey.optional(),
+  'invalid_body',
+  HEADERS.idempotencyKey,
+);
+
+/** An order's id from the path; anything else names no order. */
+function idOf(orderId: string): number {
+  const id = IdParam.safeParse(orderId);
+  if (!id.success) throw ApiException.of(PROBLEMS.orderNotFound);
+  return id.data;
+}
+
+@Controller()
+export class OrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Operation('listOrders')
+  async list(
+    @Query(new ZodPipe(ListOrdersQuery, 'invalid_query')) query: ListOrdersQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Order[]> {
+    const { limit, status, petId } = query;
+    const page = await this.orders.page(principal, query);
+    return answerPage(request, reply, '/store/orders', { limit, status, petId }, page);
+  }
+
+  @Operation('placeOrder')
+  async place(
+    @JsonBody(new ZodPipe(NewOrder, 'invalid_body')) order: NewOrder,
+    @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Order> {
+    const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
+    const placed = await this.orders.place(principal, order, idempotencyKey);
+    void reply.header(HEADERS.location, `${baseUrlOf(request)}/store/orders/${placed.id}`);
+    return placed;
+  }
+
+  @Operation('getOrder')
+  get(@Param('orderId') orderId: string, @CurrentPrincipal() principal: Principal): Promise<Order> {
+    return this.orders.get(principal, idOf(orderId));
+  }
+
+  @Operation('approveOrder')
+  approve(
+    @Param('orderId') orderId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Order> {
+    return this.orders.move(principal, idOf(orderId), 'approve');
+  }
+
+  @Operation('deliverOrder')
+  deliver(
+    @Param('orderId') orderId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Order> {
+    return this.orders.move(principal, idOf(orderId), 'deliver');
+  }
+
+  @Operation('cancelOrder')
+  cancel(
+    @Param('orderId') orderId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Order> {
+    return this.orders.move(principal, idOf(orderId), 'cancel');
+  }
+
+  @Operation('getInventory')
+  inventory(): Promise<Inventory> {
+    return this.orders.inventory();
+  }
+}

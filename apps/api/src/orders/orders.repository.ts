@@ -1,0 +1,241 @@
+/**
+ * The orders table, and what an order reads and writes of its pet: orders in pages for every
+ * combination of the list's filters, an order or a pet held (row locked) for a change, an order's
+ * and a pet's status moved only from the status read, the open order of a pet, and how many pets
+ * there are of each status.
+ */
+import { Injectable } from '@nestjs/common';
+import {
+  OPEN_ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  PET_STATUSES,
+  type Inventory,
+  type PetStatus,
+} from '@pets/contract';
+import { Database } from '../database/database.js';
+import { listedBelow } from '../database/list-order.js';
+import type { WriteTx } from '../database/writer.js';
+
+const ORDER = [
+  'orders.id',
+  'orders.pet_id as petId',
+  'orders.account_id as accountId',
+  'orders.status',
+  'orders.placed_at as placedAt',
+  'orders.updated_at as updatedAt',
+] as const;
+
+interface Row {
+  id: number;
+  petId: number;
+  accountId: number;
+  status: OrderStatus;
+  placedAt: number;
+  updatedAt: number;
+}
+
+const toOrder = (row: Row): Order => ({
+  id: row.id,
+  petId: row.petId,
+  accountId: row.accountId,
+  status: row.status,
+  placedAt: new Date(row.placedAt).toISOString(),
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
+
+/** The filters of a list: `accountId` for a partner's own orders (staff see every one). */
+export interface OrderFilters {
+  accountId?: number | undefined;
+  status?: OrderStatus | undefined;
+  petId?: number | undefined;
+}
+
+const FILTERS = ['accountId', 'status', 'petId'] as const;
+type Filter = (typeof FILTERS)[number];
+
+interface PageParameters {
+  accountId: number;
+  status: OrderStatus;
+  petId: number;
+  afterId: number;
+  limit: number;
+}
+
+/** A pet as an order sees it: its status, and whether it was removed. */
+export interface HeldPet {
+  status: PetStatus;
+  removed: boolean;
+}
+
+/**
+ * The orders table. Pages are keysets in ascending id, one statement per combination of filters,
+ * each served by an index (StoreOrders1795306200000); on PostgreSQL a page ends before the first
+ * order not yet listed (`listedBelow`). Rows held for a change are locked `FOR NO KEY UPDATE` on
+ * PostgreSQL, the lock an UPDATE of their status takes anyway (taken at the read, so no other change
+ * gets in between; it leaves inserts of rows that refer to them alone). SQLite writes one
+ * transaction at a time.
+ */
+@Injectable()
+export class OrdersRepository {
+  /** The statements (public so tests can check their query plans). */
+  readonly statements;
+  private readonly pages = new Map<string, ReturnType<OrdersRepository['page']>>();
+
+  constructor(private readonly database: Database) {
+    const postgres = database.engine === 'postgres';
+    this.statements = {
+      byId: database.statement((db, p: { id: number }) =>
+        db.selectFrom('orders').select(ORDER).where('id', '=', p.id),
+      ),
+      held: database.statement((db, p: { id: number }) => {
+        const query = db.selectFrom('orders').select(ORDER).where('id', '=', p.id);
+        return postgres ? query.forNoKeyUpdate() : query;
+      }),
+      openOfPet: database.statement((db, p: { petId: number }) =>
+        db
+          .selectFrom('orders')
+          .select('id')
+          .where('pet_id', '=', p.petId)
+          .where('status', 'in', OPEN_ORDER_STATUSES),
+      ),
+      insert: database.statement(
+        (db, p: { petId: number; accountId: number; status: OrderStatus; at: number }) =>
+          db
+            .insertInto('orders')
+            .values({
+              pet_id: p.petId,
+              account_id: p.accountId,
+              status: p.status,
+              placed_at: p.at,
+              updated_at: p.at,
+            })
+            .returning(ORDER),
+      ),
+      // Applied only if the order still has the status it was read with.
+      move: database.statement(
+        (db, p: { id: number; from: OrderStatus; to: OrderStatus; at: number }) =>
+          db
+            .updateTable('orders')
+            .set({ status: p.to, updated_at: p.at })
+            .where('id', '=', p.id)
+            .where('status', '=', p.from),
+      ),
+      // A pet with its status, removed ones too (an order keeps naming its pet).
+      pet: database.statement((db, p: { id: number }) => {
+        const query = db
+          .selectFrom('pets')
+          .select(['status', 'deleted_at as deletedAt'])
+          .where('id', '=', p.id);
+        return postgres ? query.forNoKeyUpdate() : query;
+      }),
+      // Applied only if the pet still has the status it was read with, and is not removed.
+      movePet: database.statement((db, p: { id: number; from: PetStatus; to: PetStatus }) =>
+        db
+          .updateTable('pets')
+          .set({ status: p.to })
+          .where('id', '=', p.id)
+          .where('status', '=', p.from)
+          .where('deleted_at', 'is', null),
+      ),
+      // Counted from `pets_status_id` (status, id) on both engines, removed pets left out.
+      inventory: database.statement((db) =>
+        db
+          .selectFrom('pets')
+          .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+          .where('deleted_at', 'is', null)
+          .groupBy('status'),
+      ),
+    };
+  }
+
+  /** Up to `limit` orders after `afterId` in ascending id that match the filters. */
+  list(filters: OrderFilters, limit: number, afterId: number): Promise<Order[]> {
+    const used: Filter[] = FILTERS.filter((name) => filters[name] !== undefined);
+    const key = used.join(',');
+    let statement = this.pages.get(key);
+    if (!statement) {
+      statement = this.page(used);
+      this.pages.set(key, statement);
+    }
+    return this.database
+      .allKept(statement, {
+        accountId: filters.accountId ?? 0,
+        status: filters.status ?? 'placed',
+        petId: filters.petId ?? 0,
+        afterId,
+        limit,
+      })
+      .then((rows) => rows.map(toOrder));
+  }
+
+  /** The statement of one combination of filters (public so tests can check its plan). */
+  page(used: readonly Filter[]) {
+    const listed = listedBelow(this.database.engine);
+    return this.database.statement((db, p: PageParameters) => {
+      let query = db.selectFrom('orders').select(ORDER);
+      // On PostgreSQL, only orders below the first not yet listed (README: Lists never skip).
+      if (listed) query = query.where('id', '<', listed);
+      if (used.includes('accountId')) query = query.where('account_id', '=', p.accountId);
+      if (used.includes('status')) query = query.where('status', '=', p.status);
+      if (used.includes('petId')) query = query.where('pet_id', '=', p.petId);
+      return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+    });
+  }
+
+  async find(id: number): Promise<Order | undefined> {
+    const row = await this.database.first(this.statements.byId, { id });
+    return row && toOrder(row);
+  }
+
+  /** The order as the transaction sees it, its row locked until the transaction ends. */
+  async hold(tx: WriteTx, id: number): Promise<Order | undefined> {
+    const [row] = await tx.all(this.statements.held, { id });
+    return row && toOrder(row);
+  }
+
+  /** Whether the pet has an open (placed or approved) order, as the transaction sees it. */
+  async hasOpenOrder(tx: WriteTx, petId: number): Promise<boolean> {
+    return (await tx.all(this.statements.openOfPet, { petId })).length > 0;
+  }
+
+  /** Inserts a new order; a second open order for the pet fails on `orders_open_pet`. */
+  async insert(
+    tx: WriteTx,
+    order: { petId: number; accountId: number; status: OrderStatus; at: number },
+  ): Promise<Order> {
+    const [row] = await tx.all(this.statements.insert, order);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return toOrder(row);
+  }
+
+  /** Moves the order to `to` if its status is still `from`; resolves with whether it did. */
+  async move(
+    tx: WriteTx,
+    move: { id: number; from: OrderStatus; to: OrderStatus; at: number },
+  ): Promise<boolean> {
+    return (await tx.run(this.statements.move, move)) === 1;
+  }
+
+  /** The pet (removed or not) as the transaction sees it, its row locked until it ends. */
+  async holdPet(tx: WriteTx, id: number): Promise<HeldPet | undefined> {
+    const [row] = await tx.all(this.statements.pet, { id });
+    return row && { status: row.status, removed: row.deletedAt !== null };
+  }
+
+  /** Moves the pet to `to` if its status is still `from`; resolves with whether it did. */
+  async movePet(
+    tx: WriteTx,
+    move: { id: number; from: PetStatus; to: PetStatus },
+  ): Promise<boolean> {
+    return (await tx.run(this.statements.movePet, move)) === 1;
+  }
+
+  /** How many pets not removed have each status, every status named. */
+  async inventory(): Promise<Inventory> {
+    const rows = await this.database.all(this.statements.inventory, {});
+    const counts = Object.fromEntries(PET_STATUSES.map((status) => [status, 0])) as Inventory;
+    for (const row of rows) counts[row.status] = row.n;
+    return counts;
+  }
+}

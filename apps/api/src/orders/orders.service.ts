@@ -1,0 +1,204 @@
+/**
+ * What can be done with store orders (README: Store orders): place one for an available pet (once
+ * per Idempotency-Key), move it (approve, deliver, cancel) with its pet in one transaction, list and
+ * get them as the caller may see them, and count the pets of each status. Every change is audited
+ * in its own transaction, the order's event and its pet's.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  describeDetails,
+  type Inventory,
+  type ListOrdersQuery,
+  type NewOrder,
+  NO_SUCH_PET,
+  type Order,
+  ORDER_MOVES,
+  type OrderMove,
+  type OrderStatus,
+  PET_ALREADY_ORDERED,
+  type PetStatus,
+  petNotOrderableIssue,
+  PROBLEMS,
+  transitionIssue,
+} from '@pets/contract';
+import { actorOf, type Actor, AuditRepository } from '../audit/audit.repository.js';
+import { ApiException } from '../common/api-exception.js';
+import { CLOCK, type Clock } from '../common/clock.js';
+import { Cursors } from '../common/cursor.js';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { type Page, scopedPage } from '../common/paging.js';
+import type { Principal } from '../common/principal.js';
+import { Writer, type WriteTx } from '../database/writer.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
+import { type HeldPet, OrdersRepository } from './orders.repository.js';
+
+const notFound = () => ApiException.of(PROBLEMS.orderNotFound);
+
+/** `400 invalid_body` on `petId`: no such pet (or a removed one). */
+function noSuchPet(): ApiException {
+  const details = [{ field: 'petId', issue: NO_SUCH_PET }];
+  return ApiException.of(PROBLEMS.invalidBody(describeDetails(details)), details);
+}
+
+const alreadyOrdered = () =>
+  ApiException.of(PROBLEMS.petAlreadyOrdered, [{ field: 'petId', issue: PET_ALREADY_ORDERED }]);
+
+/** The audit action of the status an order moves to. */
+const ACTION_OF = {
+  placed: 'order.placed',
+  approved: 'order.approved',
+  delivered: 'order.delivered',
+  cancelled: 'order.cancelled',
+} as const satisfies Record<OrderStatus, string>;
+
+/**
+ * Of two orders for one pet at once, the second waits for the first (the pet's row is held), then
+ * sees its open order and is refused. Should both still reach the insert (a writer that does not
+ * hold the row), the partial unique index refuses the second: it is answered the same 409.
+ */
+async function oneOpenOrder<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyOrdered();
+    throw error;
+  }
+}
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly idempotency: IdempotencyService,
+    private readonly writer: Writer,
+    private readonly audit: AuditRepository,
+    private readonly cursors: Cursors,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** A page of orders: a partner's account's own, every order for staff; in ascending id. */
+  page(principal: Principal, query: ListOrdersQuery): Promise<Page<Order>> {
+    const accountId = principal.role === 'staff' ? undefined : principal.accountId;
+    const { status, petId } = query;
+    const scope = [accountId ?? '*', status ?? '', petId ?? ''].join('|');
+    return scopedPage(this.cursors, { kind: 'o1', scope }, query, (afterId, take) =>
+      this.orders.list({ accountId, status, petId }, take, afterId ?? 0),
+    );
+  }
+
+  /** The order, if the caller may see it (`404` otherwise: a partner sees only its own). */
+  async get(principal: Principal, id: number): Promise<Order> {
+    const order = await this.orders.find(id);
+    if (!order || !canSee(principal, order)) throw notFound();
+    return order;
+  }
+
+  /**
+   * Places an order for an available pet with no open order, once per `Idempotency-Key`: in one
+   * transaction, with the pet's row held, the order is `placed` and the pet becomes `pending`.
+   */
+  place(
+    principal: Principal,
+    { petId }: NewOrder,
+    idempotencyKey: string | undefined,
+  ): Promise<Order> {
+    return oneOpenOrder(() =>
+      this.idempotency.once(
+        principal.accountId,
+        idempotencyKey,
+        ['placeOrder', petId],
+        async (tx): Promise<Order> => {
+          await tx.lockRow('pets', petId);
+          const pet = await this.orders.holdPet(tx, petId);
+          if (!pet || pet.removed) throw noSuchPet();
+          if (await this.orders.hasOpenOrder(tx, petId)) throw alreadyOrdered();
+          if (pet.status !== 'available')
+            throw ApiException.of(PROBLEMS.petNotOrderable(pet.status), [
+              { field: 'petId', issue: petNotOrderableIssue(pet.status) },
+            ]);
+          const now = this.clock.now();
+          const actor = actorOf(principal);
+          const order = await this.orders.insert(tx, {
+            petId,
+            accountId: principal.accountId,
+            status: 'placed',
+            at: now,
+          });
+          await this.audit.record(tx, now, {
+            actor,
+            action: 'order.placed',
+            target: { type: 'order', id: order.id },
+            changes: { petId: [null, petId], status: [null, 'placed'] },
+          });
+          await this.movePet(tx, now, actor, petId, 'available', 'pending');
+          return order;
+        },
+      ),
+    );
+  }
+
+  /**
+   * Moves an order (ORDER_MOVES) and its pet in one transaction, the order's row and then the pet's
+   * held: of two moves from one status at once, the second sees the first's and is refused.
+   */
+  move(principal: Principal, id: number, move: OrderMove): Promise<Order> {
+    const rule = ORDER_MOVES[move];
+    return this.writer.transaction(async (tx) => {
+      await tx.lockRow('orders', id);
+      const order = await this.orders.hold(tx, id);
+      if (!order || !canSee(principal, order)) throw notFound();
+      if (!rule.from.includes(order.status))
+        throw ApiException.of(PROBLEMS.orderMoveRefused(order.status, move), [
+          { field: 'status', issue: transitionIssue(order.status, rule.to, false) },
+        ]);
+      const now = this.clock.now();
+      const actor = actorOf(principal);
+      let pet: HeldPet | undefined;
+      if (rule.pet) {
+        await tx.lockRow('pets', order.petId);
+        pet = await this.orders.holdPet(tx, order.petId);
+      }
+      // The order's row is held: it still has the status read.
+      if (!(await this.orders.move(tx, { id, from: order.status, to: rule.to, at: now })))
+        throw new Error(`order ${id} changed while its row was held`);
+      await this.audit.record(tx, now, {
+        actor,
+        action: ACTION_OF[rule.to],
+        target: { type: 'order', id },
+        changes: { status: [order.status, rule.to] },
+      });
+      // A pet removed by the previous release while both ran is left as it is.
+      if (rule.pet && pet && !pet.removed && pet.status !== rule.pet)
+        await this.movePet(tx, now, actor, order.petId, pet.status, rule.pet);
+      return { ...order, status: rule.to, updatedAt: new Date(now).toISOString() };
+    });
+  }
+
+  /** How many pets not removed there are of each status. */
+  inventory(): Promise<Inventory> {
+    return this.orders.inventory();
+  }
+
+  /** The pet's status moved with its order (its row held), and the pet's own event. */
+  private async movePet(
+    tx: WriteTx,
+    at: number,
+    actor: Actor,
+    petId: number,
+    from: PetStatus,
+    to: PetStatus,
+  ): Promise<void> {
+    if (!(await this.orders.movePet(tx, { id: petId, from, to })))
+      throw new Error(`pet ${petId} changed while its row was held`);
+    await this.audit.record(tx, at, {
+      actor,
+      action: 'pet.updated',
+      target: { type: 'pet', id: petId },
+      changes: { status: [from, to] },
+    });
+  }
+}
+
+/** Staff see every order; anyone else only their account's own. */
+const canSee = (principal: Principal, order: Order): boolean =>
+  principal.role === 'staff' || order.accountId === principal.accountId;
