@@ -85,7 +85,7 @@ describe('routing', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Pets', 'API keys', 'Your account']);
+    ).toEqual(['Pets', 'Orders', 'API keys', 'Your account']);
     expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
       'Signed in as Ann Lee (ann@acme.example) · Zoo Shop, partner',
@@ -104,7 +104,7 @@ describe('routing', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Pets', 'Categories', 'API keys', 'Accounts', 'Activity', 'Your account']);
+    ).toEqual(['Pets', 'Categories', 'Orders', 'API keys', 'Accounts', 'Activity', 'Your account']);
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
   });
 

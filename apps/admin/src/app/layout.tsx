@@ -51,6 +51,9 @@ export function Layout({ children }: { children: ReactNode }) {
                 </li>
               ) : null}
               <li>
+                <NavLink href="/orders">Orders</NavLink>
+              </li>
+              <li>
                 <NavLink href="/keys">API keys</NavLink>
               </li>
               {account.role === 'staff' ? (

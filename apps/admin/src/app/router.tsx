@@ -34,6 +34,9 @@ const PetsRoute = lazy(() =>
 const CategoriesRoute = lazy(() =>
   import('./routes/categories.js').then(({ CategoriesRoute }) => ({ default: CategoriesRoute })),
 );
+const OrdersRoute = lazy(() =>
+  import('./routes/orders.js').then(({ OrdersRoute }) => ({ default: OrdersRoute })),
+);
 const ActivityRoute = lazy(() =>
   import('./routes/activity.js').then(({ ActivityRoute }) => ({ default: ActivityRoute })),
 );
@@ -94,6 +97,9 @@ function SignedInRoutes() {
           </Route>
           <Route path="/categories">
             <CategoriesRoute />
+          </Route>
+          <Route path="/orders">
+            <OrdersRoute />
           </Route>
           <Route path="/keys">
             <KeysRoute />

@@ -6,8 +6,10 @@ import type {
   ApiResult,
   Category,
   CurrentSession,
+  Inventory,
   Invitation,
   KeysPage,
+  Order,
   Page,
   PasswordResetLink,
   Pet,
@@ -181,6 +183,27 @@ export const listPage = <T>(items: T[], path: string, nextCursor?: string): Page
 export const categoriesPage = (categories: Category[], nextCursor?: string): Page<Category> =>
   listPage(categories, '/v1/categories?limit=100', nextCursor);
 
+/** An order: order 5, placed by account 1 for pet 12, unless overridden. */
+export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
+  id,
+  petId: 12,
+  accountId: 1,
+  status: 'placed',
+  placedAt: '2030-01-01T09:00:00.000Z',
+  updatedAt: '2030-01-01T09:00:00.000Z',
+  ...overrides,
+});
+
+export const ordersPage = (orders: Order[], nextCursor?: string): Page<Order> =>
+  listPage(orders, '/v1/store/orders?limit=20', nextCursor);
+
+export const inventory = (overrides: Partial<Inventory> = {}): Inventory => ({
+  available: 3,
+  pending: 1,
+  sold: 2,
+  ...overrides,
+});
+
 export const peoplePage = (people: Person[], nextCursor?: string): Page<Person> =>
   listPage(people, '/v1/account/people?limit=50', nextCursor);
 
@@ -260,6 +283,14 @@ export function createFakeClient() {
     getCategory: vi.fn<PetstoreClient['getCategory']>(notFaked('getCategory')),
     createCategory: vi.fn<PetstoreClient['createCategory']>(notFaked('createCategory')),
     updateCategory: vi.fn<PetstoreClient['updateCategory']>(notFaked('updateCategory')),
+    listOrders: vi.fn<PetstoreClient['listOrders']>(() => Promise.resolve(ordersPage([]))),
+    iterateOrders: vi.fn<PetstoreClient['iterateOrders']>(),
+    placeOrder: vi.fn<PetstoreClient['placeOrder']>(notFaked('placeOrder')),
+    getOrder: vi.fn<PetstoreClient['getOrder']>(notFaked('getOrder')),
+    approveOrder: vi.fn<PetstoreClient['approveOrder']>(notFaked('approveOrder')),
+    deliverOrder: vi.fn<PetstoreClient['deliverOrder']>(notFaked('deliverOrder')),
+    cancelOrder: vi.fn<PetstoreClient['cancelOrder']>(notFaked('cancelOrder')),
+    getInventory: vi.fn<PetstoreClient['getInventory']>(() => Promise.resolve(result(inventory()))),
     getAccount: vi.fn<PetstoreClient['getAccount']>(() => Promise.resolve(result(account()))),
     listAccountKeys: vi.fn<PetstoreClient['listAccountKeys']>(() => Promise.resolve(keysPage([]))),
     iterateAccountKeys: vi.fn<PetstoreClient['iterateAccountKeys']>(),

@@ -114,6 +114,7 @@ describe('the Activity page', () => {
       'People',
       'Sessions',
       'Categories',
+      'Orders',
     ]);
 
     await user.selectOptions(screen.getByLabelText('Show'), 'People');

@@ -5,7 +5,7 @@
 import { AuditTargetType } from '@pets/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { CursorPager } from '../../../components/cursor-pager.js';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
@@ -30,10 +30,21 @@ const KINDS: Record<AuditTargetType, string> = {
   person: 'People',
   session: 'Sessions',
   category: 'Categories',
+  order: 'Orders',
+};
+/** One thing of a kind, in a sentence: "pet 12". */
+const NOUNS_OF: Record<AuditTargetType, string> = {
+  pet: 'pet',
+  key: 'key',
+  account: 'account',
+  person: 'person',
+  session: 'session',
+  category: 'category',
+  order: 'order',
 };
 
 /**
- * Every change to pets, categories, keys and accounts, and every sign-in, failed sign-in and session
+ * Every change to pets, categories, orders, keys and accounts, and every sign-in, failed sign-in and session
  * ended, newest first (staff only, as the audit trail is). Categories are named, not numbered.
  */
 export function ActivityPage() {
@@ -58,6 +69,9 @@ function ActivityList() {
     ...listAuditQueryOptions(client, {
       limit: PAGE_SIZE,
       ...(view.targetType === undefined ? {} : { targetType: view.targetType }),
+      ...(view.targetType === undefined || view.targetId === undefined
+        ? {}
+        : { targetId: view.targetId }),
       ...(view.cursor === undefined ? {} : { cursor: view.cursor }),
     }),
     enabled: !blocked,
@@ -111,6 +125,14 @@ function ActivityList() {
           </select>
         </div>
       </div>
+      {view.targetType !== undefined && view.targetId !== undefined ? (
+        <p>
+          Only the events of {NOUNS_OF[view.targetType]} {view.targetId}.{' '}
+          <Link href={activityPath({ targetType: view.targetType, cursor: undefined })}>
+            Show every {NOUNS_OF[view.targetType]}
+          </Link>
+        </p>
+      ) : null}
       <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
         {message}
       </div>

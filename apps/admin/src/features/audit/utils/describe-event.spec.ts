@@ -126,6 +126,17 @@ describe('describeAction', () => {
   });
 });
 
+describe('order events', () => {
+  it.each<[AuditEvent['action'], string]>([
+    ['order.placed', 'Order 8 placed'],
+    ['order.approved', 'Order 8 approved'],
+    ['order.delivered', 'Order 8 delivered'],
+    ['order.cancelled', 'Order 8 cancelled'],
+  ])('words %s by the order’s id', (action, words) => {
+    expect(describeAction(event({ action, target: { type: 'order', id: 8 } }))).toBe(words);
+  });
+});
+
 describe('category events', () => {
   it.each<[AuditEvent['action'], string]>([
     ['category.created', 'Category “Cats” created'],

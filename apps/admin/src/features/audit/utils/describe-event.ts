@@ -26,6 +26,7 @@ const NOUNS: Record<AuditTargetType, string> = {
   person: 'Person',
   session: 'Session',
   category: 'Category',
+  order: 'Order',
 };
 
 /**
@@ -94,6 +95,14 @@ export function describeAction(
       return about('changed their password');
     case 'person.deactivated':
       return about('deactivated');
+    case 'order.placed':
+      return about('placed');
+    case 'order.approved':
+      return about('approved');
+    case 'order.delivered':
+      return about('delivered');
+    case 'order.cancelled':
+      return about('cancelled');
     case 'person.sign_in_failed': {
       // The API records the email that was tried as the event's one change.
       const email = event.changes['email']?.[1];

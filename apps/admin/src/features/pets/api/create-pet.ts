@@ -1,11 +1,12 @@
 /**
- * Adds a pet, sent once however often it is submitted; the pets lists are read again, and the
- * categories' pet counts when next shown.
+ * Adds a pet, sent once however often it is submitted; the pets lists and the inventory are read
+ * again, and the categories' pet counts when next shown.
  */
 import type { NewPetInput } from '@pets/client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { petCountsChanged } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
+import { inventoryChanged } from '../../../lib/store.js';
 import { petsQueryKeys } from './list-pets.js';
 
 export interface CreatePetVariables {
@@ -23,6 +24,7 @@ export function useCreatePet() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: petsQueryKeys.all });
       void petCountsChanged(queryClient);
+      void inventoryChanged(queryClient);
     },
   });
 }

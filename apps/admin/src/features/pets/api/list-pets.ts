@@ -1,10 +1,11 @@
 /** One page of the pets a view lists, cached by its query. */
 import type { ListPetsQueryInput, PetstoreClient } from '@pets/client';
 import { queryOptions } from '@tanstack/react-query';
+import { PETS_QUERY_ROOT } from '../../../lib/store.js';
 
 export const petsQueryKeys = {
-  all: ['pets'] as const,
-  list: (query: ListPetsQueryInput) => ['pets', 'list', query] as const,
+  all: [PETS_QUERY_ROOT] as const,
+  list: (query: ListPetsQueryInput) => [PETS_QUERY_ROOT, 'list', query] as const,
 };
 
 export const listPetsQueryOptions = (client: PetstoreClient, query: ListPetsQueryInput) =>

@@ -3,6 +3,7 @@ import type { Pet, PetPatchInput, PetsPage } from '@pets/client';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { petCountsChanged } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
+import { inventoryChanged } from '../../../lib/store.js';
 import { petsQueryKeys } from './list-pets.js';
 
 export interface UpdatePetVariables {
@@ -53,11 +54,12 @@ export function useDeletePet() {
 }
 
 /**
- * After a change (or a refusal), the lists are read again, and the categories' pet counts when next
- * shown; the history is, by every change.
+ * After a change (or a refusal), the lists and the inventory are read again, and the categories'
+ * pet counts when next shown; the history is, by every change.
  */
 const readAgain = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: petsQueryKeys.all }),
+    inventoryChanged(queryClient),
     petCountsChanged(queryClient),
   ]);

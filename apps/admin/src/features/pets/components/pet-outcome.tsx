@@ -1,6 +1,6 @@
 /**
  * What the last change to the pets did, said once and focused: for a pet just added, a link that
- * shows it in the list; for a failure, the request id to copy.
+ * shows it in the list; for an order, a link to the orders; for a failure, the request id to copy.
  */
 import { Link } from 'wouter';
 import { CopyButton } from '../../../components/ui/copy-button.js';
@@ -24,6 +24,12 @@ export function PetOutcome({ outcome, limit }: { outcome: Outcome | null; limit:
           >
             Show {outcome.added.name} in the list
           </Link>
+        </>
+      ) : null}
+      {outcome?.link ? (
+        <>
+          {' '}
+          <Link href={outcome.link.href}>{outcome.link.text}</Link>
         </>
       ) : null}
       {outcome?.requestId ? (

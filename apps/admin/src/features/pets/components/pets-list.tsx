@@ -1,6 +1,7 @@
 /**
  * The pets page: the catalogue one page at a time, filtered and paged through the address, with
- * Add pet, each pet's status to change and (staff) Delete, and the pet open beside the table.
+ * Add pet, each pet's status to change, (staff) Delete and the inventory's counts, (partners) Adopt
+ * on an available pet, and the pet open beside the table.
  */
 import type { Pet } from '@pets/client';
 import { useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { usePetsFilters } from '../hooks/use-pets-filters.js';
 import { usePetsPage } from '../hooks/use-pets-page.js';
 import { usePetsView } from '../hooks/use-pets-view.js';
 import { AddPetForm } from './add-pet-form.js';
+import { InventoryCounts } from './inventory-counts.js';
 import { ConfirmDelete } from './pet-actions.js';
 import { PetOutcome } from './pet-outcome.js';
 import { PetPanel, type PetHistorySlot } from './pet-panel.js';
@@ -83,6 +85,7 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
           />
         </Dialog>
       ) : null}
+      {role === 'staff' ? <InventoryCounts /> : null}
       <PetsFilters view={view} change={change} filters={filters} role={role} />
 
       <div className="list-head">
@@ -120,6 +123,8 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
               },
               onStatus: changes.changeStatus,
               onDelete: setConfirming,
+              onAdopt: changes.adopt,
+              adoptingId: changes.adoptingId,
             }}
           />
         ) : null}

@@ -1,6 +1,6 @@
 /**
  * The table of pets on one page, with each pet's category by name, each row's status choice,
- * Delete and the name that opens it.
+ * Delete (staff) or Adopt (partners, an available pet) and the name that opens it.
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
@@ -22,6 +22,10 @@ export interface RowActions {
   onStatus: (pet: Pet, status: PetStatus) => void;
   /** Staff only. */
   onDelete: (pet: Pet) => void;
+  /** Partners only: orders an available pet. */
+  onAdopt: (pet: Pet) => void;
+  /** The pet whose order is on its way, if any. */
+  adoptingId: number | undefined;
 }
 
 export function PetsTable({
@@ -56,7 +60,7 @@ export function PetsTable({
             <th scope="col">Name</th>
             <th scope="col">Category</th>
             <th scope="col">Status</th>
-            {actions?.role === 'staff' ? <ActionsHeader /> : null}
+            {actions ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
@@ -112,6 +116,22 @@ export function PetsTable({
                     Delete<span className="visually-hidden"> {pet.name}</span>
                   </button>
                 </td>
+              ) : actions && pet.status === 'available' ? (
+                <td className="stacked-actions">
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={actions.adoptingId !== undefined}
+                    onClick={() => {
+                      actions.onAdopt(pet);
+                    }}
+                  >
+                    {actions.adoptingId === pet.id ? 'Adopting…' : 'Adopt'}
+                    <span className="visually-hidden"> {pet.name}</span>
+                  </button>
+                </td>
+              ) : actions ? (
+                <td className="stacked-actions" />
               ) : null}
             </tr>
           ))}

@@ -1,11 +1,13 @@
 /**
- * Changing the listed pets (a new status, a deletion) and what the last change did, said once:
- * the sentence, whether it failed, the request id to quote, and a pet just added.
+ * Changing the listed pets (a new status, a deletion, an order to adopt one) and what the last
+ * change did, said once: the sentence, whether it failed, the request id to quote, a pet just
+ * added, and where to see an order just placed.
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
 import { useState } from 'react';
 import { describeError, requestIdOf } from '../../../lib/errors.js';
+import { usePlaceOrder } from '../api/place-order.js';
 import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
 
 /** What the last action did, said once and focused. */
@@ -14,12 +16,15 @@ export interface Outcome {
   failed?: boolean;
   /** A pet just added: a link shows it in the list. */
   added?: Pet;
+  /** Where to see what was done: the Orders page, after an order. */
+  link?: { href: string; text: string };
   requestId?: string | undefined;
 }
 
 export function usePetChanges() {
   const update = useUpdatePet();
   const remove = useDeletePet();
+  const order = usePlaceOrder();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const said = (text: string) => {
     setOutcome({ text });
@@ -36,6 +41,8 @@ export function usePetChanges() {
     said,
     /** The pet whose status change is on its way, if any. */
     pendingId: update.isPending ? update.variables.pet.id : undefined,
+    /** The pet whose order is on its way, if any. */
+    adoptingId: order.isPending ? order.variables.id : undefined,
     added: (pet: Pet) => {
       setOutcome({ text: `Added ${pet.name} (id ${pet.id}).`, added: pet });
     },
@@ -49,6 +56,24 @@ export function usePetChanges() {
           onError: failed(pet),
         },
       );
+    },
+    adopt: (pet: Pet) => {
+      order.mutate(pet, {
+        onSuccess: ({ data: placed }) => {
+          setOutcome({
+            text: `Ordered ${pet.name} (id ${pet.id}): order ${placed.id} is ${placed.status}, and ${pet.name} is pending until staff deliver it.`,
+            link: { href: '/orders', text: 'See your orders' },
+          });
+        },
+        // A 409 says why in the API's words: "The pet cannot be ordered: petId names a pet that is sold, …".
+        onError: (error) => {
+          setOutcome({
+            text: `${pet.name} was not ordered. ${describeError(error)}`,
+            failed: true,
+            requestId: requestIdOf(error),
+          });
+        },
+      });
     },
     remove: (pet: Pet) => {
       remove.mutate(pet, {

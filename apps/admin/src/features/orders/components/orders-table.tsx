@@ -1,0 +1,225 @@
+/**
+ * The orders, a page at a time (the page and the status filter in the address, with Previous and
+ * Next): each order's pet, (for staff) the account that placed it, its status and times, and the
+ * moves its status allows, each after a dialog that says what it does. On a phone each row stacks
+ * into a card.
+ */
+import type { Order } from '@pets/client';
+import type { OrderMove } from '@pets/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'wouter';
+import { PagedTable } from '../../../components/paged-table.js';
+import { useClient } from '../../../lib/client.js';
+import type { CursorPaging } from '../../../lib/cursor-paging.js';
+import { apiSentence, isRateLimited } from '../../../lib/errors.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { useRateLimit } from '../../../lib/rate-limit.js';
+import { useRowButtons } from '../../../lib/row-buttons.js';
+import { listOrdersQueryOptions } from '../api/list-orders.js';
+import { useMoveOrder } from '../api/move-order.js';
+import { MOVE_WORDS, movesFor } from '../utils/move-words.js';
+import type { OrdersView } from '../utils/orders-search.js';
+import { ConfirmMove } from './confirm-move.js';
+
+/** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
+const COLUMN = {
+  order: 'Order',
+  pet: 'Pet',
+  account: 'Account',
+  status: 'Status',
+  placed: 'Placed',
+  updated: 'Last change',
+} as const;
+
+/**
+ * The pet an order is for, by id: the API names no pet in an order, and reading each pet's name
+ * would take a request per row (only the deprecated `getPet` reads one pet). Staff follow the link
+ * to the pet's history, which names it.
+ */
+function PetCell({ petId, role }: { petId: number; role: 'partner' | 'staff' }) {
+  return role === 'staff' ? (
+    <Link href={`/activity?targetType=pet&targetId=${String(petId)}`}>
+      Pet {petId}
+      <span className="visually-hidden">: its history</span>
+    </Link>
+  ) : (
+    <>Pet {petId}</>
+  );
+}
+
+function OrderRow({
+  order,
+  role,
+  busy,
+  buttonRef,
+  onMove,
+}: {
+  order: Order;
+  role: 'partner' | 'staff';
+  busy: boolean;
+  buttonRef: (move: OrderMove, button: HTMLButtonElement | null) => void;
+  onMove: (move: OrderMove) => void;
+}) {
+  return (
+    <tr>
+      <th scope="row">Order {order.id}</th>
+      <td data-label={COLUMN.pet}>
+        <PetCell petId={order.petId} role={role} />
+      </td>
+      {role === 'staff' ? (
+        <td data-label={COLUMN.account}>
+          <Link href={`/accounts/${String(order.accountId)}`}>Account {order.accountId}</Link>
+        </td>
+      ) : null}
+      <td data-label={COLUMN.status}>
+        <span className={`order-status order-status-${order.status}`}>{order.status}</span>
+      </td>
+      <td data-label={COLUMN.placed}>
+        <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>
+      </td>
+      <td data-label={COLUMN.updated}>
+        <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
+      </td>
+      <td className="stacked-actions">
+        <span className="row-actions">
+          {movesFor(order, role).map((move) => (
+            <button
+              key={move}
+              ref={(button) => {
+                buttonRef(move, button);
+              }}
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => {
+                onMove(move);
+              }}
+            >
+              {MOVE_WORDS[move].verb} <span className="visually-hidden">order {order.id}</span>
+            </button>
+          ))}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+export function OrdersTable({
+  view,
+  paging,
+  role,
+  labelledBy,
+}: {
+  view: OrdersView;
+  paging: CursorPaging;
+  role: 'partner' | 'staff';
+  labelledBy: string;
+}) {
+  const client = useClient();
+  const { blocked } = useRateLimit();
+  const orders = useQuery({
+    ...listOrdersQueryOptions(client, view),
+    enabled: !blocked,
+  });
+  const move = useMoveOrder();
+  const [confirming, setConfirming] = useState<{ order: Order; move: OrderMove } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const buttons = useRowButtons<string>();
+  const busy = move.isPending || blocked;
+
+  /** Back to a row's button once the dialog that covered it (and made the page inert) is gone. */
+  const backTo = (order: Order, which: OrderMove, close: () => void) => {
+    flushSync(close);
+    buttons.focus(`${which}-${order.id}`);
+  };
+
+  const confirm = ({ order, move: which }: { order: Order; move: OrderMove }) => {
+    setMessage(null);
+    setFailure(null);
+    move.mutate(
+      { order, move: which },
+      {
+        onSuccess: ({ data }) => {
+          setConfirming(null);
+          setMessage(MOVE_WORDS[which].done(data));
+        },
+        onError: (error) => {
+          backTo(order, which, () => {
+            setConfirming(null);
+            // A refusal in the API's words: "The order is delivered, and cannot be cancelled: …".
+            if (!isRateLimited(error))
+              setFailure(`Order ${order.id} was not changed. ${apiSentence(error)}`);
+          });
+        },
+      },
+    );
+  };
+
+  const columns = [
+    COLUMN.order,
+    COLUMN.pet,
+    ...(role === 'staff' ? [COLUMN.account] : []),
+    COLUMN.status,
+    COLUMN.placed,
+    COLUMN.updated,
+  ];
+  const filtered = view.status !== undefined;
+
+  return (
+    <>
+      <PagedTable
+        list={orders}
+        paging={paging}
+        labelledBy={labelledBy}
+        pagerLabel="Pages of orders"
+        says={{
+          loading: 'Loading orders…',
+          empty: filtered
+            ? `No order is ${view.status ?? ''}.`
+            : role === 'staff'
+              ? 'No order has been placed yet.'
+              : 'Your account has placed no order yet.',
+          noMore: 'No more orders.',
+        }}
+        columns={columns}
+        actions
+        row={(order) => (
+          <OrderRow
+            key={order.id}
+            order={order}
+            role={role}
+            busy={busy}
+            buttonRef={(which, button) => {
+              buttons.refFor(`${which}-${order.id}`)(button);
+            }}
+            onMove={(which) => {
+              setMessage(null);
+              setFailure(null);
+              setConfirming({ order, move: which });
+            }}
+          />
+        )}
+        failure={failure}
+        message={message}
+      />
+      {confirming ? (
+        <ConfirmMove
+          order={confirming.order}
+          move={confirming.move}
+          busy={busy}
+          onConfirm={() => {
+            confirm(confirming);
+          }}
+          onCancel={() => {
+            backTo(confirming.order, confirming.move, () => {
+              setConfirming(null);
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
