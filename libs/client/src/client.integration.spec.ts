@@ -1,9 +1,14 @@
 // The client against the real API: paging, rate-limit state, retries that make no duplicate,
-// errors, pets, categories, the audit trail and people.
+// errors, pets, categories, store orders and the inventory, the audit trail and people.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ARCHIVED_CATEGORY, NO_SUCH_CATEGORY } from '@pets/contract';
+import {
+  ARCHIVED_CATEGORY,
+  NO_SUCH_CATEGORY,
+  PET_ALREADY_ORDERED,
+  petNotOrderableIssue,
+} from '@pets/contract';
 import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
@@ -362,6 +367,174 @@ describe('the client against the real API', () => {
     for await (const category of staff.iterateCategories({ limit: 100 }))
       if (category.name === 'Lost and found') named.push(category.id);
     expect(named).toEqual([created.data.id]);
+  });
+
+  /** A pet's status now, found by its (unique) name. */
+  const statusOf = async (name: string) =>
+    (await client(staffKey).listPets({ name })).data.find((pet) => pet.name === name)?.status;
+
+  it('a partner adopts a pet: one order for a repeated key, none for a pet already ordered; staff approve and deliver it, the pet sold and the inventory counting it', async () => {
+    const staff = client(staffKey);
+    const partner = client(partnerKey);
+    const { data: pet } = await staff.createPet({ name: 'Adoptee Ada', categoryId: 1 });
+    const before = (await staff.getInventory()).data;
+
+    const placed = await partner.placeOrder({ petId: pet.id }, { idempotencyKey: 'adopt-ada' });
+    expect(placed).toMatchObject({
+      status: 201,
+      idempotencyKey: 'adopt-ada',
+      data: { petId: pet.id, status: 'placed' },
+    });
+    const order = placed.data;
+    expect(order.placedAt).toBe(order.updatedAt);
+    expect(placed.location).toMatch(new RegExp(`/v1/store/orders/${order.id}$`));
+    // The same key again: the same order, not a second one (nor a refusal).
+    expect(
+      (await partner.placeOrder({ petId: pet.id }, { idempotencyKey: 'adopt-ada' })).data,
+    ).toEqual(order);
+    expect(await statusOf('Adoptee Ada')).toBe('pending');
+    expect((await staff.getInventory()).data).toEqual({
+      ...before,
+      available: before.available - 1,
+      pending: before.pending + 1,
+    });
+
+    // Already ordered: refused with the reason, by another key too.
+    expect(await staff.placeOrder({ petId: pet.id }).catch((e: unknown) => e)).toMatchObject({
+      kind: 'api',
+      code: 'invalid_transition',
+      status: 409,
+      details: [{ field: 'petId', issue: PET_ALREADY_ORDERED }],
+    });
+    // While the order is open, the pet's status moves only with it.
+    expect(
+      await staff.updatePet(pet.id, { status: 'available' }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 'invalid_transition', status: 409 });
+
+    // Partners neither approve nor deliver; staff see the order among every order.
+    expect(await partner.approveOrder(order.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'forbidden',
+      status: 403,
+    });
+    expect((await staff.getOrder(order.id)).data).toEqual(order);
+    const ofPet = [];
+    for await (const each of staff.iterateOrders({ petId: pet.id, limit: 1 })) ofPet.push(each);
+    expect(ofPet).toEqual([order]);
+
+    // Delivering first is refused: it must be approved.
+    expect(await staff.deliverOrder(order.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+    });
+    const approved = (await staff.approveOrder(order.id)).data;
+    expect(approved).toMatchObject({ id: order.id, status: 'approved' });
+    expect(await statusOf('Adoptee Ada')).toBe('pending');
+    const delivered = (await staff.deliverOrder(order.id)).data;
+    expect(delivered).toMatchObject({ id: order.id, status: 'delivered' });
+    expect(await statusOf('Adoptee Ada')).toBe('sold');
+    expect((await staff.getInventory()).data).toEqual({
+      ...before,
+      available: before.available - 1,
+      sold: before.sold + 1,
+    });
+    // Delivered is final: no cancel, for the partner or staff.
+    expect(await partner.cancelOrder(order.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+    });
+    // A sold pet cannot be ordered.
+    expect(await partner.placeOrder({ petId: pet.id }).catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_transition',
+      details: [{ field: 'petId', issue: petNotOrderableIssue('sold') }],
+    });
+
+    const actions = [];
+    for await (const event of staff.admin.iterateAudit({ targetType: 'order', targetId: order.id }))
+      actions.push(event.action);
+    expect(actions).toEqual(['order.delivered', 'order.approved', 'order.placed']);
+  });
+
+  it('a partner sees and cancels only its own orders, page after page; the pet is available again and can be ordered anew', async () => {
+    const staff = client(staffKey);
+    const partner = client(partnerKey);
+    const { data: other } = await staff.admin.createAccount({ name: 'Other shop', plan: 'pro' });
+    const otherPartner = client(
+      (await staff.admin.createKeyForAccount(other.id, 'orders')).data.key,
+    );
+
+    const pets = [];
+    for (const name of ['Cancel Cleo', 'Cancel Cody', 'Cancel Cass'])
+      pets.push((await staff.createPet({ name, categoryId: 2 })).data);
+    const mine = [];
+    for (const pet of pets.slice(0, 2))
+      mine.push((await partner.placeOrder({ petId: pet.id })).data);
+    const theirs = (await otherPartner.placeOrder({ petId: pets[2]?.id ?? 0 })).data;
+
+    // Each partner sees its own orders only, in ascending id, following next.
+    const seen: number[] = [];
+    for await (const each of partner.iterateOrders({ status: 'placed', limit: 1 }))
+      seen.push(each.id);
+    expect(seen).toEqual(expect.arrayContaining(mine.map((each) => each.id)));
+    expect(seen).not.toContain(theirs.id);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const first = await partner.listOrders({ status: 'placed', limit: 1 });
+    expect(first.next).toMatch(/[?&]status=placed/);
+    expect(await partner.getOrder(theirs.id).catch((e: unknown) => e)).toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
+    expect(await partner.cancelOrder(theirs.id).catch((e: unknown) => e)).toMatchObject({
+      status: 404,
+    });
+
+    // The partner cancels its own: the pet is available again; once more is refused.
+    const [cleo] = mine;
+    const cancelled = (await partner.cancelOrder(cleo?.id ?? 0)).data;
+    expect(cancelled).toMatchObject({ id: cleo?.id, status: 'cancelled' });
+    expect(Date.parse(cancelled.updatedAt)).toBeGreaterThanOrEqual(Date.parse(cancelled.placedAt));
+    expect(await statusOf('Cancel Cleo')).toBe('available');
+    expect(await partner.cancelOrder(cleo?.id ?? 0).catch((e: unknown) => e)).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+    });
+    // Staff cancel anyone's, an approved one too.
+    await staff.approveOrder(theirs.id);
+    expect((await staff.cancelOrder(theirs.id)).data.status).toBe('cancelled');
+    expect(await statusOf('Cancel Cass')).toBe('available');
+
+    // Available again, Cleo can be ordered anew: a new order.
+    const again = (await otherPartner.placeOrder({ petId: cleo?.petId ?? 0 })).data;
+    expect(again.id).toBeGreaterThan(theirs.id);
+    const cancelledOnes = [];
+    for await (const each of partner.iterateOrders({ status: 'cancelled' }))
+      cancelledOnes.push(each.id);
+    expect(cancelledOnes).toContain(cleo?.id);
+    expect(
+      new Set((await partner.listOrders({ petId: cleo?.petId ?? 0 })).data.map((o) => o.id)),
+    ).toEqual(new Set([cleo?.id]));
+  });
+
+  it('never places a second order when the answer is lost on the way back', async () => {
+    let dropped = 0;
+    const lossy: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (init?.method === 'POST' && dropped < 2) {
+        dropped += 1;
+        await response.arrayBuffer();
+        throw new TypeError('socket hang up');
+      }
+      return response;
+    };
+    const { data: pet } = await client(staffKey).createPet({ name: 'Lost order', categoryId: 3 });
+    const partner = createPetstoreClient({
+      baseUrl: `${server.baseUrl}/v1`,
+      apiKey: partnerKey,
+      fetch: lossy,
+    });
+    const placed = await partner.placeOrder({ petId: pet.id });
+    expect(dropped).toBe(2);
+    expect(placed).toMatchObject({ status: 201, data: { petId: pet.id, status: 'placed' } });
+    expect((await partner.listOrders({ petId: pet.id })).data).toEqual([placed.data]);
   });
 
   it('invites a person, who joins with the link; staff give them a reset link, which works once', async () => {
