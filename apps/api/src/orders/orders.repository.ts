@@ -188,6 +188,12 @@ export class OrdersRepository {
     return row && toOrder(row);
   }
 
+  /** The order as the transaction sees it. */
+  async findIn(tx: WriteTx, id: number): Promise<Order | undefined> {
+    const [row] = await tx.all(this.statements.byId, { id });
+    return row && toOrder(row);
+  }
+
   /** The order as the transaction sees it, its row locked until the transaction ends. */
   async hold(tx: WriteTx, id: number): Promise<Order | undefined> {
     const [row] = await tx.all(this.statements.held, { id });

@@ -30,7 +30,7 @@ import { type Page, scopedPage } from '../common/paging.js';
 import type { Principal } from '../common/principal.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { type HeldPet, OrdersRepository } from './orders.repository.js';
+import { OrdersRepository } from './orders.repository.js';
 
 const notFound = () => ApiException.of(PROBLEMS.orderNotFound);
 
@@ -139,25 +139,27 @@ export class OrdersService {
 
   /**
    * Moves an order (ORDER_MOVES) and its pet in one transaction, the order's row and then the pet's
-   * held: of two moves from one status at once, the second sees the first's and is refused.
+   * held: of two moves from one status at once, the second sees the first's and is refused. Both
+   * rows are waited for (`lockRow`, which takes no transaction id) before either is read locked,
+   * so a move that waited for another change begins to write after it (README: Lists never skip).
    */
   move(principal: Principal, id: number, move: OrderMove): Promise<Order> {
     const rule = ORDER_MOVES[move];
     return this.writer.transaction(async (tx) => {
       await tx.lockRow('orders', id);
+      const seen = await this.orders.findIn(tx, id);
+      if (!seen || !canSee(principal, seen)) throw notFound();
+      // An order's pet never changes: the one read is the one to hold.
+      if (rule.pet) await tx.lockRow('pets', seen.petId);
       const order = await this.orders.hold(tx, id);
-      if (!order || !canSee(principal, order)) throw notFound();
+      if (!order) throw notFound();
       if (!rule.from.includes(order.status))
         throw ApiException.of(PROBLEMS.orderMoveRefused(order.status, move), [
           { field: 'status', issue: transitionIssue(order.status, rule.to, false) },
         ]);
+      const pet = rule.pet ? await this.orders.holdPet(tx, order.petId) : undefined;
       const now = this.clock.now();
       const actor = actorOf(principal);
-      let pet: HeldPet | undefined;
-      if (rule.pet) {
-        await tx.lockRow('pets', order.petId);
-        pet = await this.orders.holdPet(tx, order.petId);
-      }
       // The order's row is held: it still has the status read.
       if (!(await this.orders.move(tx, { id, from: order.status, to: rule.to, at: now })))
         throw new Error(`order ${id} changed while its row was held`);
@@ -167,7 +169,7 @@ export class OrdersService {
         target: { type: 'order', id },
         changes: { status: [order.status, rule.to] },
       });
-      // A pet removed by the previous release while both ran is left as it is.
+      // A pet removed, or moved, by the previous release while both ran is left as it is.
       if (rule.pet && pet && !pet.removed && pet.status !== rule.pet)
         await this.movePet(tx, now, actor, order.petId, pet.status, rule.pet);
       return { ...order, status: rule.to, updatedAt: new Date(now).toISOString() };
