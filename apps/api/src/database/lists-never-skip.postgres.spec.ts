@@ -1,5 +1,5 @@
 /**
- * README, Lists never skip: a client that follows `Link` to the end of a list (pets, categories)
+ * README, Lists never skip: a client that follows `Link` to the end of a list (pets, categories, orders)
  * and keeps asking sees every item ever acknowledged, exactly once. On PostgreSQL an id is handed
  * out at insert and the row appears at commit, so a transaction held open after its insert (a
  * trigger that sleeps here; a busy disk, a lock wait or a long audit write in production) must not
@@ -29,6 +29,9 @@ const HOLD = [
   `CREATE FUNCTION hold_category() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN IF NEW.name LIKE 'Sync held category%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
   `CREATE TRIGGER hold AFTER INSERT ON categories FOR EACH ROW EXECUTE FUNCTION hold_category()`,
+  `CREATE FUNCTION hold_order() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN IF (SELECT name FROM pets WHERE id = NEW.pet_id) LIKE 'Sync held order%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
+  `CREATE TRIGGER hold AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION hold_order()`,
 ];
 
 /** Every pet a list may show now, by the bound the list statements use. */
@@ -186,6 +189,46 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     // Each shown once, in ascending order (the starter set first), and none acknowledged missed.
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(acknowledged[0]?.id).toBe(ids[0]);
+  });
+
+  /** Pets made beforehand, by name: making one waits for the held write to be listed. */
+  const petsByName = new Map<string, number>();
+  /** An order for the pet named `name`, placed through `instance`. */
+  const placeOrder = async (instance: TestApp, name: string) => {
+    const answer = await instance.app.inject({
+      method: 'POST',
+      url: '/v1/store/orders',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ petId: petsByName.get(name) }),
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ id: number }>();
+  };
+
+  it('a poller following Link through orders sees every acknowledged order once', async () => {
+    const seen: number[] = [];
+    const writes = { done: false };
+    const poller = (async () => {
+      let url: string = '/v1/store/orders?limit=2';
+      for (let turn = 0; ; turn++) {
+        const last = writes.done;
+        const page = await get(turn % 2 === 0 ? first : second, url);
+        for (const order of page.body as { id: number }[])
+          if (!seen.includes(order.id)) seen.push(order.id);
+        if (page.next !== undefined) url = page.next;
+        else if (last) return;
+        else await sleep(5);
+      }
+    })();
+    const others = Array.from({ length: 6 }, (_, i) => `Sync order ${i + 1}`);
+    for (const name of ['Sync held order', ...others])
+      petsByName.set(name, (await create(first, name)).id);
+    const acknowledged = await writeAround('Sync held order', others, placeOrder);
+    writes.done = true;
+    await poller;
+    const ids = acknowledged.map((order) => order.id).sort((a, b) => a - b);
+    expect(seen).toEqual(ids);
     expect(acknowledged[0]?.id).toBe(ids[0]);
   });
 

@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/config.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
 import { Categories1795306100000, SEEDED_ID_MAX } from './migrations/1795306100000-categories.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
+import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import type { Tables } from './tables.js';
 import { PostgresDatabase, SqliteDatabase } from './database.js';
 import { CategoriesRepository } from '../pets/categories.repository.js';
@@ -58,6 +59,14 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     name_key: 'not null',
     archived: 'not null',
     created_at: 'not null',
+  },
+  orders: {
+    id: 'not null',
+    pet_id: 'not null',
+    account_id: 'not null',
+    status: 'not null',
+    placed_at: 'not null',
+    updated_at: 'not null',
   },
   audit_events: {
     id: 'not null',
@@ -444,6 +453,143 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           `INSERT INTO categories (name, name_key, archived, created_at) VALUES ('Cats', 'cats', ${engine === 'postgres' ? 'false' : '0'}, 1) RETURNING id`,
         );
         expect(added?.id).toBeGreaterThan(7);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds orders, one open order per pet kept by the engine, keeping what the previous release writes', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
+    const indexesOf = async (dataSource: DataSource, table: string) =>
+      (engine === 'postgres'
+        ? await dataSource.query<{ name: string }[]>(
+            `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1`,
+            [table],
+          )
+        : await dataSource.query<{ name: string }[]>(`SELECT name FROM pragma_index_list(?)`, [
+            table,
+          ])
+      ).map((index) => index.name);
+    try {
+      // The database as the previous release (categories) left it, with a pet and its events.
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(StoreOrders1795306200000)),
+      );
+      await before.query(
+        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
+      );
+      const [{ id: petId } = { id: 0 }] = await before.query<{ id: number }[]>(
+        `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id)
+         VALUES ('Rex', 'rex', 1, 'available', 1, 1) RETURNING id`,
+      );
+      for (const action of ['pet.created', 'category.renamed'])
+        await before.query(
+          `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
+           VALUES (1, 1, ${p(1)}, ${p(2)}, ${p(3)}, '{}')`,
+          [action, action.split('.')[0], action === 'pet.created' ? petId : 1],
+        );
+      const eventsBefore = await before.query<{ id: number; action: string }[]>(
+        `SELECT id, action FROM audit_events ORDER BY id`,
+      );
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        expect((await migratedColumns(after)).orders).toEqual(TYPED.orders);
+        // The audit trail as it was, with its indexes (SQLite made the table again).
+        expect(await after.query(`SELECT id, action FROM audit_events ORDER BY id`)).toEqual(
+          eventsBefore,
+        );
+        expect(await indexesOf(after, 'audit_events')).toEqual(
+          expect.arrayContaining([
+            'audit_events_target',
+            'audit_events_actor',
+            'audit_events_actor_person',
+          ]),
+        );
+        expect(await indexesOf(after, 'orders')).toEqual(
+          expect.arrayContaining([
+            'orders_open_pet',
+            'orders_pet_id',
+            'orders_account_id',
+            'orders_account_status_id',
+            'orders_status_id',
+          ]),
+        );
+        // Orders are audit targets now; something else still is not.
+        await after.query(
+          `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+           VALUES (7, 'order.placed', 'order', 1, '{}')`,
+        );
+        await expect(
+          after.query(
+            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+             VALUES (7, 'x', 'planet', 1, '{}')`,
+          ),
+        ).rejects.toThrow(/check/i);
+        expect(
+          (await after.query<{ id: number }[]>(`SELECT max(id) AS id FROM audit_events`))[0]?.id,
+        ).toBeGreaterThan(Math.max(...eventsBefore.map((event) => event.id)));
+
+        // One open order per pet, whatever else it has had; closed ones as many as there were.
+        const order = (status: string) =>
+          after.query<{ id: number }[]>(
+            `INSERT INTO orders (pet_id, account_id, status, placed_at, updated_at)
+             VALUES (${p(1)}, 1, ${p(2)}, 1, 1) RETURNING id`,
+            [petId, status],
+          );
+        const [first] = await order('placed');
+        await expect(order('approved')).rejects.toThrow(/unique/i);
+        await expect(order('placed')).rejects.toThrow(/unique/i);
+        await order('cancelled');
+        await order('delivered');
+        await order('cancelled');
+        await after.query(`UPDATE orders SET status = 'cancelled' WHERE id = ${p(1)}`, [first?.id]);
+        const [second] = await order('approved');
+        expect(second?.id).toBeGreaterThan(first?.id ?? Infinity);
+        await expect(order('shipped')).rejects.toThrow(/check/i);
+        // An order names a pet and an account that exist.
+        await expect(
+          after.query(
+            `INSERT INTO orders (pet_id, account_id, status, placed_at, updated_at)
+             VALUES (424242, 1, 'cancelled', 1, 1)`,
+          ),
+        ).rejects.toThrow(/foreign key/i);
+
+        // The previous release's own pet statements still work on the migrated schema.
+        const reads =
+          database.kind === 'postgres'
+            ? new PostgresDatabase(after)
+            : new SqliteDatabase(database.file, 1_000);
+        try {
+          const pets = new PetsRepository(reads);
+          const { insert } = pets.statements;
+          const [stored] = await after.query<{ id: number }[]>(
+            insert.sql,
+            insert.values({
+              name: 'Old way',
+              nameKey: 'old way',
+              categoryId: 2,
+              status: 'available',
+              createdAt: 6,
+              owner: 1,
+            }),
+          );
+          expect(stored?.id).toBeGreaterThan(petId);
+          expect(
+            (
+              await pets.list({ status: undefined, categoryId: undefined, name: undefined }, 21, 0)
+            ).map((pet) => pet.id),
+          ).toEqual([petId, stored?.id]);
+        } finally {
+          await reads.close();
+        }
       } finally {
         await after.destroy();
       }
