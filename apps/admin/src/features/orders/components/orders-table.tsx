@@ -62,6 +62,8 @@ function OrderRow({
   buttonRef: (move: OrderMove, button: HTMLButtonElement | null) => void;
   onMove: (move: OrderMove) => void;
 }) {
+  // None for a delivered or cancelled order: the cell is then empty, and a phone's card hides it.
+  const moves = movesFor(order, role);
   return (
     <tr>
       <th scope="row">Order {order.id}</th>
@@ -83,24 +85,26 @@ function OrderRow({
         <time dateTime={order.updatedAt}>{formatDateTime(order.updatedAt)}</time>
       </td>
       <td className="stacked-actions">
-        <span className="row-actions">
-          {movesFor(order, role).map((move) => (
-            <button
-              key={move}
-              ref={(button) => {
-                buttonRef(move, button);
-              }}
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => {
-                onMove(move);
-              }}
-            >
-              {MOVE_WORDS[move].verb} <span className="visually-hidden">order {order.id}</span>
-            </button>
-          ))}
-        </span>
+        {moves.length > 0 ? (
+          <span className="row-actions">
+            {moves.map((move) => (
+              <button
+                key={move}
+                ref={(button) => {
+                  buttonRef(move, button);
+                }}
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => {
+                  onMove(move);
+                }}
+              >
+                {MOVE_WORDS[move].verb} <span className="visually-hidden">order {order.id}</span>
+              </button>
+            ))}
+          </span>
+        ) : null}
       </td>
     </tr>
   );
