@@ -470,6 +470,25 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     expect(await petStatus(created.json<Pet>().id)).toBe('available');
   });
 
+  it('answers every one of many retries under one key sent at once with the first 201', async () => {
+    const pet = await createPet();
+    const headers = { 'idempotency-key': `order-at-once-${engine}` };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => place(pet.id, partner.key, headers)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(201));
+    const [first] = answers;
+    for (const answer of answers) {
+      expect(answer.json()).toEqual(first?.json());
+      expect(answer.headers.location).toBe(first?.headers.location);
+    }
+    expect(await everyOrder(`/v1/store/orders?petId=${pet.id}`)).toHaveLength(1);
+    expect(await history('pet', pet.id)).toHaveLength(2);
+    // Under another key, the same request is a second order: refused.
+    const fresh = await place(pet.id, partner.key, { 'idempotency-key': `other-${engine}` });
+    expect(fresh.json()).toEqual(alreadyOrdered);
+  });
+
   it('lists orders in ascending id, a page at a time with Link, filtered by status and pet', async () => {
     // An account of its own, so its list holds only these.
     const lister = await t.createKey({ ...BIG, name: 'Lister' });

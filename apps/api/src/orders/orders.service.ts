@@ -97,7 +97,26 @@ export class OrdersService {
    * Places an order for an available pet with no open order, once per `Idempotency-Key`: in one
    * transaction, with the pet's row held, the order is `placed` and the pet becomes `pending`.
    */
-  place(
+  async place(
+    principal: Principal,
+    order: NewOrder,
+    idempotencyKey: string | undefined,
+  ): Promise<Order> {
+    try {
+      return await this.placeOnce(principal, order, idempotencyKey);
+    } catch (error) {
+      // The same request under the same key, sent again before the first was answered: the first
+      // placed the order (storing its answer with it) while this one waited for the pet, which it
+      // then found ordered (or, moved on since, pending or sold). Asked once more, it is answered
+      // as the first was; another request under the key is refused as reusing it.
+      if (idempotencyKey !== undefined && error instanceof ApiException && error.status === 409)
+        return this.placeOnce(principal, order, idempotencyKey);
+      throw error;
+    }
+  }
+
+  /** One attempt: the order placed in a transaction, or the first answer under the key. */
+  private placeOnce(
     principal: Principal,
     { petId }: NewOrder,
     idempotencyKey: string | undefined,
