@@ -8,8 +8,13 @@ import {
   CategoryPatch,
   ERROR_STATUS,
   NewCategory,
+  ListOrdersQuery,
+  NewOrder,
   NewPet,
   NO_SUCH_CATEGORY,
+  NO_SUCH_PET,
+  Order,
+  Orders,
   Pet,
   Pets,
 } from '@pets/contract';
@@ -335,6 +340,85 @@ describe('categories', () => {
         }
       }),
       runs(1_000),
+    );
+  });
+});
+
+describe('store orders', () => {
+  it('a body to place one is an order, a refusal on petId or a 409, in the contract shape', async () => {
+    const body = fc.oneof(
+      hostileObject,
+      hostileValue,
+      fc.record({ petId: fc.oneof(number, fc.integer({ min: 1, max: 60 })) }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (input) => {
+        const response = await send({
+          method: 'POST',
+          url: '/v1/store/orders',
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: JSON.stringify(input),
+        });
+        if (NewOrder.safeParse(input).success) {
+          expect([201, 400, 409]).toContain(response.statusCode);
+          if (response.statusCode === 201) Order.parse(JSON.parse(response.body));
+          if (response.statusCode === 400)
+            expect(JSON.parse(response.body)).toMatchObject({
+              code: 'invalid_body',
+              details: [{ field: 'petId', issue: NO_SUCH_PET }],
+            });
+        } else {
+          expect(response.statusCode).toBe(response.statusCode === 413 ? 413 : 400);
+        }
+      }),
+      runs(500),
+    );
+  });
+
+  it('a move of any order id, by staff or a partner, is the order or a refusal in the contract shape', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.integer({ min: 1, max: 80 }).map(String), fc.string({ maxLength: 12 })),
+        fc.constantFrom('approve', 'deliver', 'cancel'),
+        fc.boolean(),
+        async (id, move, asStaff) => {
+          const response = await send({
+            method: 'POST',
+            url: `/v1/store/orders/${encodeURIComponent(id)}/${move}`,
+            headers: asStaff ? staffAuth : auth,
+          });
+          expect([200, 403, 404, 409]).toContain(response.statusCode);
+          if (response.statusCode === 200) Order.parse(JSON.parse(response.body));
+        },
+      ),
+      runs(500),
+    );
+  });
+
+  it('any query string of the list is a page of orders or 400 invalid_query', async () => {
+    const value = fc.oneof(nasty, number.map(String), fc.constantFrom('placed', 'cancelled', '1'));
+    const query = fc.dictionary(
+      fc.constantFrom('status', 'petId', 'limit', 'cursor', 'accountId', 'sort'),
+      value,
+      { maxKeys: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(query, async (params) => {
+        const response = await send({
+          method: 'GET',
+          url: `/v1/store/orders?${new URLSearchParams(params).toString()}`,
+          headers: auth,
+        });
+        if (ListOrdersQuery.safeParse(params).success && params['cursor'] === undefined) {
+          expect(response.statusCode, response.body).toBe(200);
+          Orders.parse(JSON.parse(response.body));
+        } else {
+          expect([200, 400]).toContain(response.statusCode);
+          if (response.statusCode === 400)
+            expect(JSON.parse(response.body)).toMatchObject({ code: 'invalid_query' });
+        }
+      }),
+      runs(500),
     );
   });
 });
