@@ -1,6 +1,7 @@
 /**
- * kill -9 of the built server in the middle of writes, then a restart: what was acknowledged is
- * there exactly once, and what was in flight is there whole (with its audit event) or not at all.
+ * kill -9 of the built server in the middle of writes (pets, their changes, store orders and their
+ * moves), then a restart: what was acknowledged is there exactly once, and what was in flight is
+ * there whole (with its audit events) or not at all.
  */
 import { rmSync } from 'node:fs';
 import { startServer } from '@pets/services';
@@ -9,7 +10,7 @@ import { ENGINES, freshDatabaseUrl } from '../test/test-app.js';
 import { checkLedger, durableAccount, phase, WriteLedger } from '../test/write-ledger.js';
 
 describe.each(ENGINES)(
-  'kill -9 while partners create pets and staff and partners change and remove them, on %s',
+  'kill -9 while partners create pets and staff and partners change, remove and order them, on %s',
   (engine) => {
     it('every acknowledged write is there once after a restart, and retries with the same key never duplicate', async () => {
       // Whether a change (PATCH or DELETE) is in flight at the kill is up to timing. Each attempt is
@@ -32,7 +33,10 @@ describe.each(ENGINES)(
       const load = ledger.run(8, () => stop, false, 3);
       try {
         const busy = await phase(
-          () => ledger.acknowledged.size >= 30 && ledger.changes.removed >= 2,
+          () =>
+            ledger.acknowledged.size >= 30 &&
+            ledger.changes.removed >= 2 &&
+            ledger.changes.orderSteps >= 6,
           20_000,
         );
         server.child.kill('SIGKILL');

@@ -1,24 +1,48 @@
 /**
  * The write ledger of the fault tests: what partners and staff sent while the API or its database
- * failed (pets, their changes, categories, key revocations) and what they were answered, checked
- * after a restart against what the database holds.
+ * failed (pets, their changes, store orders and their moves, categories, key revocations) and what
+ * they were answered, checked after a restart against what the database holds.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AuditEvent, Category, Pet, PetPatchInput } from '@pets/contract';
+import {
+  type AuditEvent,
+  type Category,
+  ORDER_MOVES,
+  type Order,
+  type OrderMove,
+  type OrderStatus,
+  type Pet,
+  type PetPatchInput,
+} from '@pets/contract';
 import { createAccountKey, keysCli } from '@pets/services';
 import { expect } from 'vitest';
 
 /** A pet's fields as the API answers them, without its id. */
 type PetFields = Omit<Pet, 'id'>;
 
-/** One change a manager sends to a pet: a merge patch (`PATCH`), or its removal (`DELETE`). */
-export type Change = PetPatchInput | 'delete';
+/** A step of a pet's one store order: placing it (`POST /v1/store/orders`), or one of its moves. */
+export interface OrderStep {
+  readonly order: 'place' | OrderMove;
+}
+
+/**
+ * One change a manager sends to a pet: a merge patch (`PATCH`), its removal (`DELETE`), or a step
+ * of its store order (which moves the pet with the order).
+ */
+export type Change = PetPatchInput | 'delete' | OrderStep;
+
+const isOrderStep = (change: Change): change is OrderStep =>
+  typeof change === 'object' && 'order' in change;
 
 /** How a change was answered: the success due, 503, or nothing (or something unexpected). */
 export type Answer = 'acknowledged' | 'refused' | 'unanswered';
 
-/** Who manages a pet: a member of staff or a partner (with different plans of changes). */
-type Role = 'staff' | 'partner';
+/**
+ * Who manages a pet: a member of staff or a partner (with different plans of changes), or an
+ * orderer: staff create the pet, a partner orders it, and staff approve, deliver or cancel the order
+ * (or the partner cancels it).
+ */
+type Role = 'staff' | 'partner' | 'orderer';
 
 /**
  * A pet one manager created and then changed, one request at a time. Nobody else writes it, so what
@@ -29,6 +53,8 @@ export interface ManagedPet {
   readonly name: string;
   /** The changes answered 200 (or 204), in the order they were sent. */
   readonly acknowledged: Change[];
+  /** The id of its order, once placing it was acknowledged. */
+  orderId?: number;
   /**
    * The change whose answer was an error or never came: it may or may not have been applied, so
    * the manager sent nothing more to this pet.
@@ -56,6 +82,25 @@ const PLANS: Record<Role, (name: string, categoryId: number) => Change[]> = {
     { status: 'available' },
     { name: `${name} sold`, status: 'sold' },
   ],
+  // An adoption delivered, one cancelled by its partner once placed, one cancelled by staff once
+  // approved: each of an order's moves, and each way its pet moves with it.
+  orderer: (_name, categoryId) =>
+    (
+      [
+        ['place', 'approve', 'deliver'],
+        ['place', 'cancel'],
+        ['place', 'approve', 'cancel'],
+      ] as const
+    )[categoryId % 3]!.map((order) => ({ order })),
+};
+
+/** The order's status after each step. */
+const ORDER_STATUS_AFTER: Record<OrderStep['order'], OrderStatus> = {
+  place: 'placed',
+  ...(Object.fromEntries(Object.entries(ORDER_MOVES).map(([move, { to }]) => [move, to])) as Record<
+    OrderMove,
+    OrderStatus
+  >),
 };
 
 /** The keys the ledger writes with: staff's (which reads the audit trail too) and a partner's. */
@@ -104,11 +149,18 @@ export class WriteLedger {
     private readonly prefix = 'Pet',
   ) {}
 
-  /** How the managers' changes were answered so far. */
-  get changes(): { acknowledged: number; removed: number; refused: number; unanswered: number } {
-    const counts = { acknowledged: 0, removed: 0, refused: 0, unanswered: 0 };
+  /** How the managers' changes (order steps included) were answered so far. */
+  get changes(): {
+    acknowledged: number;
+    removed: number;
+    orderSteps: number;
+    refused: number;
+    unanswered: number;
+  } {
+    const counts = { acknowledged: 0, removed: 0, orderSteps: 0, refused: 0, unanswered: 0 };
     for (const pet of this.managed) {
       counts.acknowledged += pet.acknowledged.length;
+      counts.orderSteps += pet.acknowledged.filter(isOrderStep).length;
       if (pet.acknowledged.includes('delete')) counts.removed++;
       if (pet.uncertain) counts[pet.uncertain.answer]++;
     }
@@ -174,8 +226,9 @@ export class WriteLedger {
 
   /**
    * `loops` partners creating pets one after another until `stop()` says so, and beside them
-   * `managers` members of staff and as many partners changing the pets they create, and a member
-   * of staff creating categories, a little apart. A loop whose request got no answer stops (the
+   * `managers` members of staff and as many partners changing the pets they create, as many
+   * orderers taking pets through an order, and a member of staff creating categories, a little
+   * apart. A loop whose request got no answer stops (the
    * process is gone), unless `keepGoing`: then it waits a little and goes on, as a client would
    * while the service is slow.
    */
@@ -194,7 +247,7 @@ export class WriteLedger {
         await pause();
       }
     });
-    const changers = (['staff', 'partner'] as const).flatMap((role) =>
+    const changers = (['staff', 'partner', 'orderer'] as const).flatMap((role) =>
       Array.from({ length: managers }, async () => {
         while (!stop()) {
           if (await this.manage(role, stop)) continue;
@@ -220,7 +273,7 @@ export class WriteLedger {
     for (const change of PLANS[role](name, state.categoryId)) {
       if (stop() || !state) return true;
       const after = applyChange(state, change);
-      const answer = await this.change(pet, key, change, after);
+      const answer = await this.change(pet, this.keyOfStep(key, change), change, after);
       if (answer !== 'acknowledged') return answer !== 'unanswered';
       state = after;
     }
@@ -251,7 +304,14 @@ export class WriteLedger {
   }
 
   private keyOf(role: Role): string {
-    return role === 'staff' ? this.keys.key : this.keys.partnerKey;
+    return role === 'partner' ? this.keys.partnerKey : this.keys.key;
+  }
+
+  /** Who sends a change: the pet's manager, but a partner places orders and cancels some. */
+  private keyOfStep(key: string, change: Change): string {
+    if (!isOrderStep(change)) return key;
+    const partner = change.order === 'place' || change.order === 'cancel';
+    return partner ? this.keys.partnerKey : this.keys.key;
   }
 
   /** Sends one change to a managed pet and records its answer there. */
@@ -261,7 +321,9 @@ export class WriteLedger {
     change: Change,
     after: PetFields | undefined,
   ): Promise<Answer> {
-    const answer = await this.send(key, pet.id, change, after);
+    const answer = isOrderStep(change)
+      ? await this.sendOrderStep(key, pet, change)
+      : await this.send(key, pet.id, change, after);
     if (answer === 'acknowledged') pet.acknowledged.push(change);
     else pet.uncertain = { change, answer };
     return answer;
@@ -304,6 +366,43 @@ export class WriteLedger {
     return 'unanswered';
   }
 
+  /**
+   * Sends one step of a pet's order: a place carries an `Idempotency-Key` (the pet's name and
+   * ` order`) and its success must answer the order placed; a move's must answer it moved.
+   */
+  private async sendOrderStep(key: string, pet: ManagedPet, { order }: OrderStep): Promise<Answer> {
+    const place = order === 'place';
+    const url = place
+      ? `${this.baseUrl()}/v1/store/orders`
+      : `${this.baseUrl()}/v1/store/orders/${pet.orderId ?? 0}/${order}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        signal: AbortSignal.timeout(10_000),
+        ...(place
+          ? {
+              headers: createHeaders(key, orderKeyOf(pet.name)),
+              body: JSON.stringify({ petId: pet.id }),
+            }
+          : { headers: { authorization: `Bearer ${key}` } }),
+      });
+    } catch {
+      return 'unanswered';
+    }
+    const text = await response.text().catch(() => '');
+    if (response.status === 503) return 'refused';
+    const body = parse(text) as Partial<Order> | undefined;
+    const expected = { petId: pet.id, status: ORDER_STATUS_AFTER[order] };
+    const same = body?.petId === expected.petId && body.status === expected.status;
+    if (response.status === (place ? 201 : 200) && same && (place || body.id === pet.orderId)) {
+      if (place) pet.orderId = body.id;
+      return 'acknowledged';
+    }
+    this.unexpected.push(`order ${order} of pet ${pet.id}: ${response.status} ${text}`);
+    return 'unanswered';
+  }
+
   /** Revokes one of the account's keys and records whether that was acknowledged. */
   async revoke(keyId: number): Promise<number | undefined> {
     try {
@@ -341,9 +440,17 @@ function createdFields(name: string): PetFields {
   return { name, categoryId, status: 'available' };
 }
 
+/** The `Idempotency-Key` of the place of a pet's order (the same on a retry). */
+const orderKeyOf = (name: string) => `${name} order`;
+
+/** What a pet becomes with each step of its order (approving leaves it pending). */
+const PET_STATUS_AFTER = { place: 'pending', deliver: 'sold', cancel: 'available' } as const;
+
 /** The pet after a change, `undefined` once removed. */
 function applyChange(pet: PetFields, change: Change): PetFields | undefined {
-  return change === 'delete' ? undefined : { ...pet, ...change };
+  if (change === 'delete') return undefined;
+  if (!isOrderStep(change)) return { ...pet, ...change };
+  return change.order === 'approve' ? pet : { ...pet, status: PET_STATUS_AFTER[change.order] };
 }
 
 /** An audit event as the check compares it. */
@@ -372,7 +479,8 @@ function replay(id: number, name: string, changes: readonly Change[]) {
   for (const change of changes) {
     if (!state) throw new Error(`pet ${id}: a change after its removal`);
     const after = applyChange(state, change);
-    events.push(eventOf(state, after));
+    // Approving an order leaves its pet as it was: no event of the pet's.
+    if (!isOrderStep(change) || change.order !== 'approve') events.push(eventOf(state, after));
     state = after;
   }
   return { pet: state && { id, ...state }, events };
@@ -544,6 +652,7 @@ export async function checkLedger(
   }
 
   await checkCategories(ledger, baseUrl, options);
+  await checkOrders(ledger, baseUrl, options);
 
   const retried: number[] = [];
   for (const name of [...ledger.refused, ...ledger.unanswered]) {
@@ -641,6 +750,108 @@ async function checkCategories(
     const first = byName.get(name);
     if (first) expect(id, `retry of ${name}`).toBe(first.id);
     else expect(listedIds.has(id), `retry of ${name}: id ${id}`).toBe(false);
+  }
+}
+
+/**
+ * The ledger's store orders against a restarted API (their pets' statuses and `pet.updated` events
+ * are checked with the pets, by {@link replay}): each pet an orderer took through steps has exactly
+ * the order its acknowledged steps made, with the id it was answered, in the status the last one
+ * left it (or, when its last step was never answered, or refused with `refusedMayExist`, the status
+ * that step would leave it: a place not answered may have stored its order, once), with exactly one
+ * `order.*` event for each step applied; no order is stored for any other pet, and no order event
+ * names an order not stored. Then each place that failed is retried with its key: it answers the
+ * order stored by the first attempt, or places it now.
+ */
+async function checkOrders(
+  ledger: WriteLedger,
+  baseUrl: string,
+  options: CheckOptions,
+): Promise<void> {
+  const { key } = ledger.keys;
+  const listed = await readAll<Order>(`${baseUrl}/v1/store/orders?limit=100`, key);
+  const trail = await auditTrail(baseUrl, key, 'order');
+  const byPet = new Map<number, Order[]>();
+  for (const order of listed) byPet.set(order.petId, [...(byPet.get(order.petId) ?? []), order]);
+  const ordered = ledger.managed.filter(
+    (pet) =>
+      pet.acknowledged.some(isOrderStep) || (pet.uncertain && isOrderStep(pet.uncertain.change)),
+  );
+  /** The order and its events after these steps (none before its place). */
+  const made = (petId: number, steps: readonly OrderStep[]) => {
+    let status: OrderStatus | undefined;
+    const events: EventShape[] = [];
+    for (const { order: step } of steps) {
+      const to = ORDER_STATUS_AFTER[step];
+      events.push({
+        action: `order.${to}`,
+        changes:
+          status === undefined
+            ? { petId: [null, petId], status: [null, to] }
+            : { status: [status, to] },
+      });
+      status = to;
+    }
+    return status === undefined ? [] : [{ status, events }];
+  };
+  const wrong: string[] = [];
+  const retries: ManagedPet[] = [];
+  for (const pet of ordered) {
+    const steps = pet.acknowledged.filter(isOrderStep);
+    const last = pet.uncertain;
+    const outcomes = [made(pet.id, steps)];
+    if (
+      last &&
+      isOrderStep(last.change) &&
+      (last.answer === 'unanswered' || options.refusedMayExist === true)
+    )
+      outcomes.push(made(pet.id, [...steps, last.change]));
+    const orders = byPet.get(pet.id) ?? [];
+    const stored = orders.map((order) => ({
+      status: order.status,
+      events: trail.get(order.id) ?? [],
+    }));
+    if (!outcomes.some((outcome) => isDeepStrictEqual(outcome, stored)))
+      wrong.push(
+        `pet ${pet.id}: orders stored ${JSON.stringify(stored)}; answers say ${outcomes.map((o) => JSON.stringify(o)).join(' or ')}`,
+      );
+    if (pet.orderId !== undefined && orders[0]?.id !== pet.orderId)
+      wrong.push(`pet ${pet.id}: order ${pet.orderId} acknowledged, ${orders[0]?.id} stored`);
+    if (steps.length === 0) retries.push(pet);
+  }
+  expect(
+    wrong.slice(0, 3),
+    `of ${ordered.length} pets ordered, ${wrong.length} have orders not as their answers say after the restart`,
+  ).toEqual([]);
+  const orderedIds = new Set(ordered.map((pet) => pet.id));
+  expect(
+    listed.filter((order) => !orderedIds.has(order.petId)),
+    'orders stored for pets no one ordered',
+  ).toEqual([]);
+  const listedIds = new Set(listed.map((order) => order.id));
+  expect(
+    [...trail.keys()].filter((id) => !listedIds.has(id)),
+    'audit events about orders never stored',
+  ).toEqual([]);
+
+  for (const pet of retries) {
+    const send = () =>
+      fetch(`${baseUrl}/v1/store/orders`, {
+        method: 'POST',
+        headers: createHeaders(ledger.keys.partnerKey, orderKeyOf(pet.name)),
+        body: JSON.stringify({ petId: pet.id }),
+      });
+    let response = await send();
+    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
+      await response.text();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      response = await send();
+    }
+    expect(response.status, `retry of the order of pet ${pet.id}`).toBe(201);
+    const { id } = (await response.json()) as Order;
+    const first = byPet.get(pet.id)?.[0];
+    if (first) expect(id, `retry of the order of pet ${pet.id}`).toBe(first.id);
+    else expect(listedIds.has(id), `retry of the order of pet ${pet.id}: id ${id}`).toBe(false);
   }
 }
 
