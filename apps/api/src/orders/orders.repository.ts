@@ -62,10 +62,11 @@ interface PageParameters {
   limit: number;
 }
 
-/** A pet as an order sees it: its status, and whether it was removed. */
+/** A pet as an order sees it: its status, whether it was removed, whether it has an open order. */
 export interface HeldPet {
   status: PetStatus;
   removed: boolean;
+  ordered: boolean;
 }
 
 /**
@@ -121,11 +122,24 @@ export class OrdersRepository {
             .where('id', '=', p.id)
             .where('status', '=', p.from),
       ),
-      // A pet with its status, removed ones too (an order keeps naming its pet).
+      // A pet with its status, removed ones too (an order keeps naming its pet), and whether it
+      // has an open order: one round trip for placing an order.
       pet: database.statement((db, p: { id: number }) => {
         const query = db
           .selectFrom('pets')
-          .select(['status', 'deleted_at as deletedAt'])
+          .select((eb) => [
+            'status',
+            'deleted_at as deletedAt',
+            eb
+              .exists(
+                eb
+                  .selectFrom('orders')
+                  .select('orders.id')
+                  .whereRef('orders.pet_id', '=', 'pets.id')
+                  .where('orders.status', 'in', OPEN_ORDER_STATUSES),
+              )
+              .as('ordered'),
+          ])
           .where('id', '=', p.id);
         return postgres ? query.forNoKeyUpdate() : query;
       }),
@@ -226,7 +240,14 @@ export class OrdersRepository {
   /** The pet (removed or not) as the transaction sees it, its row locked until it ends. */
   async holdPet(tx: WriteTx, id: number): Promise<HeldPet | undefined> {
     const [row] = await tx.all(this.statements.pet, { id });
-    return row && { status: row.status, removed: row.deletedAt !== null };
+    // SQLite gives EXISTS as 1/0, PostgreSQL as true/false.
+    return (
+      row && {
+        status: row.status,
+        removed: row.deletedAt !== null,
+        ordered: row.ordered === true || row.ordered === 1,
+      }
+    );
   }
 
   /** Moves the pet to `to` if its status is still `from`; resolves with whether it did. */

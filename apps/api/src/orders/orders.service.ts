@@ -130,7 +130,7 @@ export class OrdersService {
           await tx.lockRow('pets', petId);
           const pet = await this.orders.holdPet(tx, petId);
           if (!pet || pet.removed) throw noSuchPet();
-          if (await this.orders.hasOpenOrder(tx, petId)) throw alreadyOrdered();
+          if (pet.ordered) throw alreadyOrdered();
           if (pet.status !== 'available')
             throw ApiException.of(PROBLEMS.petNotOrderable(pet.status), [
               { field: 'petId', issue: petNotOrderableIssue(pet.status) },
