@@ -166,12 +166,13 @@ export class OrdersService {
     const rule = ORDER_MOVES[move];
     return this.writer.transaction(async (tx) => {
       await tx.lockRow('orders', id);
-      const seen = await this.orders.findIn(tx, id);
-      if (!seen || !canSee(principal, seen)) throw notFound();
-      // An order's pet never changes: the one read is the one to hold.
-      if (rule.pet) await tx.lockRow('pets', seen.petId);
+      if (rule.pet) {
+        // Its pet, to wait for too: an order's pet never changes, the one read is the one held.
+        const seen = await this.orders.findIn(tx, id);
+        if (seen) await tx.lockRow('pets', seen.petId);
+      }
       const order = await this.orders.hold(tx, id);
-      if (!order) throw notFound();
+      if (!order || !canSee(principal, order)) throw notFound();
       if (!rule.from.includes(order.status))
         throw ApiException.of(PROBLEMS.orderMoveRefused(order.status, move), [
           { field: 'status', issue: transitionIssue(order.status, rule.to, false) },
