@@ -33,6 +33,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       'GET /v1/pets?status=available&cursor=…',
       'GET /v1/pets?cursor=…, another page of 20 each time',
       'POST /v1/pets',
+      'POST /v1/store/orders (place an order)',
       'GET /v1/pets/{petId}',
       'GET /v1/no-such-route (404)',
       'GET /v1/pets?limit=20, unknown key (401)',

@@ -31,6 +31,8 @@ export async function run(
   pids: readonly number[],
   options: RunOptions,
 ): Promise<Run> {
+  // What the run uses up is made ready before its CPU is read.
+  await target.prepare?.(options);
   const before = pids.map(readCpu);
   const start = monotonicMicros();
   const measurement = await measure(target, options);

@@ -1,10 +1,10 @@
 /**
  * What the bench sends a build of the API: its database seeded with pets through the API, then
- * each measured endpoint named and addressed (the keyed list, a person's list, pages, a create, a
- * read, a 404, a 401 and the health check).
+ * each measured endpoint named and addressed (the keyed list, a person's list, pages, a create, an
+ * order placed, a read, a 404, a 401 and the health check).
  */
 import type { Build } from './servers.js';
-import type { Target } from './measure.js';
+import type { RunOptions, Target } from './measure.js';
 
 /** One measured endpoint: its name in the report and the requests sent to it. */
 export interface Endpoint {
@@ -40,6 +40,93 @@ async function seed(baseUrl: string, key: string, count: number): Promise<number
   return ids.sort((a, b) => a - b);
 }
 
+/** Creates `count` available pets, 20 at a time; resolves with their ids, in ascending order. */
+async function availablePets(baseUrl: string, key: string, count: number): Promise<number[]> {
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 20)
+    await Promise.all(
+      Array.from({ length: Math.min(20, count - i) }, async (_, j) => {
+        const response = await fetch(`${baseUrl}/v1/pets`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `To adopt ${i + j}`, categoryId: 1 + ((i + j) % 6) }),
+        });
+        if (response.status !== 201)
+          throw new Error(
+            `Creating pets to order failed: ${response.status} ${await response.text()}`,
+          );
+        ids.push(((await response.json()) as { id: number }).id);
+      }),
+    );
+  return ids.sort((a, b) => a - b);
+}
+
+/** Orders a second of a run is expected to place before the first run has shown how many. */
+export const FIRST_GUESS_PER_SECOND = 1_500;
+/** How many more pets than the expected orders a run is given, so that none runs out. */
+export const SUPPLY_MARGIN = 1.5;
+
+/**
+ * How many available pets a run of `seconds` needs: the orders a second the last run sent (or a
+ * first guess), times the run's length, with a margin.
+ */
+export function petsNeeded(seconds: number, lastPerSecond: number | undefined): number {
+  return Math.ceil((lastPerSecond ?? FIRST_GUESS_PER_SECOND) * seconds * SUPPLY_MARGIN);
+}
+
+/**
+ * The available pets the order row orders, one each. Before each run (outside its CPU window, see
+ * `Target.prepare`) enough new pets are created through the API for the run, and each request of
+ * the run orders the next one: so every measured request is a place that succeeds, the whole of
+ * its cost (the pet held, the order and the pet's move written with both events, the idempotency
+ * record) and nothing else. Ordering and cancelling in turn would need no supply, but would
+ * measure the mean of a place and a cancel. Should a run outlast its pets, the requests after the
+ * last one order it again and are refused (409): they count as errors in the report, never as
+ * places.
+ */
+export class PetSupply {
+  /** Pets created and not yet ordered: `ready` from index `next` on. */
+  private ready: number[] = [];
+  private next = 0;
+  private last = 0;
+  /** Orders asked for in the current run, and how long it is. */
+  private sent = 0;
+  private seconds = 0;
+  private lastPerSecond: number | undefined;
+
+  constructor(private readonly create: (count: number) => Promise<number[]>) {}
+
+  /** Tops the supply up for a run, after learning how fast the run before sent orders. */
+  async prepare(options: RunOptions): Promise<void> {
+    if (this.sent > 0 && this.seconds > 0) this.lastPerSecond = this.sent / this.seconds;
+    this.sent = 0;
+    this.seconds = options.duration ?? 0;
+    const needed = options.amount ?? petsNeeded(this.seconds, this.lastPerSecond);
+    this.ready = this.ready.slice(this.next);
+    this.next = 0;
+    if (this.ready.length < needed)
+      this.ready.push(...(await this.create(needed - this.ready.length)));
+  }
+
+  /** The body of the next order: the next available pet (the last one again once none is left). */
+  nextBody(): string {
+    this.sent++;
+    this.last = this.ready[this.next] ?? this.last;
+    if (this.next < this.ready.length) this.next++;
+    return JSON.stringify({ petId: this.last });
+  }
+}
+
+/** Whether a build has store orders (an older one, compared with --against, may not). */
+async function hasOrders(baseUrl: string, key: string): Promise<boolean> {
+  const response = await fetch(`${baseUrl}/v1/store/inventory`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  await response.arrayBuffer();
+  return response.status === 200;
+}
+
 /** The address of the second page of available pets, from the first page's Link header. */
 async function filteredPage(baseUrl: string, key: string): Promise<string> {
   const response = await fetch(`${baseUrl}/v1/pets?status=available&limit=20`, {
@@ -72,6 +159,9 @@ async function cursors(baseUrl: string, key: string, count: number): Promise<str
   return found;
 }
 
+/** The order row's name (`--endpoint orders` chooses it). */
+export const PLACE_ORDER = 'POST /v1/store/orders (place an order)';
+
 /** Seeds a build's database and names what the bench sends it. */
 export async function endpointsOf(
   { servers, key, sessionCookie }: Build,
@@ -93,6 +183,20 @@ export async function endpointsOf(
     headers,
     ...extra,
   });
+  const supply = new PetSupply((count) => availablePets(primary.baseUrl, key, count));
+  const placeOrder: Endpoint[] = (await hasOrders(primary.baseUrl, key))
+    ? [
+        {
+          name: PLACE_ORDER,
+          target: api('/v1/store/orders', {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            nextBody: () => supply.nextBody(),
+            prepare: (options) => supply.prepare(options),
+          }),
+        },
+      ]
+    : [];
   // Well formed, so it is looked up, and unknown.
   const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
   return [
@@ -118,6 +222,7 @@ export async function endpointsOf(
         body: JSON.stringify({ name: 'Bench', categoryId: 3, status: 'pending' }),
       }),
     },
+    ...placeOrder,
     { name: 'GET /v1/pets/{petId}', target: api(`/v1/pets/${String(petId)}`) },
     {
       name: 'GET /v1/no-such-route (404)',

@@ -23,6 +23,13 @@ export interface Target {
    * pages no cache can keep when there are more of them than it holds.
    */
   paths?: readonly string[];
+  /** Bodies taken in turn, one per request across all connections (instead of `body`). */
+  nextBody?: () => string;
+  /**
+   * Runs before each run at the target (warm-ups too), outside what is measured: what the
+   * requests use up (pets to order), made ready for the run.
+   */
+  prepare?: (options: RunOptions) => Promise<void>;
 }
 
 export interface Measurement {
@@ -69,10 +76,16 @@ export function nextPath(paths: readonly string[]): SetupRequest {
   };
 }
 
+/** The next body for each request, shared by every connection. */
+function withBody(nextBody: () => string): SetupRequest {
+  return (request) => ({ ...request, body: nextBody() });
+}
+
 function setupOf(target: Target): SetupRequest | undefined {
   const steps = [
     ...(target.manyClients ? [nextClient()] : []),
     ...(target.paths ? [nextPath(target.paths)] : []),
+    ...(target.nextBody ? [withBody(target.nextBody)] : []),
   ];
   return steps.length === 0
     ? undefined

@@ -55,10 +55,15 @@ export async function measureInTurns(
     againstEndpoints?.find((e) => e.name === endpoint)?.target;
 
   if (settings.warmup > 0) {
+    const warmUp = async (target: Target) => {
+      const options = { connections: CONNECTIONS, duration: settings.warmup };
+      await target.prepare?.(options);
+      await measure(target, options);
+    };
     for (const endpoint of endpoints) {
-      await measure(endpoint.target, { connections: CONNECTIONS, duration: settings.warmup });
+      await warmUp(endpoint.target);
       const other = againstTarget(endpoint.name);
-      if (other) await measure(other, { connections: CONNECTIONS, duration: settings.warmup });
+      if (other) await warmUp(other);
     }
     await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
   }
