@@ -60,6 +60,8 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
     <>
       <div className="page-head">
         <PageHeading>Pets</PageHeading>
+        {/* Beside the heading, so the list keeps its place on the screen. */}
+        {role === 'staff' ? <InventoryCounts /> : null}
         <button
           type="button"
           disabled={blocked}
@@ -85,7 +87,6 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
           />
         </Dialog>
       ) : null}
-      {role === 'staff' ? <InventoryCounts /> : null}
       <PetsFilters view={view} change={change} filters={filters} role={role} />
 
       <div className="list-head">
