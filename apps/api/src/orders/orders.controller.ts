@@ -2,8 +2,6 @@
 import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
 import {
   HEADERS,
-  IdempotencyKey,
-  IdParam,
   type Inventory,
   ListOrdersQuery,
   NewOrder,
@@ -11,28 +9,19 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { answerPage } from '../common/paging.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
+import { pathId } from '../common/path-id.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { OrdersService } from './orders.service.js';
 
-const idempotencyKeyPipe = new ZodPipe(
-  IdempotencyKey.optional(),
-  'invalid_body',
-  HEADERS.idempotencyKey,
-);
-
 /** An order's id from the path; anything else names no order. */
-function idOf(orderId: string): number {
-  const id = IdParam.safeParse(orderId);
-  if (!id.success) throw ApiException.of(PROBLEMS.orderNotFound);
-  return id.data;
-}
+const idOf = (orderId: string): number => pathId(orderId, PROBLEMS.orderNotFound);
 
 @Controller()
 export class OrdersController {

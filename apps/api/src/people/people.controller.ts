@@ -10,13 +10,12 @@ import {
   NewInvitation,
   type Person,
   type PasswordResetLink,
-  IdParam,
   PROBLEMS,
   ResetPassword,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
+import { pathId } from '../common/path-id.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
@@ -67,9 +66,12 @@ export class PeopleController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<Invitation> {
-    const id = IdParam.safeParse(accountId);
-    if (!id.success) throw ApiException.of(PROBLEMS.accountNotFound);
-    return this.links.invite(id.data, body.email, actorOf(principal), this.originOf(request));
+    return this.links.invite(
+      pathId(accountId, PROBLEMS.accountNotFound),
+      body.email,
+      actorOf(principal),
+      this.originOf(request),
+    );
   }
 
   @Operation('acceptInvitation')
@@ -88,9 +90,11 @@ export class PeopleController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<PasswordResetLink> {
-    const id = IdParam.safeParse(personId);
-    if (!id.success) throw ApiException.of(PROBLEMS.personNotFound);
-    return this.links.resetLink(id.data, actorOf(principal), this.originOf(request));
+    return this.links.resetLink(
+      pathId(personId, PROBLEMS.personNotFound),
+      actorOf(principal),
+      this.originOf(request),
+    );
   }
 
   @Operation('resetPassword')
@@ -137,8 +141,6 @@ export class PeopleController {
     @Param('personId') personId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Person> {
-    const id = IdParam.safeParse(personId);
-    if (!id.success) throw ApiException.of(PROBLEMS.personNotFound);
-    return this.people.deactivate(id.data, actorOf(principal));
+    return this.people.deactivate(pathId(personId, PROBLEMS.personNotFound), actorOf(principal));
   }
 }

@@ -6,7 +6,6 @@ import { Controller, Param, Query, Req, Res } from '@nestjs/common';
 import {
   ChangePassword,
   type CurrentSession,
-  IdParam,
   ListKeysQuery,
   PROBLEMS,
   SESSION_COOKIE,
@@ -16,6 +15,7 @@ import {
 import { stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
+import { pathId } from '../common/path-id.js';
 import { ApiException } from '../common/api-exception.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
@@ -128,9 +128,8 @@ export class SessionController {
     @Param('sessionId') sessionId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    const id = IdParam.safeParse(sessionId);
-    if (!id.success) throw ApiException.of(PROBLEMS.sessionNotFound);
-    await this.sessions.endOwn(sessionOf(principal), id.data, actorOf(principal));
+    const id = pathId(sessionId, PROBLEMS.sessionNotFound);
+    await this.sessions.endOwn(sessionOf(principal), id, actorOf(principal));
   }
 
   @Operation('changePassword')

@@ -4,36 +4,25 @@ import {
   type Category,
   CategoryPatch,
   HEADERS,
-  IdempotencyKey,
-  IdParam,
   ListKeysQuery,
   NewCategory,
   OPERATIONS,
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { answerPage } from '../common/paging.js';
 import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
+import { pathId } from '../common/path-id.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { CategoriesService } from './categories.service.js';
 
-const idempotencyKeyPipe = new ZodPipe(
-  IdempotencyKey.optional(),
-  'invalid_body',
-  HEADERS.idempotencyKey,
-);
-
 /** A category's id from the path; anything else names no category. */
-function idOf(categoryId: string): number {
-  const id = IdParam.safeParse(categoryId);
-  if (!id.success) throw ApiException.of(PROBLEMS.categoryNotFound);
-  return id.data;
-}
+const idOf = (categoryId: string): number => pathId(categoryId, PROBLEMS.categoryNotFound);
 
 @Controller()
 export class CategoriesController {

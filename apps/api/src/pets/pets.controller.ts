@@ -2,12 +2,10 @@
 import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
 import {
   HEADERS,
-  IdempotencyKey,
   ListPetsQuery,
   NewPet,
   OPERATIONS,
   type Pet,
-  PetIdParam,
   PetPatch,
   PROBLEMS,
 } from '@pets/contract';
@@ -19,22 +17,15 @@ import { baseUrlOf } from '../common/base-url.js';
 import { answerPage } from '../common/paging.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
+import { pathId } from '../common/path-id.js';
 import { ZodPipe } from '../common/zod.pipe.js';
+import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { PetsService } from './pets.service.js';
 
-const idempotencyKeyPipe = new ZodPipe(
-  IdempotencyKey.optional(),
-  'invalid_body',
-  HEADERS.idempotencyKey,
-);
 const notFound = () => ApiException.of(PROBLEMS.petNotFound);
 
 /** A pet's id from the path; anything else names no pet. */
-function idOf(petId: string): number {
-  const id = PetIdParam.safeParse(petId);
-  if (!id.success) throw notFound();
-  return id.data;
-}
+const idOf = (petId: string): number => pathId(petId, PROBLEMS.petNotFound);
 
 @Controller()
 export class PetsController {
