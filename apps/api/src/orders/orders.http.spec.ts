@@ -730,10 +730,25 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     const cookie = cookieOf(await signInAs(t, `pat@${engine}.example`));
     const pet = await createPet();
     const headers = { cookie, origin: OWN_ORIGIN };
+    // With the cookie, a change from another site (or with no Origin) is refused and places nothing.
+    const crossOrigin = [{ cookie, origin: 'https://evil.example' }, { cookie }];
+    for (const foreign of crossOrigin) {
+      const refused = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, foreign);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ ...PROBLEMS.crossOriginChange, status: 403 });
+    }
+    const orders = await call(staff.key, 'GET', `/v1/store/orders?petId=${pet.id}`);
+    expect(orders.json()).toEqual([]);
     const response = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, headers);
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json<Order>();
     expect(order.accountId).toBe(partner.accountId);
+    for (const foreign of crossOrigin) {
+      const url = `/v1/store/orders/${order.id}/cancel`;
+      expect((await call(undefined, 'POST', url, undefined, foreign)).statusCode).toBe(403);
+    }
+    const still = await call(staff.key, 'GET', `/v1/store/orders/${order.id}`);
+    expect(still.json<Order>().status).toBe('placed');
     const cancel = await call(
       undefined,
       'POST',
@@ -748,6 +763,12 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     });
     const list = await call(undefined, 'GET', '/v1/store/orders', undefined, { cookie });
     expect(list.statusCode).toBe(200);
+    // Signed out, the cookie is refused at once.
+    const out = await call(undefined, 'DELETE', '/v1/session', undefined, headers);
+    expect(out.statusCode).toBe(204);
+    const ended = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, headers);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ ...PROBLEMS.sessionEnded, status: 401 });
   });
 });
 
