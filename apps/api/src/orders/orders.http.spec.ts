@@ -731,7 +731,10 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     const pet = await createPet();
     const headers = { cookie, origin: OWN_ORIGIN };
     // With the cookie, a change from another site (or with no Origin) is refused and places nothing.
-    const crossOrigin = [{ cookie, origin: 'https://evil.example' }, { cookie }];
+    const crossOrigin: Record<string, string>[] = [
+      { cookie, origin: 'https://evil.example' },
+      { cookie },
+    ];
     for (const foreign of crossOrigin) {
       const refused = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, foreign);
       expect(refused.statusCode).toBe(403);
