@@ -378,7 +378,12 @@ describe('store orders', () => {
   it('a move of any order id, by staff or a partner, is the order or a refusal in the contract shape', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.integer({ min: 1, max: 80 }).map(String), fc.string({ maxLength: 12 })),
+        fc.oneof(
+          fc.integer({ min: 1, max: 80 }).map(String),
+          // `.` and `..` are not ids but dot segments: the URL resolves them away (RFC 3986), and
+          // `/store/orders/./approve` is `/store/orders/approve`, a path with no POST (405).
+          fc.string({ maxLength: 12 }).filter((text) => text !== '.' && text !== '..'),
+        ),
         fc.constantFrom('approve', 'deliver', 'cancel'),
         fc.boolean(),
         async (id, move, asStaff) => {
