@@ -1568,6 +1568,7 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
   const session: CurrentSession = {
     person,
     account: account({ role: 'staff' }),
+    hasPassword: true,
     startedAt: '2030-01-01T09:00:00.000Z',
     expiresAt: '2030-01-01T21:00:00.000Z',
   };

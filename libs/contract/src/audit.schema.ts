@@ -24,6 +24,9 @@ export const AuditAction = z
     'person.deactivated',
     'person.signed_in',
     'person.sign_in_failed',
+    'person.password_removed',
+    'passkey.added',
+    'passkey.removed',
     'session.ended',
     'category.created',
     'category.renamed',
@@ -37,7 +40,16 @@ export const AuditAction = z
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;
 
-const TARGET_TYPES = ['pet', 'key', 'account', 'person', 'session', 'category', 'order'] as const;
+const TARGET_TYPES = [
+  'pet',
+  'key',
+  'account',
+  'person',
+  'session',
+  'category',
+  'order',
+  'passkey',
+] as const;
 export const AuditTargetType = z
   .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
   .meta({ id: 'AuditTargetType', description: 'What kind of thing changed.' });

@@ -20,3 +20,4 @@ export * from './audit.schema.js';
 export * from './people.schema.js';
 export * from './category.schema.js';
 export * from './order.schema.js';
+export * from './sign-in.schema.js';

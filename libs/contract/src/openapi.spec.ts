@@ -293,6 +293,14 @@ describe('OpenAPI document', () => {
       'Orders',
       'NewOrder',
       'Inventory',
+      'SignInMethods',
+      'SingleSignOnFailure',
+      'Passkey',
+      'Passkeys',
+      'PasskeyOptions',
+      'PasskeyCredential',
+      'NewPasskey',
+      'PasskeySignIn',
     ]);
     // Every reference names something the document has.
     const { document } = build();

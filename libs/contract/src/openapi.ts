@@ -46,6 +46,16 @@ import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
 import { Inventory, NewOrder, NO_SUCH_PET, Order, Orders, OrderStatus } from './order.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
+  NewPasskey,
+  Passkey,
+  PasskeyCredential,
+  PasskeyOptions,
+  Passkeys,
+  PasskeySignIn,
+  SignInMethods,
+  SingleSignOnFailure,
+} from './sign-in.schema.js';
+import {
   AcceptInvitation,
   ChangePassword,
   CurrentSession,
@@ -65,6 +75,7 @@ import {
   ERRORS,
   LINK_ISSUE,
   MOVES_WITH_ORDER,
+  PASSKEY_NOT_MADE,
   PET_ALREADY_ORDERED,
   petNotOrderableIssue,
   type Problem,
@@ -128,6 +139,14 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Orders,
   NewOrder,
   Inventory,
+  SignInMethods,
+  SingleSignOnFailure,
+  Passkey,
+  Passkeys,
+  PasskeyOptions,
+  PasskeyCredential,
+  NewPasskey,
+  PasskeySignIn,
 };
 
 const free = PLAN_LIMITS.free;
@@ -203,6 +222,11 @@ const RESPONSE_HEADERS = {
     text(),
     `${SESSION_COOKIE}=lXh0…; Path=/; Max-Age=43200; HttpOnly; Secure; SameSite=Lax`,
   ),
+  Redirect: header(
+    "Where the browser goes next: the provider's sign-in page, or the admin app.",
+    { type: 'string', format: 'uri' },
+    'https://id.example.com/authorize?response_type=code&client_id=petstore&code_challenge_method=S256&…',
+  ),
   DeprecationLink: header(
     'The successor (`GET /pets?status=…`) and the deprecation notice.',
     text(),
@@ -228,6 +252,7 @@ const HEADER_FIELD: Record<HeaderName, string> = {
   Location: HEADERS.location,
   NextLink: HEADERS.link,
   SetSession: 'Set-Cookie',
+  Redirect: HEADERS.location,
   Deprecation: HEADERS.deprecation,
   Sunset: HEADERS.sunset,
   DeprecationLink: HEADERS.link,
@@ -246,6 +271,7 @@ const SUCCESS_HEADER: Record<SuccessHeader, HeaderName> = {
   Location: 'Location',
   NextLink: 'NextLink',
   SetSession: 'SetSession',
+  Redirect: 'Redirect',
 };
 
 /** An example of a problem as the API answers it. */
@@ -425,6 +451,31 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     description:
       'No active person has this email and password: the same answer for an unknown email, a wrong password and a deactivated person.',
     examples: { invalid_credentials: example(PROBLEMS.invalidCredentials) },
+  },
+  PasskeyRefused: {
+    description:
+      'The passkey did not sign in: the same answer for an unknown passkey, a wrong signature or counter, a used or old challenge and a deactivated person.',
+    examples: { invalid_credentials: example(PROBLEMS.passkeyRefused) },
+  },
+  PasskeyNotMade: {
+    description:
+      'The body is invalid: the name breaks its rule, or the credential was not made for a challenge this API gave the person (or its origin, relying party or user verification is wrong).',
+    examples: {
+      invalid_body: example(PROBLEMS.passkeyNotMade, [
+        { field: 'credential', issue: PASSKEY_NOT_MADE },
+      ]),
+      invalid_json: example(PROBLEMS.bodyNotObject),
+      unsupported_media_type: example(PROBLEMS.notJson),
+    },
+  },
+  PasswordStillNeeded: {
+    description:
+      'The person would have no way to sign in: a password cannot be removed, nor the last passkey of a person without one.',
+    examples: { invalid_transition: example(PROBLEMS.passwordStillNeeded) },
+  },
+  TooManyPasskeys: {
+    description: 'The person has as many passkeys as they may have (20).',
+    examples: { invalid_transition: example(PROBLEMS.tooManyPasskeys) },
   },
   InvalidAdminBody: {
     description: 'The body is invalid or malformed.',

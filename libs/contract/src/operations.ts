@@ -38,6 +38,16 @@ import {
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX } from './limits.js';
 import { Inventory, ListOrdersQuery, NewOrder, Order, Orders } from './order.schema.js';
+import {
+  NewPasskey,
+  Passkey,
+  PasskeyOptions,
+  Passkeys,
+  PasskeySignIn,
+  SignInMethods,
+  SINGLE_SIGN_ON_COOKIE,
+  SingleSignOnCallbackQuery,
+} from './sign-in.schema.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
 
 /**
@@ -74,12 +84,16 @@ export type ErrorResponseName =
   | 'PetNotOrderable'
   | 'InvalidOrder'
   | 'OrderMoveRefused'
+  | 'PasskeyRefused'
+  | 'PasskeyNotMade'
+  | 'PasswordStillNeeded'
+  | 'TooManyPasskeys'
   | 'TooManyApiKeys'
   | 'Gone'
   | 'PayloadTooLarge';
 
 /** Headers a success response carries besides the ones every response has. */
-export type SuccessHeader = 'Location' | 'NextLink' | 'SetSession';
+export type SuccessHeader = 'Location' | 'NextLink' | 'SetSession' | 'Redirect';
 
 export interface Operation {
   readonly method: Method;
@@ -106,9 +120,9 @@ export interface Operation {
   /** Its media types, when more than `application/json`. */
   readonly bodyTypes?: readonly string[];
   readonly success: {
-    readonly status: 200 | 201 | 204;
+    readonly status: 200 | 201 | 204 | 303;
     readonly description: string;
-    /** The body's schema; none for 204. */
+    /** The body's schema; none for 204 and 303 (a redirect for the browser: `Location`). */
     readonly schema?: z.ZodType;
     readonly headers?: readonly SuccessHeader[];
   };
@@ -143,6 +157,7 @@ const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
 const SESSION_ID = idParam('sessionId', 'Identifier of the session (not its secret).');
+const PASSKEY_ID = idParam('passkeyId', 'Identifier of the passkey (not its credential id).');
 const ORDER_ID = idParam('orderId', 'Identifier of the order.');
 const CATEGORY_ID = idParam('categoryId', 'Identifier of the category.', 'categoryIdInPath');
 const PEOPLE_PAGED =
@@ -570,6 +585,146 @@ export const OPERATIONS = {
     body: ChangePassword,
     success: { status: 204, description: 'The password is changed.' },
     errors: { 400: 'InvalidAdminBody', 413: 'PayloadTooLarge' },
+  },
+  removePassword: {
+    method: 'DELETE',
+    path: '/session/password',
+    tag: 'session',
+    summary: 'Remove your password',
+    description:
+      'For a person with at least one passkey: from now on they sign in with a passkey (or single sign-on), and email and password no longer let them in. Their sessions go on. A password-reset link from staff sets one again.',
+    access: 'person',
+    ...beta,
+    success: { status: 204, description: 'The password is removed.' },
+    errors: { 409: 'PasswordStillNeeded' },
+  },
+  getSignInMethods: {
+    method: 'GET',
+    path: '/session/methods',
+    tag: 'session',
+    summary: 'Ways to sign in',
+    description:
+      'What the sign-in page offers besides email and password: the company identity provider, when one is configured, and passkeys.',
+    access: 'open',
+    ...beta,
+    success: { status: 200, description: 'The ways to sign in.', schema: SignInMethods },
+  },
+  startSingleSignOn: {
+    method: 'GET',
+    path: '/session/oidc',
+    tag: 'session',
+    summary: 'Sign in with the company identity provider',
+    description: `For the browser, not for programs: sends it to the OpenID Connect provider (the authorization code flow with PKCE, \`state\` and \`nonce\`) with the \`${SINGLE_SIGN_ON_COOKIE}\` cookie that ties the sign-in to this browser for 10 minutes. \`404\` when single sign-on is not configured.`,
+    access: 'open',
+    ...beta,
+    success: {
+      status: 303,
+      description: "To the provider's sign-in page.",
+      headers: ['Redirect'],
+    },
+    errors: { 404: 'NotFound' },
+  },
+  finishSingleSignOn: {
+    method: 'GET',
+    path: '/session/oidc/callback',
+    tag: 'session',
+    summary: 'Where the identity provider sends the browser back',
+    description:
+      'The redirect address to register with the provider: `{PUBLIC_URL}/v1/session/oidc/callback`. With a code and the state this browser was given, the API redeems the code, checks the ID token and its nonce, and matches its verified email to an active person (or, in an allowed domain, makes one in the configured account), then sends the browser to the admin app signed in: the session cookie, as `POST /session` sets it. Anything else sends it to the sign-in page with `?sso_error=` and the reason (`SingleSignOnFailure`), and no session.',
+    access: 'open',
+    ...beta,
+    query: SingleSignOnCallbackQuery,
+    success: {
+      status: 303,
+      description:
+        'To the admin app: signed in (the session cookie is set), or back on the sign-in page with `sso_error`.',
+      headers: ['Redirect', 'SetSession'],
+    },
+    errors: { 404: 'NotFound' },
+  },
+  listPasskeys: {
+    method: 'GET',
+    path: '/session/passkeys',
+    tag: 'session',
+    summary: 'Your passkeys',
+    description:
+      'The passkeys of the person signed in, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+    access: 'person',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of passkeys.',
+      schema: Passkeys,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
+  addPasskey: {
+    method: 'POST',
+    path: '/session/passkeys',
+    tag: 'session',
+    summary: 'Add a passkey',
+    description:
+      "The browser's new credential, made for the challenge of `POST /session/passkeys/options`, and its name. The API checks it (origin, relying party, challenge, user verification) and stores the credential id, its public key and its counter.",
+    access: 'person',
+    ...beta,
+    body: NewPasskey,
+    success: { status: 201, description: 'The passkey.', schema: Passkey },
+    errors: { 400: 'PasskeyNotMade', 409: 'TooManyPasskeys', 413: 'PayloadTooLarge' },
+  },
+  startPasskeyRegistration: {
+    method: 'POST',
+    path: '/session/passkeys/options',
+    tag: 'session',
+    summary: 'Begin adding a passkey',
+    description:
+      'The options for `navigator.credentials.create()`: a new challenge (good once, for 5 minutes), this API as the relying party, the person, and their passkeys to exclude.',
+    access: 'person',
+    ...beta,
+    success: { status: 200, description: 'The creation options.', schema: PasskeyOptions },
+    errors: { 409: 'TooManyPasskeys' },
+  },
+  removePasskey: {
+    method: 'DELETE',
+    path: '/session/passkeys/{passkeyId}',
+    tag: 'session',
+    summary: 'Remove a passkey',
+    description:
+      'It no longer signs in. The last way in cannot be removed: a person without a password keeps at least one passkey.',
+    access: 'person',
+    ...beta,
+    params: PASSKEY_ID,
+    success: { status: 204, description: 'The passkey is removed.' },
+    errors: { 404: 'NotFound', 409: 'PasswordStillNeeded' },
+  },
+  startPasskeySignIn: {
+    method: 'POST',
+    path: '/session/passkey/options',
+    tag: 'session',
+    summary: 'Begin signing in with a passkey',
+    description:
+      'The options for `navigator.credentials.get()`: a new challenge (good once, for 5 minutes) and this API as the relying party, with no list of credentials (the browser offers the passkeys it has for it).',
+    access: 'open',
+    ...beta,
+    success: { status: 200, description: 'The request options.', schema: PasskeyOptions },
+  },
+  signInWithPasskey: {
+    method: 'POST',
+    path: '/session/passkey',
+    tag: 'session',
+    summary: 'Sign in with a passkey',
+    description:
+      "The browser's answer to the challenge of `POST /session/passkey/options`. A known passkey of an active person, with a good signature and counter, signs in: the session cookie, as `POST /session` sets it. An unknown passkey, a bad answer, a used or old challenge and a deactivated person get the same `401`.",
+    access: 'open',
+    ...beta,
+    body: PasskeySignIn,
+    success: {
+      status: 204,
+      description: 'Signed in: the session cookie is set.',
+      headers: ['SetSession'],
+    },
+    errors: { 400: 'InvalidAdminBody', 401: 'PasskeyRefused', 413: 'PayloadTooLarge' },
   },
   listPeople: {
     method: 'GET',

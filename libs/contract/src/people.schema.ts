@@ -69,6 +69,10 @@ export const CurrentSession = z
   .strictObject({
     person: Person,
     account: Account.meta({ description: 'Their account: its role is what they may do.' }),
+    hasPassword: z.boolean().meta({
+      description:
+        'Whether they have a password (a person who signs in only with passkeys or single sign-on has none).',
+    }),
     startedAt: instant('When the person signed in.'),
     expiresAt: instant(
       'When the session ends at the latest (12 hours after sign-in); it ends earlier after 30 minutes without use.',

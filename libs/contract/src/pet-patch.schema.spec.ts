@@ -101,7 +101,7 @@ describe('ListAuditQuery', () => {
     expect(problems({ targetType: 'dog' })).toEqual([
       {
         field: 'targetType',
-        issue: 'must be one of pet, key, account, person, session, category, order',
+        issue: 'must be one of pet, key, account, person, session, category, order, passkey',
       },
     ]);
     expect(problems({ targetType: ['pet', 'key'] })).toEqual([

@@ -26,6 +26,8 @@ const problem = <C extends ErrorCode>(code: C, message: string): { code: C; mess
 
 /** Why a one-time link is refused, as the `token` detail says it. */
 export const LINK_ISSUE = 'is not a link in force: unknown, used, or past its time';
+/** Why a new passkey is refused, as the `credential` detail says it. */
+export const PASSKEY_NOT_MADE = 'is not a passkey made for the challenge this API gave';
 
 /** Why a status move is refused, as the `status` detail says it. */
 export const transitionIssue = (from: string, to: string, staffOnly: boolean): string =>
@@ -129,6 +131,25 @@ export const PROBLEMS = {
   // People and their sessions.
   /** The same words for an unknown email, a wrong password and a deactivated person. */
   invalidCredentials: problem('invalid_credentials', 'The email or the password is not right.'),
+  /** The same words for an unknown passkey, a wrong signature, a used challenge and a deactivated person. */
+  passkeyRefused: problem(
+    'invalid_credentials',
+    'The passkey did not sign in: it is not one this API knows, or its answer is not right. Try again.',
+  ),
+  /** Removing the password of a person with no passkey. */
+  passwordStillNeeded: problem(
+    'invalid_transition',
+    'Add a passkey before you remove your password: without either you could not sign in.',
+  ),
+  /** With the detail `{ field: 'credential', issue: PASSKEY_NOT_MADE }`. */
+  passkeyNotMade: problem(
+    'invalid_body',
+    'The request body is invalid: credential is not a passkey made for the challenge this API gave.',
+  ),
+  tooManyPasskeys: problem(
+    'invalid_transition',
+    'You have as many passkeys as you may have (20): remove one, then add the new one.',
+  ),
   sessionEnded: problem(
     'invalid_credentials',
     'The session has ended (signed out, unused for 30 minutes, or 12 hours old): sign in again.',
@@ -218,6 +239,8 @@ export const PROBLEMS = {
   keyNotFound: problem('not_found', 'No API key has this id.'),
   personNotFound: problem('not_found', 'No person has this id.'),
   sessionNotFound: problem('not_found', 'You have no session with this id that has not ended.'),
+  passkeyNotFound: problem('not_found', 'You have no passkey with this id.'),
+  singleSignOnNotConfigured: problem('not_found', 'Single sign-on is not configured here.'),
   categoryNotFound: problem('not_found', 'No category has this id.'),
   orderNotFound: problem(
     'not_found',

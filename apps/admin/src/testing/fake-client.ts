@@ -106,6 +106,7 @@ export const currentSession = (
   return {
     person: person({ accountId: of.id, ...who }),
     account: of,
+    hasPassword: true,
     startedAt: '2030-01-01T09:00:00.000Z',
     expiresAt: '2030-01-01T21:00:00.000Z',
     ...rest,

@@ -255,9 +255,10 @@ export class SessionsService {
 
   /** Who is signed in with this session, for `GET /session`. */
   async current(principal: Principal & { session: SessionCaller }): Promise<CurrentSession> {
-    const [person, account] = await Promise.all([
+    const [person, account, passwordHash] = await Promise.all([
       this.people.find(principal.session.personId),
       this.accounts.view(principal.accountId),
+      this.people.passwordHash(principal.session.personId),
     ]);
     if (!person) throw new Error(`The person of session ${principal.session.id} is not there`);
     return {
@@ -271,6 +272,7 @@ export class SessionsService {
           person.deactivatedAt === null ? null : new Date(person.deactivatedAt).toISOString(),
       },
       account,
+      hasPassword: passwordHash !== null,
       startedAt: new Date(principal.session.startedAt).toISOString(),
       expiresAt: new Date(principal.session.expiresAt).toISOString(),
     };

@@ -1,6 +1,7 @@
 /** The Your account page: composes the auth, people and keys features for the signed-in person. */
 import { PageHeading } from '../../components/ui/page-heading.js';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.js';
+import { PasskeysSection } from '../../features/auth/components/passkeys-section.js';
 import { SessionsSection } from '../../features/auth/components/sessions-section.js';
 import { InviteSection } from '../../features/people/components/invite-section.js';
 import { PeopleSection } from '../../features/people/components/people-section.js';
@@ -17,6 +18,7 @@ export function AccountRoute() {
       <PageHeading>Your account</PageHeading>
       <SignedInSummary />
       <ChangePasswordForm />
+      <PasskeysSection />
       <SessionsSection />
       <PeopleSection of="own" />
       <InviteSection of="own" />

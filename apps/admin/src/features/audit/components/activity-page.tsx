@@ -31,6 +31,7 @@ const KINDS: Record<AuditTargetType, string> = {
   session: 'Sessions',
   category: 'Categories',
   order: 'Orders',
+  passkey: 'Passkeys',
 };
 /** One thing of a kind, in a sentence: "pet 12". */
 const NOUNS_OF: Record<AuditTargetType, string> = {
@@ -41,6 +42,7 @@ const NOUNS_OF: Record<AuditTargetType, string> = {
   session: 'session',
   category: 'category',
   order: 'order',
+  passkey: 'passkey',
 };
 
 /**

@@ -27,6 +27,7 @@ const NOUNS: Record<AuditTargetType, string> = {
   session: 'Session',
   category: 'Category',
   order: 'Order',
+  passkey: 'Passkey',
 };
 
 /**
@@ -95,6 +96,12 @@ export function describeAction(
       return about('changed their password');
     case 'person.deactivated':
       return about('deactivated');
+    case 'person.password_removed':
+      return about('removed their password');
+    case 'passkey.added':
+      return about('added');
+    case 'passkey.removed':
+      return about('removed');
     case 'order.placed':
       return about('placed');
     case 'order.approved':

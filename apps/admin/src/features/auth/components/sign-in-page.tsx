@@ -10,6 +10,8 @@ import { apiSentence, detailsOf, isUnauthorized } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useSession } from '../../../lib/session.js';
 import { useSignIn } from '../api/sign-in.js';
+import { PasskeySignIn } from './passkey-sign-in.js';
+import { SingleSignOn } from './single-sign-on.js';
 import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE, signInHeldBack } from '../utils/sentences.js';
 
 /**
@@ -110,6 +112,8 @@ export function SignInPage() {
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <PasskeySignIn />
+      <SingleSignOn />
     </main>
   );
 }

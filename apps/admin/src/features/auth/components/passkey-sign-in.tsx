@@ -1,0 +1,4 @@
+/** "Sign in with a passkey" on the sign-in page. */
+export function PasskeySignIn() {
+  return null;
+}
