@@ -614,7 +614,7 @@ export const OPERATIONS = {
     path: '/session/oidc',
     tag: 'session',
     summary: 'Sign in with the company identity provider',
-    description: `For the browser, not for programs: sends it to the OpenID Connect provider (the authorization code flow with PKCE, \`state\` and \`nonce\`) with the \`${SINGLE_SIGN_ON_COOKIE}\` cookie that ties the sign-in to this browser for 10 minutes. \`404\` when single sign-on is not configured.`,
+    description: `For the browser, not for programs: sends it to the OpenID Connect provider (the authorization code flow with PKCE, \`state\` and \`nonce\`, scope \`openid email profile\`) with the \`${SINGLE_SIGN_ON_COOKIE}\` cookie that ties the sign-in to this browser for 10 minutes. The cookie holds the PKCE verifier and when it was made; \`state\` and \`nonce\` are hashes of it, so nothing is stored on the server and any instance finishes the sign-in. When the provider cannot be reached, the browser goes to the sign-in page with \`?sso_error=unavailable\` instead. \`404\` when single sign-on is not configured.`,
     access: 'open',
     ...beta,
     success: {
@@ -630,7 +630,7 @@ export const OPERATIONS = {
     tag: 'session',
     summary: 'Where the identity provider sends the browser back',
     description:
-      'The redirect address to register with the provider: `{PUBLIC_URL}/v1/session/oidc/callback`. With a code and the state this browser was given, the API redeems the code, checks the ID token and its nonce, and matches its verified email to an active person (or, in an allowed domain, makes one in the configured account), then sends the browser to the admin app signed in: the session cookie, as `POST /session` sets it. Anything else sends it to the sign-in page with `?sso_error=` and the reason (`SingleSignOnFailure`), and no session.',
+      "The redirect address to register with the provider: `{PUBLIC_URL}/v1/session/oidc/callback`. With a code and the state this browser was given (its cookie, under 10 minutes old; else `expired`), the API redeems the code once with the PKCE verifier (a refusal, a replayed code or the provider's `error` is `provider_refused`), checks the ID token and its nonce, and takes its email only when `email_verified` is `true` (else `email_not_verified`). The email, compared without regard to case, is then an active person (signed in; a deactivated one is `deactivated`), or the newest open invitation for it (the person joins its account as accepting it would, with no password, and the invitation is used), or, when its domain is exactly one of the allowed domains (not a subdomain), a new person of the configured account, named by the ID token's `name` or else the part of the email before `@`, with that account's role; anything else is `domain_not_allowed`. Two sign-ins of one new email at once make one person. Signed in, the browser goes to `/admin/` with the session cookie, as `POST /session` sets it; otherwise to `/admin/sign-in?sso_error=` and the reason (`SingleSignOnFailure`), with no session and nothing written. Either way the sign-in cookie is cleared.",
     access: 'open',
     ...beta,
     query: SingleSignOnCallbackQuery,

@@ -24,3 +24,9 @@ export {
 } from './api-process.js';
 export { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 export { awayFromMinuteEdge, nextMinute } from './minute-edge.js';
+export {
+  startOidcProvider,
+  type OidcProviderOptions,
+  type OidcProviderServer,
+  type OidcUser,
+} from './oidc-provider.js';

@@ -117,8 +117,61 @@ const count = z
   .regex(/^[1-9][0-9]{0,6}$/, { error: 'must be a whole number from 1 to 9,999,999' })
   .transform(Number);
 
+/** Hosts a plain-http issuer may have: this machine only (a provider for development or tests). */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The OpenID Connect issuer (README: Single sign-on): an http(s) URL kept exactly as written, since
+ * discovery compares it with the provider's `issuer` character for character.
+ */
+const oidcIssuer = z.string().transform((value, ctx): string => {
+  const parsed = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    !parsed ||
+    !['http:', 'https:'].includes(parsed.protocol) ||
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== '' ||
+    parsed.password !== ''
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must be the identity provider's issuer, like https://sso.example.com/realms/acme (https, no query)",
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
+/** A domain name in an email address after `@`, compared in lower case. */
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const oidcAllowedDomains = z.string().transform((value, ctx): string[] => {
+  const domains = value
+    .split(',')
+    .map((domain) => domain.trim().toLowerCase())
+    .filter((domain) => domain !== '');
+  for (const domain of domains)
+    if (!DOMAIN.test(domain)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of email domains like acme.example,acme.co.uk; "${domain}" is not one`,
+      });
+      return z.NEVER;
+    }
+  return [...new Set(domains)];
+});
+
+const accountId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, { error: 'must be the id of an account (a whole number from 1)' })
+  .transform(Number);
+
+/** The OIDC_ variables that turn single sign-on on: all three or none. */
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
 /** The environment variables the API reads (README: Configuration), each with its default. */
-export const EnvSchema = z.object({
+const EnvFields = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
   DATABASE_URL: databaseUrl.default('sqlite:data/petstore.sqlite'),
@@ -139,10 +192,84 @@ export const EnvSchema = z.object({
       error: 'must be development, production or test',
     })
     .default('development'),
+  OIDC_ISSUER: oidcIssuer.optional(),
+  OIDC_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
+  OIDC_ALLOWED_DOMAINS: oidcAllowedDomains.default([]),
+  OIDC_ACCOUNT_ID: accountId.optional(),
+  OIDC_PROVIDER_NAME: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(60, { error: 'must be at most 60 characters' })
+    .optional(),
+});
+
+/**
+ * Single sign-on's variables together (README: Single sign-on): the issuer, client id and secret
+ * all or none; with them, PUBLIC_URL (the redirect address is built from it), an account for the
+ * allowed domains, and plain http only for this machine's provider outside production.
+ */
+export const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  const given = OIDC_REQUIRED.filter((name) => env[name] !== undefined);
+  const optional = (['OIDC_ACCOUNT_ID', 'OIDC_PROVIDER_NAME'] as const).filter(
+    (name) => env[name] !== undefined,
+  );
+  if (given.length === 0) {
+    for (const name of [
+      ...optional,
+      ...(env.OIDC_ALLOWED_DOMAINS.length > 0 ? ['OIDC_ALLOWED_DOMAINS'] : []),
+    ])
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is only read with ${OIDC_REQUIRED.join(', ')} (single sign-on is off without them)`,
+      });
+    return;
+  }
+  for (const name of OIDC_REQUIRED)
+    if (env[name] === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `is required with ${given.join(' and ')}: single sign-on needs ${OIDC_REQUIRED.join(', ')}`,
+      });
+  if (env.PUBLIC_URL === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message:
+        'is required for single sign-on: the redirect address to register with the provider is {PUBLIC_URL}/v1/session/oidc/callback',
+    });
+  if (env.OIDC_ALLOWED_DOMAINS.length > 0 && env.OIDC_ACCOUNT_ID === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ACCOUNT_ID'],
+      message:
+        'is required with OIDC_ALLOWED_DOMAINS: the account new people of those domains join',
+    });
+  const issuer = env.OIDC_ISSUER === undefined ? undefined : new URL(env.OIDC_ISSUER);
+  if (
+    issuer?.protocol === 'http:' &&
+    (env.NODE_ENV === 'production' || !LOOPBACK_HOSTS.has(issuer.hostname))
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message:
+        env.NODE_ENV === 'production'
+          ? 'must be https in production'
+          : 'must be https (plain http only for a provider on this machine: localhost, 127.0.0.1 or [::1])',
+    });
 });
 
 /** Variables whose values may hold passwords: never repeated in an error message. */
-export const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'CURSOR_SECRET']);
+export const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'CURSOR_SECRET',
+  'OIDC_CLIENT_SECRET',
+]);
 
 /** The configuration the app runs with, read from the environment: its type is this schema's. */
 export const ConfigSchema = EnvSchema.transform((env) => ({
@@ -171,4 +298,26 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     env.CURSOR_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_CURSOR_SECRET),
   logLevel: env.LOG_LEVEL,
   env: env.NODE_ENV,
+  /** The company identity provider (README: Single sign-on); `undefined`: single sign-on is off. */
+  singleSignOn: singleSignOnOf(env),
 }));
+
+/** Single sign-on's settings, once {@link EnvSchema} has checked they are all there. */
+function singleSignOnOf(env: z.output<typeof EnvSchema>) {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer || !clientId || !clientSecret || env.PUBLIC_URL === undefined) return undefined;
+  return {
+    /** As configured; discovery reads `{issuer}/.well-known/openid-configuration`. */
+    issuer,
+    clientId,
+    clientSecret,
+    /** Lower case; empty: only invited and existing people sign in. */
+    allowedDomains: env.OIDC_ALLOWED_DOMAINS,
+    /** Where people of an allowed domain with no person yet join. */
+    accountId: env.OIDC_ACCOUNT_ID,
+    /** What the button says: "Sign in with <name>". */
+    providerName: env.OIDC_PROVIDER_NAME ?? new URL(issuer).host,
+    /** The address registered with the provider. */
+    redirectUri: `${env.PUBLIC_URL}/v1/session/oidc/callback`,
+  };
+}

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       cursorSecret: DEVELOPMENT_CURSOR_SECRET,
       logLevel: 'info',
       env: 'development',
+      singleSignOn: undefined,
     });
   });
 
@@ -146,5 +147,106 @@ describe('loadConfig', () => {
       'REDIS_URL must be redis://host:port (or rediss:// for TLS)',
     ]);
     expect(problems.join('\n')).not.toContain('hunter2');
+  });
+});
+
+describe('single sign-on settings (README: Single sign-on)', () => {
+  const OIDC = {
+    PUBLIC_URL: 'https://api.example.com/',
+    OIDC_ISSUER: 'https://sso.example.com/realms/acme',
+    OIDC_CLIENT_ID: 'pets-admin',
+    OIDC_CLIENT_SECRET: 'the-client-secret-hunter2',
+  };
+
+  it('is off without the issuer, client id and secret; on with all three and PUBLIC_URL', () => {
+    expect(loadConfig({}).singleSignOn).toBeUndefined();
+    expect(loadConfig(OIDC).singleSignOn).toEqual({
+      issuer: 'https://sso.example.com/realms/acme',
+      clientId: 'pets-admin',
+      clientSecret: 'the-client-secret-hunter2',
+      allowedDomains: [],
+      accountId: undefined,
+      providerName: 'sso.example.com',
+      redirectUri: 'https://api.example.com/v1/session/oidc/callback',
+    });
+    // The issuer is kept as written: discovery compares it with the provider's, trailing slash too.
+    expect(
+      loadConfig({ ...OIDC, OIDC_ISSUER: 'https://t.auth0.example/' }).singleSignOn,
+    ).toMatchObject({ issuer: 'https://t.auth0.example/', providerName: 't.auth0.example' });
+  });
+
+  it('reads the allowed domains (lower case, trimmed, once each), the account and the name', () => {
+    expect(
+      loadConfig({
+        ...OIDC,
+        OIDC_ALLOWED_DOMAINS: ' Acme.example, acme.co.uk ,,acme.example',
+        OIDC_ACCOUNT_ID: '7',
+        OIDC_PROVIDER_NAME: ' Acme SSO ',
+      }).singleSignOn,
+    ).toMatchObject({
+      allowedDomains: ['acme.example', 'acme.co.uk'],
+      accountId: 7,
+      providerName: 'Acme SSO',
+    });
+    expect(loadConfig({ ...OIDC, OIDC_ALLOWED_DOMAINS: '' }).singleSignOn?.allowedDomains).toEqual(
+      [],
+    );
+  });
+
+  it('needs all three, PUBLIC_URL, and an account for the allowed domains', () => {
+    const { PUBLIC_URL: _, ...withoutPublicUrl } = OIDC;
+    expect(problemsOf({ OIDC_ISSUER: OIDC.OIDC_ISSUER, PUBLIC_URL: OIDC.PUBLIC_URL })).toEqual([
+      'OIDC_CLIENT_ID is required with OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+      'OIDC_CLIENT_SECRET is required with OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+    ]);
+    expect(problemsOf(withoutPublicUrl)).toEqual([
+      'PUBLIC_URL is required for single sign-on: the redirect address to register with the provider is {PUBLIC_URL}/v1/session/oidc/callback',
+    ]);
+    expect(problemsOf({ ...OIDC, OIDC_ALLOWED_DOMAINS: 'acme.example' })).toEqual([
+      'OIDC_ACCOUNT_ID is required with OIDC_ALLOWED_DOMAINS: the account new people of those domains join',
+    ]);
+    // Settings of single sign-on without it are a mistake, not ignored.
+    expect(problemsOf({ OIDC_ACCOUNT_ID: '2', OIDC_ALLOWED_DOMAINS: 'acme.example' })).toEqual([
+      'OIDC_ACCOUNT_ID is only read with OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (single sign-on is off without them) (got "2")',
+      'OIDC_ALLOWED_DOMAINS is only read with OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (single sign-on is off without them) (got "acme.example")',
+    ]);
+  });
+
+  it('names each bad value', () => {
+    expect(
+      problemsOf({
+        ...OIDC,
+        OIDC_ISSUER: 'sso.example.com',
+        OIDC_ALLOWED_DOMAINS: 'acme.example,@acme.example',
+        OIDC_ACCOUNT_ID: '0',
+        OIDC_CLIENT_ID: '',
+        OIDC_PROVIDER_NAME: 'x'.repeat(61),
+      }),
+    ).toEqual([
+      `OIDC_ISSUER must be the identity provider's issuer, like https://sso.example.com/realms/acme (https, no query) (got "sso.example.com")`,
+      'OIDC_CLIENT_ID must not be empty (got "")',
+      'OIDC_ALLOWED_DOMAINS must be a comma-separated list of email domains like acme.example,acme.co.uk; "@acme.example" is not one (got "acme.example,@acme.example")',
+      'OIDC_ACCOUNT_ID must be the id of an account (a whole number from 1) (got "0")',
+      `OIDC_PROVIDER_NAME must be at most 60 characters (got "${'x'.repeat(61)}")`,
+    ]);
+  });
+
+  it('takes plain http only for a provider on this machine, and never in production', () => {
+    for (const issuer of ['http://127.0.0.1:4000', 'http://localhost:4000/oidc', 'http://[::1]:9'])
+      expect(loadConfig({ ...OIDC, OIDC_ISSUER: issuer }).singleSignOn?.issuer).toBe(issuer);
+    expect(problemsOf({ ...OIDC, OIDC_ISSUER: 'http://sso.example.com' })).toEqual([
+      'OIDC_ISSUER must be https (plain http only for a provider on this machine: localhost, 127.0.0.1 or [::1]) (got "http://sso.example.com")',
+    ]);
+    expect(
+      problemsOf({ ...OIDC, NODE_ENV: 'production', OIDC_ISSUER: 'http://127.0.0.1:4000' }),
+    ).toEqual(['OIDC_ISSUER must be https in production (got "http://127.0.0.1:4000")']);
+  });
+
+  it('never repeats the client secret', () => {
+    const problems = problemsOf({ ...OIDC, OIDC_ISSUER: 'nope', OIDC_CLIENT_SECRET: '' });
+    expect(problems).toContain('OIDC_CLIENT_SECRET must not be empty');
+    const config = JSON.stringify(problemsOf({ OIDC_CLIENT_SECRET: 'hunter2' }));
+    expect(config).not.toContain('hunter2');
+    expect(config).toContain('OIDC_CLIENT_ID is required with OIDC_CLIENT_SECRET');
   });
 });

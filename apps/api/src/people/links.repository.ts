@@ -69,6 +69,18 @@ export class LinksRepository {
             })
             .returning('id'),
       ),
+      // Emails are ASCII (the contract's Email), so lower() folds them as emailKey() does.
+      openInvitation: database.statement((db, p: { emailKey: string; now: number }) =>
+        db
+          .selectFrom('person_links')
+          .select(LINK)
+          .where('kind', '=', 'invitation')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', p.now)
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', p.emailKey))
+          .orderBy('id', 'desc')
+          .limit(1),
+      ),
       use: database.statement((db, p: { id: number; at: number; personId: number }) =>
         db
           .updateTable('person_links')
@@ -82,6 +94,14 @@ export class LinksRepository {
   /** The link of this kind with this secret's hash, as the transaction sees it. */
   async find(tx: WriteTx, hash: string, kind: LinkRecord['kind']): Promise<LinkRecord | null> {
     return (await tx.all(this.statements.byHash, { hash, kind }))[0] ?? null;
+  }
+
+  /**
+   * The newest invitation for this email (`emailKey`) that is unused and in time, as the
+   * transaction sees it: single sign-on takes it as accepting it would.
+   */
+  async openInvitation(tx: WriteTx, emailKey: string, now: number): Promise<LinkRecord | null> {
+    return (await tx.all(this.statements.openInvitation, { emailKey, now }))[0] ?? null;
   }
 
   async insert(

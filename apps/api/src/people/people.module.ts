@@ -17,6 +17,8 @@ import { SessionStrategy } from './session.strategy.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInLimit } from './sign-in-limit.js';
+import { SingleSignOnController } from './single-sign-on.controller.js';
+import { SingleSignOnService } from './single-sign-on.service.js';
 
 /**
  * People and their one-time links, without sessions or HTTP: what the command-line tool and the
@@ -32,7 +34,7 @@ export class PeopleLinksModule {}
 /** People of accounts and their sessions (README: People sign in), and the operations of signing in. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
-  controllers: [SessionController, PeopleController],
+  controllers: [SessionController, PeopleController, SingleSignOnController],
   providers: [
     PeopleService,
     SessionsRepository,
@@ -40,6 +42,7 @@ export class PeopleLinksModule {}
     SignInLimit,
     SessionStrategy,
     SessionAccessGuard,
+    SingleSignOnService,
   ],
   exports: [PeopleLinksModule, PeopleService, SessionsService, SessionStrategy, SessionAccessGuard],
 })
