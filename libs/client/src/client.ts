@@ -46,6 +46,7 @@ import {
   type Session,
   Sessions,
   type SignIn,
+  type SignInMethods,
   type OpenApiDocument,
 } from '@pets/contract';
 import { z } from 'zod';
@@ -380,6 +381,12 @@ export interface PetstoreClient {
     signIn(credentials: SignInInput, options?: CallOptions): Promise<ApiResult<undefined>>;
     /** Who is signed in, to which account, and when the session ends at the latest. */
     getCurrentSession(options?: CallOptions): Promise<ApiResult<CurrentSession>>;
+    /**
+     * The ways to sign in besides email and password, for the sign-in page: the company identity
+     * provider when one is configured (its name, and the address the browser goes to, itself, to
+     * sign in with it: a redirect, not a call) and whether passkeys sign in. Anyone may ask.
+     */
+    getSignInMethods(options?: CallOptions): Promise<ApiResult<SignInMethods>>;
     /** Ends the session the call came with, and clears its cookie. */
     signOut(options?: CallOptions): Promise<ApiResult<undefined>>;
     /**
@@ -978,6 +985,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('signIn', { body: credentials }, callOptions.signal)),
       getCurrentSession: (callOptions = {}) =>
         result(invoke('getCurrentSession', {}, callOptions.signal)),
+      getSignInMethods: (callOptions = {}) =>
+        result(invoke('getSignInMethods', {}, callOptions.signal)),
       signOut: (callOptions = {}) => result(invoke('signOut', {}, callOptions.signal)),
       acceptInvitation: (acceptance, callOptions = {}) =>
         result(invoke('acceptInvitation', { body: acceptance }, callOptions.signal)),

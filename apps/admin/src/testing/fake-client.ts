@@ -355,6 +355,9 @@ export function createFakeClient() {
       getCurrentSession: vi.fn<PetstoreClient['session']['getCurrentSession']>(() =>
         Promise.resolve(result(currentSession())),
       ),
+      getSignInMethods: vi.fn<PetstoreClient['session']['getSignInMethods']>(() =>
+        Promise.resolve(result({ singleSignOn: null, passkeys: false })),
+      ),
       signOut: vi.fn<PetstoreClient['session']['signOut']>(notFaked('signOut')),
       acceptInvitation: vi.fn<PetstoreClient['session']['acceptInvitation']>(
         notFaked('acceptInvitation'),
