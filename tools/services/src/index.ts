@@ -1,6 +1,6 @@
 /**
- * The services tests and tools start for real: PostgreSQL, Redis, Prometheus, Chromium and the
- * built API, and the waits around the rate-limit minute.
+ * The services tests and tools start for real: PostgreSQL, Redis, Prometheus, Chromium, an OpenID
+ * Connect provider and the built API, and the waits around the rate-limit minute.
  */
 export { freePort } from './free-port.js';
 export { startPostgres, type PostgresOptions, type PostgresServer } from './postgres.js';
