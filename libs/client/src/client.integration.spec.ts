@@ -1,5 +1,5 @@
 // The client against the real API: paging, rate-limit state, retries that make no duplicate,
-// errors, pets, categories, store orders and the inventory, the audit trail and people.
+// errors, pets, categories, store orders and the inventory, the audit trail, people and passkeys.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,12 @@ import {
   PET_ALREADY_ORDERED,
   petNotOrderableIssue,
 } from '@pets/contract';
-import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
+import {
+  createAccountKey,
+  type ServerProcess,
+  SoftAuthenticator,
+  startServer,
+} from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPetstoreClient } from './client.js';
 import { PetstoreApiError } from './errors.js';
@@ -584,6 +589,68 @@ describe('the client against the real API', () => {
       .signIn({ email: 'kit@example.com', password })
       .catch((error: unknown) => error);
     expect(old).toMatchObject({ code: 'invalid_credentials', status: 401 });
+  });
+
+  it('a person adds a passkey, signs out, signs in with it and no password, then removes the password', async () => {
+    const staff = client(staffKey);
+    const origin = new URL(server.baseUrl).origin;
+    /** A browser's cookie and Origin, which Node's fetch does not keep or send. */
+    const browserFetch = (): typeof fetch => {
+      let cookie = '';
+      return async (input, init) => {
+        const request = new Request(input, init);
+        if (cookie) request.headers.set('cookie', cookie);
+        request.headers.set('origin', origin);
+        const response = await fetch(request);
+        const set = response.headers.get('set-cookie');
+        if (set) cookie = /^[^;]*/.exec(set)?.[0] ?? '';
+        return response;
+      };
+    };
+    const browser = createPetstoreClient({
+      baseUrl: `${server.baseUrl}/v1`,
+      fetch: browserFetch(),
+    });
+    const { id: accountId } = (await staff.getAccount()).data;
+    const invited = (
+      await staff.admin.createInvitationForAccount(accountId, { email: 'pia@example.com' })
+    ).data;
+    const token = new URL(invited.link).hash.slice(1);
+    const password = 'a passkey person’s phrase';
+    await browser.session.acceptInvitation({ token, name: 'Pia', password });
+
+    const authenticator = new SoftAuthenticator(origin);
+    const options = (await browser.session.startPasskeyRegistration()).data;
+    const added = await browser.session.addPasskey({
+      name: 'Laptop',
+      credential: authenticator.create(options),
+    });
+    expect(added).toMatchObject({ status: 201, data: { name: 'Laptop', lastUsedAt: null } });
+    const listed = [];
+    for await (const passkey of browser.session.iteratePasskeys()) listed.push(passkey);
+    expect(listed).toEqual([added.data]);
+    expect((await browser.session.signOut()).status).toBe(204);
+
+    const other = createPetstoreClient({ baseUrl: `${server.baseUrl}/v1`, fetch: browserFetch() });
+    const request = (await other.session.startPasskeySignIn()).data;
+    const answer = authenticator.get(request);
+    expect((await other.session.signInWithPasskey({ credential: answer })).status).toBe(204);
+    expect((await other.session.getCurrentSession()).data).toMatchObject({
+      person: { email: 'pia@example.com' },
+      hasPassword: true,
+    });
+    // The same answer again: its challenge is used.
+    expect(
+      await other.session.signInWithPasskey({ credential: answer }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 'invalid_credentials', status: 401 });
+
+    expect((await other.session.removePassword()).status).toBe(204);
+    expect(
+      await browser.session.signIn({ email: 'pia@example.com', password }).catch((e: unknown) => e),
+    ).toMatchObject({ code: 'invalid_credentials', status: 401 });
+    expect(await other.session.removePasskey(added.data.id).catch((e: unknown) => e)).toMatchObject(
+      { code: 'invalid_transition', status: 409 },
+    );
   });
 
   it(

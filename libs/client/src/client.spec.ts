@@ -11,6 +11,7 @@ import type {
   Inventory,
   Invitation,
   Order,
+  Passkey,
   PasswordResetLink,
   Person,
   Session,
@@ -2036,6 +2037,166 @@ describe("a person's sessions, password and people (beta)", () => {
       (client, signal) => client.session.iterateSessions({}, { signal }).next(),
       (client, signal) => client.iteratePeople({}, { signal }).next(),
       (client, signal) => client.admin.iteratePeopleOfAccount(3, {}, { signal }).next(),
+    ]);
+  });
+});
+
+describe('passkeys (beta)', () => {
+  const passkey: Passkey = {
+    id: 3,
+    name: 'Laptop',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+  };
+  const creation = {
+    challenge: 'Y2hhbGxlbmdl',
+    rp: { name: 'Pet store', id: 'api.test' },
+    user: { id: 'dXNlcg', name: 'ann@example.com', displayName: 'Ann' },
+  };
+  const credential = {
+    id: 'Y3JlZA',
+    rawId: 'Y3JlZA',
+    type: 'public-key' as const,
+    response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    clientExtensionResults: {},
+  };
+  const refused = json(401, {
+    code: 'invalid_credentials',
+    message: 'The passkey did not sign in.',
+    status: 401,
+  });
+
+  it('session.listPasskeys and iteratePasskeys page the passkeys and follow next, keeping the query', async () => {
+    const { client, requests } = withoutKey([
+      json(200, [passkey], {
+        link: '<http://api.test/v1/session/passkeys?limit=1&cursor=s>; rel="next"',
+      }),
+      json(200, [{ ...passkey, id: 4, lastUsedAt: '2030-01-02T00:00:00.000Z' }]),
+      json(200, [passkey], {
+        link: '<http://api.test/v1/session/passkeys?limit=1&cursor=t>; rel="next"',
+      }),
+    ]);
+    expect(await idsOf(client.session.iteratePasskeys({ limit: 1 }))).toEqual([3, 4]);
+    const first = await client.session.listPasskeys({ limit: 1, cursor: 'x' });
+    expect(first.data).toEqual([passkey]);
+    expect(first.next).toBe('http://api.test/v1/session/passkeys?limit=1&cursor=t');
+    expect(urlsOf(requests)).toEqual([
+      'http://api.test/v1/session/passkeys?limit=1',
+      'http://api.test/v1/session/passkeys?limit=1&cursor=s',
+      'http://api.test/v1/session/passkeys?limit=1&cursor=x',
+    ]);
+  });
+
+  it('the passkeys list never follows a next link outside the API, and refuses what is not Passkeys', async () => {
+    const { client } = withoutKey([
+      json(200, [passkey], { link: '<http://elsewhere.test/v1/session/passkeys>; rel="next"' }),
+      json(200, [{ ...passkey, id: '3' }]),
+    ]);
+    expect(await caught(client.session.listPasskeys())).toMatchObject({
+      kind: 'invalid_response',
+    });
+    expect(await caught(client.session.listPasskeys())).toMatchObject({
+      kind: 'invalid_response',
+    });
+  });
+
+  it('startPasskeyRegistration POSTs to /session/passkeys/options, addPasskey POSTs the name and credential', async () => {
+    const { client, requests } = withoutKey([json(200, creation), json(201, passkey)]);
+    expect(await client.session.startPasskeyRegistration()).toEqual(answered(creation, 200));
+    expect(await client.session.addPasskey({ name: 'Laptop', credential })).toEqual(
+      answered(passkey, 201),
+    );
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/session/passkeys/options',
+      body: '',
+    });
+    expect(await sentOf(requests[1])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/session/passkeys',
+      body: JSON.stringify({ name: 'Laptop', credential }),
+    });
+    expect(headersOf(requests[1])).toEqual({
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
+  });
+
+  it('startPasskeySignIn POSTs to /session/passkey/options, signInWithPasskey POSTs the answer and takes the 204', async () => {
+    const request = { challenge: 'Y2hhbGxlbmdl', rpId: 'api.test', userVerification: 'required' };
+    const { client, requests, inits } = withoutKey([json(200, request), noContent()]);
+    expect(await client.session.startPasskeySignIn()).toEqual(answered(request, 200));
+    expect(await client.session.signInWithPasskey({ credential })).toEqual(
+      answered(undefined, 204),
+    );
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST http://api.test/v1/session/passkey/options',
+      'POST http://api.test/v1/session/passkey',
+    ]);
+    expect(await requests[1]?.text()).toBe(JSON.stringify({ credential }));
+    expect(inits.map((init) => init?.credentials)).toEqual(['same-origin', 'same-origin']);
+  });
+
+  it('the options must carry a challenge', async () => {
+    const { client } = withoutKey([json(200, { rpId: 'api.test' }), json(200, { challenge: 1 })]);
+    expect(await caught(client.session.startPasskeySignIn())).toMatchObject({
+      kind: 'invalid_response',
+      status: 200,
+    });
+    expect(await caught(client.session.startPasskeyRegistration())).toMatchObject({
+      kind: 'invalid_response',
+    });
+  });
+
+  it('removePasskey DELETEs /session/passkeys/{id}, removePassword DELETEs /session/password, both 204', async () => {
+    const { client, requests } = withoutKey([noContent(), noContent()]);
+    expect(await client.session.removePasskey(3)).toEqual(answered(undefined, 204));
+    expect(await client.session.removePassword()).toEqual(answered(undefined, 204));
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE http://api.test/v1/session/passkeys/3',
+      'DELETE http://api.test/v1/session/password',
+    ]);
+    expect(await requests[1]?.text()).toBe('');
+  });
+
+  it("a refusal is the API's error: 401 for a sign-in, 409 for the last way in, never retried", async () => {
+    const { client, requests } = withoutKey([refused, error(409, 'invalid_transition')]);
+    expect(await caught(client.session.signInWithPasskey({ credential }))).toMatchObject({
+      code: 'invalid_credentials',
+      status: 401,
+    });
+    expect(await caught(client.session.removePassword())).toMatchObject({
+      code: 'invalid_transition',
+      status: 409,
+    });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('signInWithPasskey and addPasskey are never repeated after a 503, network failure or timeout; the removals are', async () => {
+    await expectNotRepeated((client) => client.session.signInWithPasskey({ credential }));
+    await expectNotRepeated((client) => client.session.addPasskey({ name: 'Laptop', credential }), {
+      answer: () => json(201, passkey),
+    });
+    for (const remove of [
+      (client: PetstoreClient) => client.session.removePasskey(3),
+      (client: PetstoreClient) => client.session.removePassword(),
+    ]) {
+      const { client, requests } = withoutKey([error(503, 'service_unavailable'), noContent()]);
+      expect((await remove(client)).status).toBe(204);
+      expect(requests).toHaveLength(2);
+    }
+  });
+
+  it('each can be cancelled', async () => {
+    await expectEachCancelled([
+      (client, signal) => client.session.listPasskeys({}, { signal }),
+      (client, signal) => client.session.iteratePasskeys({}, { signal }).next(),
+      (client, signal) => client.session.startPasskeyRegistration({ signal }),
+      (client, signal) => client.session.addPasskey({ name: 'Laptop', credential }, { signal }),
+      (client, signal) => client.session.removePasskey(3, { signal }),
+      (client, signal) => client.session.removePassword({ signal }),
+      (client, signal) => client.session.startPasskeySignIn({ signal }),
+      (client, signal) => client.session.signInWithPasskey({ credential }, { signal }),
     ]);
   });
 });

@@ -35,6 +35,11 @@ import {
   OPERATIONS,
   type Order,
   Orders,
+  type NewPasskey,
+  type Passkey,
+  type PasskeyOptions,
+  Passkeys,
+  type PasskeySignIn,
   type PasswordResetLink,
   People,
   type Person,
@@ -107,6 +112,13 @@ export type ResetPasswordInput = z.input<typeof ResetPassword>;
 export type NewInvitationInput = z.input<typeof NewInvitation>;
 /** What `session.changePassword` sends: the password now and the new one. */
 export type ChangePasswordInput = z.input<typeof ChangePassword>;
+/**
+ * What `session.addPasskey` sends: a name, and the browser's new credential as
+ * `PublicKeyCredential.toJSON()` (or `@simplewebauthn/browser`'s `startRegistration`) gives it.
+ */
+export type NewPasskeyInput = z.input<typeof NewPasskey>;
+/** What `session.signInWithPasskey` sends: the browser's answer to the sign-in challenge. */
+export type PasskeySignInInput = z.input<typeof PasskeySignIn>;
 
 /** An answer: its data, and what the API said about it. */
 export interface ApiResult<T> {
@@ -434,6 +446,49 @@ export interface PetstoreClient {
       change: ChangePasswordInput,
       options?: CallOptions,
     ): Promise<ApiResult<undefined>>;
+    /**
+     * Removes the person's password once they have a passkey (`409` before): from then on they sign
+     * in with a passkey. Their sessions go on; a staff reset link sets a password again.
+     */
+    removePassword(options?: CallOptions): Promise<ApiResult<undefined>>;
+    /**
+     * One page of the signed-in person's passkeys, in ascending id. Follow `next` (or use
+     * {@link iteratePasskeys}).
+     */
+    listPasskeys(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Passkey>>;
+    /** Every passkey of the signed-in person, page after page. */
+    iteratePasskeys(
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<Passkey, void, undefined>;
+    /**
+     * Begins adding a passkey: the options for `navigator.credentials.create()` (or
+     * `@simplewebauthn/browser`'s `startRegistration({ optionsJSON })`), with a challenge good once
+     * for 5 minutes. `409` when the person has as many passkeys as they may.
+     */
+    startPasskeyRegistration(options?: CallOptions): Promise<ApiResult<PasskeyOptions>>;
+    /**
+     * Adds the passkey the browser made for that challenge, with its name. One the API cannot
+     * check is `400 invalid_body` on `credential`. Never repeated after a 503 or network failure:
+     * its challenge is good once.
+     */
+    addPasskey(passkey: NewPasskeyInput, options?: CallOptions): Promise<ApiResult<Passkey>>;
+    /** Removes one of the person's passkeys; another's is `404`, the last way in `409`. */
+    removePasskey(passkeyId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+    /**
+     * Begins signing in with a passkey: the options for `navigator.credentials.get()` (or
+     * `startAuthentication({ optionsJSON })`), with a challenge good once for 5 minutes. Anyone may ask.
+     */
+    startPasskeySignIn(options?: CallOptions): Promise<ApiResult<PasskeyOptions>>;
+    /**
+     * Signs in with the browser's answer to that challenge: the API sets the session cookie, as
+     * `signIn` does. Any refusal is `401 invalid_credentials` in the same words. Never repeated after
+     * a 503, network failure or timeout, as `signIn`.
+     */
+    signInWithPasskey(
+      answer: PasskeySignInInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
   };
 }
 
@@ -477,7 +532,8 @@ type ListSchema =
   | typeof People
   | typeof Sessions
   | typeof Categories
-  | typeof Orders;
+  | typeof Orders
+  | typeof Passkeys;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -1004,6 +1060,22 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('endAllSessions', {}, callOptions.signal)),
       changePassword: (change, callOptions = {}) =>
         result(invoke('changePassword', { body: change }, callOptions.signal)),
+      removePassword: (callOptions = {}) =>
+        result(invoke('removePassword', {}, callOptions.signal)),
+      listPasskeys: (query = {}, callOptions = {}) =>
+        listPage('listPasskeys', {}, query, Passkeys, callOptions.signal),
+      iteratePasskeys: (query = {}, callOptions = {}) =>
+        every(client.session.listPasskeys(query, callOptions), Passkeys, callOptions.signal),
+      startPasskeyRegistration: (callOptions = {}) =>
+        result(invoke('startPasskeyRegistration', {}, callOptions.signal)),
+      addPasskey: (passkey, callOptions = {}) =>
+        result(invoke('addPasskey', { body: passkey }, callOptions.signal)),
+      removePasskey: (passkeyId, callOptions = {}) =>
+        result(invoke('removePasskey', { params: { passkeyId } }, callOptions.signal)),
+      startPasskeySignIn: (callOptions = {}) =>
+        result(invoke('startPasskeySignIn', {}, callOptions.signal)),
+      signInWithPasskey: (answer, callOptions = {}) =>
+        result(invoke('signInWithPasskey', { body: answer }, callOptions.signal)),
     },
   };
   return client;

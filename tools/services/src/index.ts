@@ -30,3 +30,4 @@ export {
   type OidcProviderServer,
   type OidcUser,
 } from './oidc-provider.js';
+export { type CredentialJSON, SoftAuthenticator, type Twist } from './soft-authenticator.js';

@@ -11,6 +11,7 @@ import type {
   KeysPage,
   Order,
   Page,
+  Passkey,
   PasswordResetLink,
   Pet,
   PetsPage,
@@ -223,6 +224,18 @@ export const personSession = (id: number, overrides: Partial<Session> = {}): Ses
 export const sessionsPage = (sessions: Session[], nextCursor?: string): Page<Session> =>
   listPage(sessions, '/v1/sessions?limit=20', nextCursor);
 
+/** A passkey of the person signed in. */
+export const passkey = (id: number, overrides: Partial<Passkey> = {}): Passkey => ({
+  id,
+  name: `Passkey ${id}`,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  lastUsedAt: null,
+  ...overrides,
+});
+
+export const passkeysPage = (passkeys: Passkey[], nextCursor?: string): Page<Passkey> =>
+  listPage(passkeys, '/v1/session/passkeys?limit=20', nextCursor);
+
 export const passwordResetLink = (
   overrides: Partial<PasswordResetLink> = {},
 ): PasswordResetLink => ({
@@ -376,6 +389,24 @@ export function createFakeClient() {
       ),
       changePassword: vi.fn<PetstoreClient['session']['changePassword']>(
         notFaked('changePassword'),
+      ),
+      removePassword: vi.fn<PetstoreClient['session']['removePassword']>(
+        notFaked('removePassword'),
+      ),
+      listPasskeys: vi.fn<PetstoreClient['session']['listPasskeys']>(() =>
+        Promise.resolve(passkeysPage([])),
+      ),
+      iteratePasskeys: vi.fn<PetstoreClient['session']['iteratePasskeys']>(),
+      startPasskeyRegistration: vi.fn<PetstoreClient['session']['startPasskeyRegistration']>(
+        notFaked('startPasskeyRegistration'),
+      ),
+      addPasskey: vi.fn<PetstoreClient['session']['addPasskey']>(notFaked('addPasskey')),
+      removePasskey: vi.fn<PetstoreClient['session']['removePasskey']>(notFaked('removePasskey')),
+      startPasskeySignIn: vi.fn<PetstoreClient['session']['startPasskeySignIn']>(
+        notFaked('startPasskeySignIn'),
+      ),
+      signInWithPasskey: vi.fn<PetstoreClient['session']['signInWithPasskey']>(
+        notFaked('signInWithPasskey'),
       ),
     },
   } satisfies PetstoreClient;

@@ -13,6 +13,7 @@ import { ListOrder1795305900000 } from './migrations/1795305900000-list-order.js
 import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
+import { Passkeys1795306300000 } from './migrations/1795306300000-passkeys.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   People1795306000000,
   Categories1795306100000,
   StoreOrders1795306200000,
+  Passkeys1795306300000,
 ];
 
 /**

@@ -22,6 +22,7 @@ export const LISTED_TABLES = [
   'sessions',
   'categories',
   'orders',
+  'passkeys',
 ] as const satisfies readonly (keyof Tables)[];
 
 /**

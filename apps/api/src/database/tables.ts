@@ -102,6 +102,8 @@ export interface Tables {
     created_at: number;
     password_changed_at: number | null;
     deactivated_at: number | null;
+    /** The WebAuthn user id of their passkeys (random, base64url), made with their first. */
+    passkey_user_id: string | null;
   };
   /** Sessions in the admin app, by the SHA-256 of their id (the id itself is only in the cookie). */
   sessions: {
@@ -116,6 +118,30 @@ export interface Tables {
     /** What the browser says it is (User-Agent, shortened), and the client address. */
     device: string;
     address: string;
+  };
+  /** Passkeys (README: Passkeys): WebAuthn credentials, by their credential id; nothing secret. */
+  passkeys: {
+    id: Generated<number>;
+    person_id: number;
+    /** base64url, as the browser names it. */
+    credential_id: string;
+    /** The COSE public key, as the authenticator gave it. */
+    public_key: Uint8Array;
+    /** The signature counter last seen (0 for authenticators that keep none). */
+    counter: number;
+    /** JSON: the transports the browser named (`["internal", "hybrid"]`). */
+    transports: string;
+    name: string;
+    created_at: number;
+    last_used_at: number | null;
+  };
+  /** Passkey challenges in force, by the SHA-256 of the challenge; deleted when answered. */
+  passkey_challenges: {
+    hash: string;
+    purpose: 'add' | 'sign_in';
+    /** The person adding a passkey; none for signing in. */
+    person_id: number | null;
+    expires_at: number;
   };
   /** One-time links: invitations to an account, password resets; by the SHA-256 of their token. */
   person_links: {

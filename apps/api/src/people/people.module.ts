@@ -8,6 +8,9 @@ import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { LinksRepository } from './links.repository.js';
 import { LinksService } from './links.service.js';
+import { PasskeysController } from './passkeys.controller.js';
+import { PasskeysRepository } from './passkeys.repository.js';
+import { PasskeysService } from './passkeys.service.js';
 import { PeopleController } from './people.controller.js';
 import { PeopleRepository } from './people.repository.js';
 import { PeopleService } from './people.service.js';
@@ -34,7 +37,7 @@ export class PeopleLinksModule {}
 /** People of accounts and their sessions (README: People sign in), and the operations of signing in. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
-  controllers: [SessionController, PeopleController, SingleSignOnController],
+  controllers: [SessionController, PeopleController, PasskeysController, SingleSignOnController],
   providers: [
     PeopleService,
     SessionsRepository,
@@ -43,6 +46,8 @@ export class PeopleLinksModule {}
     SessionStrategy,
     SessionAccessGuard,
     SingleSignOnService,
+    PasskeysRepository,
+    PasskeysService,
   ],
   exports: [PeopleLinksModule, PeopleService, SessionsService, SessionStrategy, SessionAccessGuard],
 })
