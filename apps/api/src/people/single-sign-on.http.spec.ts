@@ -318,6 +318,23 @@ describe.each(ENGINES)(
       expect(CurrentSession.parse((await whoIs(sessionOf(nameless))).json()).person.name).toBe(
         'noor',
       );
+      // A name no person could choose here (a control character) is not taken; a long one is cut.
+      provider.users.set('odd', {
+        email: 'odd@acme.example',
+        email_verified: true,
+        name: 'Od\u0007d',
+      });
+      const odd = await signInVia('odd');
+      expect(CurrentSession.parse((await whoIs(sessionOf(odd))).json()).person.name).toBe('odd');
+      provider.users.set('long', {
+        email: 'lena@acme.example',
+        email_verified: true,
+        name: `  ${'Lena '.repeat(30)}`,
+      });
+      const long = await signInVia('long');
+      expect(CurrentSession.parse((await whoIs(sessionOf(long))).json()).person.name).toBe(
+        'Lena '.repeat(20).trim(),
+      );
     });
 
     it('makes one person of two sign-ins of a new email at once, both signed in as them', async () => {
@@ -380,6 +397,9 @@ describe.each(ENGINES)(
       await expectRefused(() => signInVia('no-claim'), 'email_not_verified');
       provider.users.set('no-email', { name: 'No Email' });
       await expectRefused(() => signInVia('no-email'), 'email_not_verified');
+      // Verified, but not an address a person here could have.
+      provider.users.set('not-an-email', { email: 'nobody', email_verified: true });
+      await expectRefused(() => signInVia('not-an-email'), 'email_not_verified');
     });
 
     it('refuses an email outside the allowed domains (exactly: not a subdomain) with no person or invitation', async () => {

@@ -7,6 +7,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
+  Email,
+  PersonName,
   PROBLEMS,
   type SignInMethods,
   SINGLE_SIGN_ON_TTL_MS,
@@ -185,7 +187,9 @@ export class SingleSignOnService implements OnApplicationBootstrap {
     }
     if (!claims) return { failure: 'provider_refused' };
     const email = typeof claims['email'] === 'string' ? claims['email'] : '';
-    if (email === '' || claims['email_verified'] !== true) return { failure: 'email_not_verified' };
+    // An address people here could not have (the contract's Email) is no better than none.
+    if (claims['email_verified'] !== true || !Email.safeParse(email).success)
+      return { failure: 'email_not_verified' };
     const name = typeof claims['name'] === 'string' ? claims['name'] : '';
     return this.signIn(settings, email, name, client, now);
   }
@@ -303,10 +307,13 @@ export class SingleSignOnService implements OnApplicationBootstrap {
   }
 }
 
-/** The name a new person gets: the provider's, else the email's part before `@`, made to fit. */
+/**
+ * The name a new person gets: the provider's, cut to the longest a name may be, when it is one a
+ * person could choose here (PersonName); else the email's part before `@`.
+ */
 function nameOf(claimed: string, email: string): string {
-  const name = claimed.trim() || email.slice(0, email.lastIndexOf('@'));
-  return Array.from(name).slice(0, NAME_MAX).join('') || email;
+  const parsed = PersonName.safeParse(Array.from(claimed.trim()).slice(0, NAME_MAX).join(''));
+  return parsed.success ? parsed.data : email.slice(0, email.lastIndexOf('@'));
 }
 
 /** A failure to reach the provider is `unavailable`; a refusal or a failed check is the provider's. */
