@@ -36,6 +36,8 @@ const START = '/v1/session/oidc';
 const PROVIDER_TIMEOUT_SECONDS = 10;
 /** The cookie: 32 random bytes (the PKCE verifier), a dot, and when it was made (ms). */
 const COOKIE_VALUE = /^([A-Za-z0-9_-]{43})\.([0-9]{1,15})$/;
+/** How far another instance's clock may be ahead of this one's for the cookie's time. */
+const CLOCK_SKEW_MS = 60_000;
 /** The longest name a person may have (PersonName in the contract). */
 const NAME_MAX = 100;
 
@@ -159,12 +161,15 @@ export class SingleSignOnService implements OnApplicationBootstrap {
     const state = query.get('state') ?? '';
     if (
       !flow ||
-      !(madeAt <= now && now - madeAt < SINGLE_SIGN_ON_TTL_MS) ||
+      !(madeAt <= now + CLOCK_SKEW_MS && now - madeAt < SINGLE_SIGN_ON_TTL_MS) ||
       !sameText(state, flow.state)
     )
       return { failure: 'expired' };
     if (query.has('error')) {
-      this.logger.warn(`single sign-on refused by the provider: ${query.get('error') ?? ''}`);
+      // The provider's error code (access_denied, …), not its description: short and never secret.
+      this.logger.warn(
+        `single sign-on refused by the provider: ${(query.get('error') ?? '').slice(0, 64)}`,
+      );
       return { failure: 'provider_refused' };
     }
     let claims: oidc.IDToken | undefined;
