@@ -75,6 +75,7 @@ async function createSsoApp(engine: Engine, env: Record<string, string>, clock: 
     staff,
     acme,
     other,
+    databaseUrl: database.url,
     async close() {
       await t.close();
       if (database.dir) rmSync(dirname(database.url.slice('sqlite:'.length)), { recursive: true });
@@ -557,5 +558,51 @@ describe('single sign-on with the provider down or misconfigured (README: Single
         },
       }),
     ).rejects.toThrow('OIDC_ACCOUNT_ID is 42, but no account has this id');
+  });
+});
+
+describe('single sign-on on two instances of PostgreSQL (README: Single sign-on)', () => {
+  it('finishes on one instance what another started: nothing of it is kept on the server', async () => {
+    const clock = new FakeClock();
+    const provider = await startOidcProvider({ redirectUris: [CALLBACK] });
+    provider.users.set('ann', { email: 'ann@acme.example', email_verified: true, name: 'Ann' });
+    const env = {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'acme.example',
+    };
+    const first = await createSsoApp('postgres', env, clock);
+    const second = await createTestApp({
+      engine: 'postgres',
+      databaseUrl: first.databaseUrl,
+      clock,
+      env: { PUBLIC_URL, OIDC_ACCOUNT_ID: String(first.acme.accountId), ...env },
+    });
+    try {
+      const started = await first.t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const sso = cookiesOf(started).get(SINGLE_SIGN_ON_COOKIE)?.value ?? '';
+      const url = new URL(await provider.authorize(String(started.headers['location']), 'ann'));
+      const back = await second.app.inject({
+        method: 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: { cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` },
+      });
+      expect(back.headers['location']).toBe(`${PUBLIC_URL}/admin/`);
+      const session = cookiesOf(back).get(SESSION_COOKIE)?.value ?? '';
+      // The session works on both.
+      for (const instance of [first.t, second]) {
+        const who = await instance.app.inject({
+          method: 'GET',
+          url: '/v1/session',
+          headers: { cookie: `${SESSION_COOKIE}=${session}` },
+        });
+        expect(CurrentSession.parse(who.json()).person.email).toBe('ann@acme.example');
+      }
+    } finally {
+      await second.close();
+      await first.close();
+      await provider.stop();
+    }
   });
 });
