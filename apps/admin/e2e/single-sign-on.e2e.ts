@@ -126,6 +126,17 @@ describe('single sign-on in Chromium (README: Single sign-on)', () => {
     });
     await expectAccessible(page, 'the pets page after single sign-on');
     await screenshot(page, 'single-sign-on-signed-in');
+
+    // A session like any: signing out ends it, and its cookie is refused.
+    const cookie = (await page.context().cookies(baseUrl)).find(
+      (each) => each.name === '__Host-pets_session',
+    );
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/sign-in');
+    const refused = await fetch(`${baseUrl}/v1/session`, {
+      headers: { cookie: `__Host-pets_session=${cookie?.value ?? ''}` },
+    });
+    expect(refused.status).toBe(401);
     // The provider's development page asks for a web font and a favicon it does not have: its own.
     expect(
       errors.filter(
