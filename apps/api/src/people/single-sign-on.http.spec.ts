@@ -370,6 +370,9 @@ describe.each(ENGINES)(
       const wrongState = new URL(url);
       wrongState.searchParams.set('state', 'x'.repeat(43));
       await expectRefused(() => callback(wrongState.href, started.sso), 'expired');
+      // As long in characters, longer in bytes.
+      wrongState.searchParams.set('state', `é${'x'.repeat(42)}`);
+      await expectRefused(() => callback(wrongState.href, started.sso), 'expired');
       const noState = new URL(url);
       noState.searchParams.delete('state');
       await expectRefused(() => callback(noState.href, started.sso), 'expired');

@@ -64,8 +64,10 @@ const flowOf = (cookie: string): Flow | null => {
   };
 };
 
-const sameText = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameText = (a: string, b: string) => {
+  const [left, right] = [Buffer.from(a), Buffer.from(b)];
+  return left.length === right.length && timingSafeEqual(left, right);
+};
 
 /** How a single sign-on ended: signed in (a new session), or on the sign-in page with a reason. */
 export type SingleSignOnOutcome =
