@@ -85,6 +85,7 @@ describe('your account', () => {
     ).toEqual([
       'You',
       'Change your password',
+      'Passkeys',
       'Where you are signed in',
       'People of your account',
       'Invite a colleague',

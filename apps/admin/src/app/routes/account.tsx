@@ -6,6 +6,7 @@ import { SessionsSection } from '../../features/auth/components/sessions-section
 import { InviteSection } from '../../features/people/components/invite-section.js';
 import { PeopleSection } from '../../features/people/components/people-section.js';
 import { SignedInSummary } from '../../features/people/components/signed-in-summary.js';
+import { useSignedIn } from '../../lib/session.js';
 
 /**
  * The signed-in person's own page: who they are and their account, their password and where they
@@ -13,11 +14,13 @@ import { SignedInSummary } from '../../features/people/components/signed-in-summ
  * page), and inviting a colleague to it.
  */
 export function AccountRoute() {
+  // A person who removed their password signs in with a passkey; a staff reset link sets one again.
+  const { hasPassword } = useSignedIn();
   return (
     <>
       <PageHeading>Your account</PageHeading>
       <SignedInSummary />
-      <ChangePasswordForm />
+      {hasPassword ? <ChangePasswordForm /> : null}
       <PasskeysSection />
       <SessionsSection />
       <PeopleSection of="own" />

@@ -115,6 +115,7 @@ describe('the Activity page', () => {
       'Sessions',
       'Categories',
       'Orders',
+      'Passkeys',
     ]);
 
     await user.selectOptions(screen.getByLabelText('Show'), 'People');
