@@ -271,7 +271,10 @@ describe.each(ENGINES)(
         payload: JSON.stringify({ email: 'IVY@elsewhere.example' }),
       });
       expect(invitation.statusCode).toBe(201);
-      const response = await signInVia('invited');
+      // With a parameter more, as Keycloak sends (session_state): taken as it is.
+      const started = await start();
+      const back = await provider.authorize(started.location, 'invited');
+      const response = await callback(`${back}&session_state=abc`, started.sso);
       expect(response.headers['location']).toBe(`${PUBLIC_URL}/admin/`);
       const who = CurrentSession.parse((await whoIs(sessionOf(response))).json());
       expect(who).toMatchObject({
