@@ -23,6 +23,7 @@ describe('single sign-on on the sign-in page', () => {
     // A plain link: the whole page goes to the API, which sends it on to the provider.
     expect(link.getAttribute('href')).toBe('/v1/session/oidc');
     expect(link.getAttribute('target')).toBeNull();
+    expect(screen.getByText('Or sign in with your company’s account.')).toBeDefined();
     expect(client.session.getSignInMethods).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -43,11 +43,12 @@ export function SingleSignOn() {
         </p>
       ) : null}
       {provider ? (
-        <p className="single-sign-on">
+        <div className="single-sign-on">
+          <p>Or sign in with your company’s account.</p>
           <a className="button-link" href={provider.start}>
             Sign in with {provider.name}
           </a>
-        </p>
+        </div>
       ) : null}
     </>
   );
