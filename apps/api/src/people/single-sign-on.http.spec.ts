@@ -192,7 +192,7 @@ describe.each(ENGINES)(
       expect(response.statusCode).toBe(200);
       expect(SignInMethods.parse(response.json())).toEqual({
         singleSignOn: { name: 'Acme SSO', start: '/v1/session/oidc' },
-        passkeys: false,
+        passkeys: true,
       });
       expect(response.headers['ratelimit-policy']).toBeDefined();
     });
@@ -547,7 +547,7 @@ describe('single sign-on with the provider down or misconfigured (README: Single
       }
       expect((await t.app.inject({ method: 'GET', url: '/v1/session/methods' })).json()).toEqual({
         singleSignOn: null,
-        passkeys: false,
+        passkeys: true,
       });
     } finally {
       await t.close();

@@ -114,8 +114,8 @@ export class SingleSignOnService implements OnApplicationBootstrap {
   methods(): SignInMethods {
     return {
       singleSignOn: this.settings ? { name: this.settings.providerName, start: START } : null,
-      // Passkeys (issue 35, part 2) say true here once they sign in.
-      passkeys: false,
+      // Any person with a passkey signs in with it (POST /session/passkey): nothing to configure.
+      passkeys: true,
     };
   }
 
