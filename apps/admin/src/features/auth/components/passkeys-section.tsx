@@ -70,7 +70,7 @@ function AddPasskeyForm({ full }: { full: boolean }) {
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={submit} className="narrow-form">
       <Field
         label="Passkey name"
         hint="The device or password manager it is on, so you can tell your passkeys apart."
@@ -117,6 +117,10 @@ function RemovePassword() {
   };
   return (
     <>
+      <p>
+        With a passkey you can do without a password: once it is removed, no one can sign in as you
+        with your email and a password.
+      </p>
       <div className="actions">
         <button
           ref={button}
