@@ -301,6 +301,40 @@ describe.each(ENGINES)(
       expect(accept.statusCode).toBe(400);
     });
 
+    it('takes the newest of several open invitations, and never an expired one', async () => {
+      provider.users.set('twice', { email: 'tia@elsewhere.example', email_verified: true });
+      const invite = async (accountId: number) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `/v1/admin/accounts/${accountId}/invitations`,
+          headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'tia@elsewhere.example' }),
+        });
+        expect(response.statusCode).toBe(201);
+      };
+      await invite(acme.accountId);
+      await invite(other.accountId);
+      const newest = await signInVia('twice');
+      expect(CurrentSession.parse((await whoIs(sessionOf(newest))).json()).person.accountId).toBe(
+        other.accountId,
+      );
+
+      provider.users.set('late', { email: 'lou@elsewhere.example', email_verified: true });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/v1/admin/accounts/${other.accountId}/invitations`,
+        headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'lou@elsewhere.example' }),
+      });
+      expect(response.statusCode).toBe(201);
+      clock.advance(7 * 24 * 60 * 60 * 1000);
+      try {
+        await expectRefused(() => signInVia('late'), 'domain_not_allowed');
+      } finally {
+        clock.advance(-7 * 24 * 60 * 60 * 1000);
+      }
+    });
+
     it('makes a new person of an allowed domain a partner of OIDC_ACCOUNT_ID, named by the provider', async () => {
       const before = await counts();
       const response = await signInVia('new');
