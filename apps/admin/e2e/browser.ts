@@ -80,7 +80,7 @@ export async function signIn(
   await page.goto('/admin/');
   await page.getByLabel('Email', { exact: true }).fill(person.email);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === landing);
 }
 

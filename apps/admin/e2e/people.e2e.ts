@@ -89,7 +89,7 @@ describe('signing in', () => {
   it("refuses a wrong password with the API's sentence, and sets no cookie", async () => {
     await page.getByLabel('Email', { exact: true }).fill(people.partner.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password at all');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('The email or the password is not right.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
@@ -100,7 +100,7 @@ describe('signing in', () => {
 
   it('signs in with the right one, to a cookie no script can read', async () => {
     await page.getByLabel('Password', { exact: true }).fill(people.partner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/pets');
     await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
     const cookie = await sessionCookie(page.context());
@@ -182,7 +182,7 @@ describe('a session that ends while the app is open', () => {
 
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/keys');
     await page.context().close();
   });
@@ -272,10 +272,10 @@ describe('a password-reset link', () => {
 
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill('the old pass phrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('The email or the password is not right.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('the new pass phrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/pets');
     await page.context().close();
   });

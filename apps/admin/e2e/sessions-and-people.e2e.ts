@@ -136,7 +136,7 @@ async function trySignIn(page: Page, email: string, password: string): Promise<n
     (response) =>
       new URL(response.url()).pathname === '/v1/session' && response.request().method() === 'POST',
   );
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   return (await answered).status();
 }
 
