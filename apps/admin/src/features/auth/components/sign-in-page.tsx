@@ -11,7 +11,7 @@ import { useFormIssues } from '../../../lib/form-issues.js';
 import { useSession } from '../../../lib/session.js';
 import { useSignIn } from '../api/sign-in.js';
 import { PasskeySignIn } from './passkey-sign-in.js';
-import { SingleSignOn } from './single-sign-on.js';
+import { SingleSignOn, SingleSignOnNotice } from './single-sign-on.js';
 import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE, signInHeldBack } from '../utils/sentences.js';
 
 /**
@@ -68,6 +68,7 @@ export function SignInPage() {
   return (
     <main id="main" className="sign-in">
       <PageHeading>Sign in</PageHeading>
+      <SingleSignOnNotice />
       {because ? (
         <p role="alert" className="notice">
           {SIGNED_OUT_BECAUSE[because]}

@@ -18,13 +18,10 @@ const failureInAddress = (): SingleSignOnFailure | undefined => {
 };
 
 /**
- * The provider's button is a link: the browser itself goes to the API, which sends it on to the
- * provider (a redirect, with the cookie that ties the sign-in to this browser), not a call of the
- * page's. The reason a sign-in came back is said once: the address loses it, so reloading or
- * sharing the page does not say it again.
+ * Why a single sign-on came back to the sign-in page, at its top with the other notices. It is said
+ * once: the address loses it, so reloading or sharing the page does not say it again.
  */
-export function SingleSignOn() {
-  const methods = useSignInMethods();
+export function SingleSignOnNotice() {
   const [failure] = useState(failureInAddress);
 
   useEffect(() => {
@@ -34,22 +31,26 @@ export function SingleSignOn() {
     window.history.replaceState(window.history.state, '', url.href);
   }, []);
 
-  const provider = methods.data?.singleSignOn;
-  return (
-    <>
-      {failure ? (
-        <p role="alert" className="notice">
-          {SINGLE_SIGN_ON_FAILURES[failure]}
-        </p>
-      ) : null}
-      {provider ? (
-        <div className="single-sign-on">
-          <p>Or sign in with your company’s account.</p>
-          <a className="button-link" href={provider.start}>
-            Sign in with {provider.name}
-          </a>
-        </div>
-      ) : null}
-    </>
-  );
+  return failure ? (
+    <p role="alert" className="notice">
+      {SINGLE_SIGN_ON_FAILURES[failure]}
+    </p>
+  ) : null;
+}
+
+/**
+ * The provider's button is a link: the browser itself goes to the API, which sends it on to the
+ * provider (a redirect, with the cookie that ties the sign-in to this browser), not a call of the
+ * page's.
+ */
+export function SingleSignOn() {
+  const provider = useSignInMethods().data?.singleSignOn;
+  return provider ? (
+    <div className="single-sign-on">
+      <p>Or sign in with your company’s account.</p>
+      <a className="button-link" href={provider.start}>
+        Sign in with {provider.name}
+      </a>
+    </div>
+  ) : null;
 }
