@@ -43,7 +43,8 @@ export type SignInMethods = z.infer<typeof SignInMethods>;
 export const SINGLE_SIGN_ON_FAILURES = {
   expired:
     'The sign-in with your company took too long or was started in another browser. Try again.',
-  provider_refused: 'Your company’s sign-in did not let you in. Try again, or ask your administrator.',
+  provider_refused:
+    'Your company’s sign-in did not let you in. Try again, or ask your administrator.',
   email_not_verified:
     'Your company’s sign-in did not confirm your email address, so it cannot sign you in here.',
   domain_not_allowed:
@@ -124,7 +125,10 @@ export const PasskeyCredential = z
   });
 
 export const NewPasskey = z
-  .strictObject({ name: PasskeyName, credential: PasskeyCredential }, { error: expected('a JSON object') })
+  .strictObject(
+    { name: PasskeyName, credential: PasskeyCredential },
+    { error: expected('a JSON object') },
+  )
   .meta({ id: 'NewPasskey', description: 'The passkey the browser made, and its name.' });
 export type NewPasskey = z.output<typeof NewPasskey>;
 
