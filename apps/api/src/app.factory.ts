@@ -197,13 +197,15 @@ export async function createApp(
   assertEveryRouteGated(app.get(ModulesContainer), app.get(Reflector));
   registerRequestGate(fastify, gate, app.get(Reflector));
 
-  app.enableCors({
-    origin: config.corsOrigins.length > 0 ? [...config.corsOrigins] : false,
-    methods: ['GET', 'POST', 'DELETE', 'PATCH'],
-    allowedHeaders: ['Authorization', 'Content-Type', HEADERS.idempotencyKey, HEADERS.requestId],
-    exposedHeaders: [...EXPOSED_HEADERS],
-    maxAge: 600,
-  });
+  // CORS only for configured origins: with none, no hook runs on any request.
+  if (config.corsOrigins.length > 0)
+    app.enableCors({
+      origin: [...config.corsOrigins],
+      methods: ['GET', 'POST', 'DELETE', 'PATCH'],
+      allowedHeaders: ['Authorization', 'Content-Type', HEADERS.idempotencyKey, HEADERS.requestId],
+      exposedHeaders: [...EXPOSED_HEADERS],
+      maxAge: 600,
+    });
 
   await registerAdminApp(fastify, options.adminDist);
 

@@ -100,3 +100,25 @@ export function answerPage<T>(
   if (page.next !== undefined) setNextLink(request, reply, path, { ...query, cursor: page.next });
   return page.items;
 }
+
+/** The JSON of pages whose items are kept between requests (a kept read's page), by those items. */
+const keptBodies = new WeakMap<readonly unknown[], string>();
+
+/**
+ * The answer's body for `items` that are kept between requests (the same array for as long as the
+ * read is kept): serialized by the route's response schema once, then sent as it is. Items made
+ * anew for each request gain nothing from it.
+ */
+export function keptBody(reply: FastifyReply, items: readonly unknown[]): string {
+  let body = keptBodies.get(items);
+  if (body === undefined) {
+    // The route's serializer (its response schema) writes text.
+    body = reply.serialize(items) as string;
+    keptBodies.set(items, body);
+  }
+  void reply.header('content-type', JSON_CONTENT_TYPE);
+  return body;
+}
+
+/** What Fastify names the JSON it serializes. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

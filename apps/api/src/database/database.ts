@@ -95,6 +95,9 @@ export class SqliteDatabase extends Database {
   private readonly dataVersion: BetterSqlite3.Statement<[], number>;
   private keptVersion = -1;
   private readonly kept = new Map<string, unknown[]>();
+  /** A short number for each statement kept reads use: keys are not made of the whole SQL. */
+  private readonly statementNumbers = new WeakMap<object, number>();
+  private statementsNumbered = 0;
 
   constructor(file: string, busyTimeoutMs: number) {
     super();
@@ -111,7 +114,12 @@ export class SqliteDatabase extends Database {
         this.keptVersion = version;
       }
       const values = statement.values(parameters);
-      const key = `${statement.sql}\0${JSON.stringify(values)}`;
+      let number = this.statementNumbers.get(statement);
+      if (number === undefined) {
+        number = this.statementsNumbered++;
+        this.statementNumbers.set(statement, number);
+      }
+      const key = `${number}${JSON.stringify(values)}`;
       let rows = this.kept.get(key);
       if (!rows) {
         const read = this.prepare(statement.sql);

@@ -6,7 +6,8 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import passport from 'passport';
 import { ApiException } from '../common/api-exception.js';
 import { IS_PUBLIC } from '../common/public.decorator.js';
 import { OPEN } from '../common/roles.decorator.js';
@@ -17,6 +18,16 @@ import { ApiKeyStrategy } from '../accounts/api-key.strategy.js';
 import type { Principal } from '../common/principal.js';
 
 const REALM = 'Bearer realm="petstore"';
+
+/** What passport's `authenticate` gives: run with the request, the reply and what follows. */
+type PassportMiddleware = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: (error?: unknown) => void,
+) => void;
+
+/** What `AuthGuard` hands passport by default: no passport sessions (ours are a strategy). */
+const AUTHENTICATE_OPTIONS = { session: false };
 
 export const missingApiKey = () =>
   ApiException.of(PROBLEMS.missingApiKey, undefined, { [HEADERS.wwwAuthenticate]: REALM });
@@ -61,6 +72,8 @@ function chosenRefusal(challenge: unknown): Problem {
 @Injectable()
 export class AuthenticationGuard extends AuthGuard() {
   private readonly isPublic: RouteFlag;
+  /** The strategies passport tries, in order: the key, then the session. */
+  private readonly strategies: string[];
   private readonly isOpen: RouteFlag;
 
   constructor(
@@ -73,6 +86,7 @@ export class AuthenticationGuard extends AuthGuard() {
     // this guard never calls `logIn`: passport only puts the caller on `request.principal`. Ours
     // are a strategy like the keys.
     super({ defaultStrategy: [strategy.name, sessions.name], property: 'principal' });
+    this.strategies = [strategy.name, sessions.name];
     this.isPublic = new RouteFlag(reflector, IS_PUBLIC);
     this.isOpen = new RouteFlag(reflector, OPEN);
   }
@@ -81,7 +95,7 @@ export class AuthenticationGuard extends AuthGuard() {
     if (this.isPublic.of(context) || this.isOpen.of(context)) return true;
     const http = context.switchToHttp();
     try {
-      await super.canActivate(context);
+      await this.authenticate(http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
     } catch (error) {
       // A refused key counts against the address (guessing is throttled); a key that could not be
       // checked (the database is away) is not the caller's doing: it gets the 503, never a 429.
@@ -93,6 +107,32 @@ export class AuthenticationGuard extends AuthGuard() {
     // shared or private, keeps it.
     void http.getResponse<FastifyReply>().header('cache-control', 'no-store');
     return true;
+  }
+
+  /**
+   * Passport runs the strategies, as `AuthGuard.canActivate` has it do, with the options worked
+   * out once instead of spread together on every request: the caller lands on `request.principal`.
+   */
+  private authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const done = (error: unknown, principal: Principal | false, challenge: unknown) => {
+        try {
+          request.principal = this.handleRequest(error, principal, challenge);
+          resolve();
+        } catch (refused) {
+          reject(refused as Error);
+        }
+      };
+      const middleware = passport.authenticate(
+        this.strategies,
+        AUTHENTICATE_OPTIONS,
+        done,
+      ) as PassportMiddleware;
+      middleware(request, reply, (error) => {
+        if (error) reject(error as Error);
+        else resolve();
+      });
+    });
   }
 
   override handleRequest<TUser = Principal>(

@@ -14,7 +14,7 @@ import { CurrentPrincipal } from '../common/principal.decorator.js';
 import type { Principal } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { baseUrlOf } from '../common/base-url.js';
-import { answerPage } from '../common/paging.js';
+import { answerPage, keptBody } from '../common/paging.js';
 import { JsonBody } from '../common/json-body.decorator.js';
 import { Operation } from '../common/operation.decorator.js';
 import { pathId } from '../common/path-id.js';
@@ -37,10 +37,17 @@ export class PetsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Pet[]> {
+  ): Promise<string> {
     const { limit, status, categoryId, name, owner } = query;
     const page = await this.pets.list(principal, query);
-    return answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner }, page);
+    const items = answerPage(
+      request,
+      reply,
+      '/pets',
+      { limit, status, categoryId, name, owner },
+      page,
+    );
+    return keptBody(reply, items);
   }
 
   @Operation('createPet')

@@ -43,6 +43,9 @@ function changesBetween(before: Partial<Pet>, after: Partial<Pet>): Changes {
 
 @Injectable()
 export class PetsService {
+  /** The page last made of each kept read's rows, and the query it was made for. */
+  private readonly keptPages = new WeakMap<readonly Pet[], { key: string; page: Page<Pet> }>();
+
   constructor(
     private readonly pets: PetsRepository,
     private readonly idempotency: IdempotencyService,
@@ -89,9 +92,16 @@ export class PetsService {
         : { accountId: principal.accountId, staff: principal.role === 'staff' };
     // One row more than asked says whether another page follows.
     const rows = await this.pets.list({ ...filters, owner: ownedBy }, limit + 1, afterId);
-    return pageOf(rows, limit, (last) =>
+    // Kept rows (the same array while the database is unchanged) make the same page: its items
+    // and its signed cursor are made once. The name comes last: the other values hold no `|`.
+    const key = `${limit}|${status}|${categoryId}|${owner}|${name}`;
+    const kept = this.keptPages.get(rows);
+    if (kept?.key === key) return kept.page;
+    const page = pageOf(rows, limit, (last) =>
       encodeCursor(this.cursors, { afterId: last.id, ...filters }),
     );
+    this.keptPages.set(rows, { key, page });
+    return page;
   }
 
   get(id: number): Promise<Pet | undefined> {
