@@ -19,6 +19,9 @@ import type { Principal } from '../common/principal.js';
 
 const REALM = 'Bearer realm="petstore"';
 
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error));
+
 /** What passport's `authenticate` gives: run with the request, the reply and what follows. */
 type PassportMiddleware = (
   request: FastifyRequest,
@@ -120,7 +123,7 @@ export class AuthenticationGuard extends AuthGuard() {
           request.principal = this.handleRequest(error, principal, challenge);
           resolve();
         } catch (refused) {
-          reject(refused as Error);
+          reject(asError(refused));
         }
       };
       const middleware = passport.authenticate(
@@ -129,7 +132,7 @@ export class AuthenticationGuard extends AuthGuard() {
         done,
       ) as PassportMiddleware;
       middleware(request, reply, (error) => {
-        if (error) reject(error as Error);
+        if (error) reject(asError(error));
         else resolve();
       });
     });
