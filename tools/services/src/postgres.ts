@@ -3,7 +3,7 @@
  * its data in a temporary directory.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
@@ -12,6 +12,8 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   readonly url: string;
   readonly port: number;
+  /** The postmaster's process id (the first line of postmaster.pid): its backends are its children. */
+  readonly pid: number;
   /** A URL for another database on the same server. */
   urlFor(database: string): string;
   createDatabase(name: string): string;
@@ -123,6 +125,9 @@ export async function startPostgres(asked: PostgresOptions = {}): Promise<Postgr
   return {
     url: urlFor('postgres'),
     port,
+    get pid() {
+      return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    },
     urlFor,
     createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a plain database name: ${name}`);

@@ -12,6 +12,8 @@ import { freePort } from './free-port.js';
 export interface RedisServer {
   readonly url: string;
   readonly port: number;
+  /** redis-server's process id (another after a restart). */
+  readonly pid: number;
   /**
    * Stops the server; `start()` brings it back on the same port: empty, or when persistent, with
    * what its append-only file holds (a persistent server is shut down cleanly, SIGTERM).
@@ -95,5 +97,15 @@ export async function startRedis(options: RedisOptions = {}): Promise<RedisServe
   };
 
   await start();
-  return { url: `redis://127.0.0.1:${port}`, port, stop, start, destroy };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    get pid() {
+      if (child?.pid === undefined) throw new Error('redis-server is not running');
+      return child.pid;
+    },
+    stop,
+    start,
+    destroy,
+  };
 }
