@@ -1,11 +1,13 @@
-// The bench end to end, in smoke runs: every endpoint on both setups without errors and a written
-// report, and --profile --endpoint profiling the chosen endpoint alone.
+// The bench end to end, in smoke runs: every endpoint and the NestJS peers on both setups without
+// errors, PostgreSQL's and Redis's CPU read on their setup, the targets and a written report; and
+// --profile --endpoint profiling the chosen endpoint alone, without the peers.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { BARE_NEST, DOCS_NEST_EXPRESS, DOCS_NEST_FASTIFY } from './peers/names.js';
 import type { BenchReport } from './report.js';
 
 const BENCH = fileURLToPath(new URL('../dist/bench.js', import.meta.url));
@@ -47,7 +49,32 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       expect(endpoint.baselineCpuMicrosPerRequest, endpoint.name).toBeGreaterThan(0);
       expect(endpoint.cpuRatio, endpoint.name).toBeGreaterThan(0);
       expect(endpoint.profile).toBeUndefined();
+      // PostgreSQL's and Redis's CPU is read on their setup only (/healthz may not touch them).
+      if (variant.name === 'postgres-redis') {
+        expect(endpoint.services?.microsPerRequest, endpoint.name).toBeGreaterThanOrEqual(0);
+        expect(endpoint.services?.totalMicrosPerRequest, endpoint.name).toBeGreaterThanOrEqual(
+          endpoint.cpuMicrosPerRequest,
+        );
+      } else expect(endpoint.services).toBeUndefined();
     }
+    expect(variant.peers?.map((peer) => peer.name)).toEqual([
+      BARE_NEST,
+      DOCS_NEST_FASTIFY,
+      DOCS_NEST_EXPRESS,
+    ]);
+    for (const peer of variant.peers ?? []) {
+      expect(peer.errors, peer.name).toBe(0);
+      expect(peer.requestsPerSecond, peer.name).toBeGreaterThan(0);
+      expect(peer.cpuMicrosPerRequest, peer.name).toBeGreaterThan(0);
+      expect(peer.baselineCpuMicrosPerRequest, peer.name).toBeGreaterThan(0);
+      expect(peer.services).toBeUndefined();
+    }
+    // The keyed list reads the key and counts the request: PostgreSQL and Redis do work for it.
+    if (variant.name === 'postgres-redis')
+      expect(variant.endpoints[0]?.services?.microsPerRequest).toBeGreaterThan(0);
+    expect(variant.targets?.length).toBe(variant.name === 'sqlite' ? 3 : 2);
+    for (const target of variant.targets ?? [])
+      expect(target.ratio, target.name).toBeGreaterThan(0);
     expect(variant.fixedRate?.errors).toBe(0);
     expect(variant.fixedRate?.non2xx).toBe(0);
     expect(variant.fixedRate?.cpuMicrosPerRequest).toBeGreaterThan(0);
@@ -76,6 +103,11 @@ it('a smoke run measures every endpoint on both setups without errors and writes
     '- End to end, GET /v1/pets?limit=20 on two fresh instances in turns: ',
   );
   expect(markdown).toContain('| CPU µs/req | baseline CPU µs/req | CPU ratio |');
+  expect(markdown).toContain(
+    '| CPU µs/req with PostgreSQL + Redis | CPU ratio with PostgreSQL + Redis |',
+  );
+  expect(markdown).toContain('### NestJS peers: the same list of 20 pets, as NestJS serves it');
+  expect(markdown).toContain('### Targets (issue 36), from this run');
 });
 
 it('--profile --endpoint profiles the chosen endpoint alone and names the functions it ran', () => {
@@ -102,6 +134,9 @@ it('--profile --endpoint profiles the chosen endpoint alone and names the functi
   const [variant] = report.variants;
   expect(variant?.fixedRate).toBeUndefined();
   expect(variant?.memory).toBeUndefined();
+  // --endpoint without --peers: the list's target is read, the others are not measured.
+  expect(variant?.peers).toBeUndefined();
+  expect(variant?.targets?.map((target) => target.met === undefined)).toEqual([true, false, true]);
   expect(variant?.endpoints.map((endpoint) => endpoint.name)).toEqual([
     'GET /v1/pets?limit=20',
     'GET /v1/pets?limit=20, a person signed in (session cookie)',

@@ -12,6 +12,7 @@ import {
 } from './cpu-time.js';
 import type { Window } from './cpu-profile.js';
 import { type Measurement, measure, type RunOptions, type Target } from './measure.js';
+import { readTree, type TreeCpuSpent, treeCpuBetween } from './process-tree-cpu.js';
 import { median } from './statistics.js';
 
 const TICKS_PER_SECOND = clockTicksPerSecond();
@@ -23,22 +24,36 @@ export interface Run {
   /** CPU of the measured processes over the run. */
   cpu: CpuSpent;
   window: Window;
+  /** CPU of the services the processes use (PostgreSQL, Redis) over the run, when asked. */
+  services?: TreeCpuSpent;
 }
 
-/** One measurement, with the CPU the given processes used over it, read from /proc. */
+/**
+ * One measurement, with the CPU the given processes used over it, read from /proc; and with
+ * `services` (the root processes of PostgreSQL and Redis), the CPU of those trees too.
+ */
 export async function run(
   target: Target,
   pids: readonly number[],
   options: RunOptions,
+  services: readonly number[] = [],
 ): Promise<Run> {
   // What the run uses up is made ready before its CPU is read.
   await target.prepare?.(options);
+  const servicesBefore = services.length > 0 ? readTree(services) : undefined;
   const before = pids.map(readCpu);
   const start = monotonicMicros();
   const measurement = await measure(target, options);
   const end = monotonicMicros();
   const after = pids.map(readCpu);
-  return { measurement, cpu: cpuBetween(before, after, TICKS_PER_SECOND), window: { start, end } };
+  const measured: Run = {
+    measurement,
+    cpu: cpuBetween(before, after, TICKS_PER_SECOND),
+    window: { start, end },
+  };
+  if (servicesBefore !== undefined)
+    measured.services = treeCpuBetween(servicesBefore, readTree(services), TICKS_PER_SECOND);
+  return measured;
 }
 
 /** µs per request over several runs: their CPU summed over their requests summed. */
@@ -51,6 +66,31 @@ export function cpuPerRequest(runs: readonly Run[]): {
   return {
     micros: microsPerRequest(nanoseconds, requests),
     source: runs.every((r) => r.cpu.source === 'schedstat') ? 'schedstat' : 'stat',
+  };
+}
+
+/**
+ * µs per request of the services over several runs (their CPU summed over the runs' requests), of
+ * which the processes that ended in the runs, and how many of those were seen before they ended;
+ * undefined unless every run read them.
+ */
+export function servicesCpuPerRequest(
+  runs: readonly Run[],
+): { micros: number; endedMicros: number; ended: number } | undefined {
+  if (runs.length === 0 || runs.some((r) => r.services === undefined)) return undefined;
+  const sum = (of: (spent: TreeCpuSpent) => number) =>
+    runs.reduce((total, r) => total + (r.services ? of(r.services) : 0), 0);
+  const requests = runs.reduce((total, r) => total + r.measurement.total, 0);
+  return {
+    micros: microsPerRequest(
+      sum((spent) => spent.nanoseconds),
+      requests,
+    ),
+    endedMicros: microsPerRequest(
+      sum((spent) => spent.endedNanoseconds),
+      requests,
+    ),
+    ended: sum((spent) => spent.ended),
   };
 }
 

@@ -159,6 +159,11 @@ async function cursors(baseUrl: string, key: string, count: number): Promise<str
   return found;
 }
 
+/** The rows issue 36's targets read (targets.ts). */
+export const KEYED_LIST = 'GET /v1/pets?limit=20';
+export const CREATE_PET = 'POST /v1/pets';
+export const HEALTHZ = 'GET /healthz (public, no key)';
+
 /** The order row's name (`--endpoint orders` chooses it). */
 export const PLACE_ORDER = 'POST /v1/store/orders (place an order)';
 
@@ -200,7 +205,7 @@ export async function endpointsOf(
   // Well formed, so it is looked up, and unknown.
   const unknownKey = `${key.slice(0, -6)}${key.endsWith('Zz9Zz9') ? 'Yy8Yy8' : 'Zz9Zz9'}`;
   return [
-    { name: 'GET /v1/pets?limit=20', target: api('/v1/pets?limit=20') },
+    { name: KEYED_LIST, target: api('/v1/pets?limit=20') },
     ...(sessionCookie === undefined
       ? []
       : [
@@ -215,7 +220,7 @@ export async function endpointsOf(
       target: api('/v1/pets', { paths: everyPage }),
     },
     {
-      name: 'POST /v1/pets',
+      name: CREATE_PET,
       target: api('/v1/pets', {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -236,7 +241,7 @@ export async function endpointsOf(
         manyClients: true,
       }),
     },
-    { name: 'GET /healthz (public, no key)', target: api('/healthz', { headers: {} }) },
+    { name: HEALTHZ, target: api('/healthz', { headers: {} }) },
   ];
 }
 

@@ -25,12 +25,25 @@ it('a smoke run of one variant, its duration and turns as given, profiles kept b
       duration: 3,
       turns: 4,
       endpoint: '404',
+      peers: false,
       profileDir: join('/tmp/out', 'profiles'),
     },
     out: '/tmp/out',
     smoke: true,
     profile: true,
   });
+});
+
+it('measures the NestJS peers in a full run, and with --endpoint only when --peers asks', () => {
+  const peers = (args: string[]) => {
+    const options = parseOptions(args);
+    return 'settings' in options ? options.settings.peers : undefined;
+  };
+  expect(FULL.peers).toBe(true);
+  expect(peers([])).toBe(true);
+  expect(peers(['--smoke'])).toBe(true);
+  expect(peers(['--endpoint', 'healthz'])).toBe(false);
+  expect(peers(['--endpoint', 'healthz', '--peers'])).toBe(true);
 });
 
 it('--metrics-cost measures SQLite alone, whatever the variant', () => {

@@ -11,15 +11,21 @@ import type { VariantReport } from './report.js';
 export const HELP = `Benchmarks the pet store API against a bare Fastify baseline on this machine.
 
 Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
-                        [--endpoint <text>] [--profile] [--metrics-cost] [--against <dist>]
-                        [--turns <n>]
+                        [--endpoint <text>] [--peers] [--profile] [--metrics-cost]
+                        [--against <dist>] [--turns <n>]
 
   --variant   which setup to measure (default: all)
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
   --duration  seconds per measurement (default 8)
   --out       where to write latest.md and latest.json (default tools/bench/results)
   --endpoint  measure only the endpoints whose name contains this text, e.g. limit=20 or 404
-              (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run
+              (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run,
+              and no NestJS peers unless --peers
+  --peers     with --endpoint, measure the NestJS peers too (a run without --endpoint always
+              does): bare NestJS on Fastify with the 20 pets from memory, and NestJS as its docs
+              teach (passport bearer key looked up with TypeORM, throttler, ValidationPipe,
+              repository.find on SQLite) on Fastify and on Express, each on its list in turns
+              with the baseline, once per variant; the targets of issue 36 read them
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
               are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)
@@ -39,6 +45,8 @@ export interface Settings {
   duration: number;
   /** Only the endpoints whose name contains this text, and no fixed-rate or memory run. */
   endpoint: string | undefined;
+  /** Whether the NestJS peers are measured (always without `--endpoint`, else with `--peers`). */
+  peers: boolean;
   /** Where the API writes its CPU profiles, when profiled. */
   profileDir: string | undefined;
   fixedRate: { rate: number; duration: number };
@@ -61,6 +69,7 @@ export interface Settings {
 export const FULL: Settings = {
   duration: 8,
   endpoint: undefined,
+  peers: true,
   profileDir: undefined,
   fixedRate: { rate: 5_000, duration: 30 },
   memoryRequests: 1_000_000,
@@ -108,6 +117,7 @@ export function parseOptions(args: string[]): Options {
       duration: { type: 'string' },
       out: { type: 'string' },
       endpoint: { type: 'string' },
+      peers: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'metrics-cost': { type: 'boolean', default: false },
       against: { type: 'string' },
@@ -141,6 +151,7 @@ export function parseOptions(args: string[]): Options {
   }
   const out = values.out ?? RESULTS;
   settings.endpoint = values.endpoint;
+  settings.peers = values.endpoint === undefined || values.peers;
   settings.metricsOnly = values['metrics-cost'];
   if (values.against !== undefined) {
     const dist = resolve(values.against);

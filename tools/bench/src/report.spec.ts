@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import type { ProfileSummary } from './cpu-profile.js';
 import { type BenchReport, type EndpointResult, toEndpointProfile, toMarkdown } from './report.js';
+import { checkTargets } from './targets.js';
 
 const summary: ProfileSummary = {
   samples: 1_200,
@@ -164,4 +165,84 @@ it('prints the cost of metrics, and no table when nothing else was measured', ()
   // Over the budget, it says so.
   variant.metricsCost = { ...variant.metricsCost, parts: { ...parts, requestsPerSecond: 100 } };
   expect(toMarkdown(measured)).toContain('9.07 CPU µs per request, **over** the 5 µs budget.');
+});
+
+it('adds the columns with PostgreSQL + Redis when their CPU was read, and says when their processes ended', () => {
+  const measured = report([
+    endpoint({
+      services: {
+        microsPerRequest: 150,
+        totalMicrosPerRequest: 297,
+        cpuRatio: 0.08,
+        endedMicrosPerRequest: 1.2,
+        ended: 1,
+      },
+    }),
+    endpoint({ name: 'GET /healthz (public, no key)', cpuMicrosPerRequest: 60 }),
+  ]);
+  const markdown = toMarkdown(measured);
+  expect(markdown).toContain(
+    '| endpoint | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | CPU µs/req with PostgreSQL + Redis | CPU ratio with PostgreSQL + Redis | p50 ms | p99 ms | errors |',
+  );
+  expect(markdown).toContain(
+    '| GET /v1/pets?limit=20 | 5,000 | 40,000 | 0.13× | 147 | 24.3 | 0.17× | 297 | 0.08× | 9 | 19 | 0 |',
+  );
+  // A row whose runs did not read them (none does today) has dashes.
+  expect(markdown).toContain('| 60.0 | 24.3 | 0.17× | – | – | 9 | 19 | 0 |');
+  expect(markdown).toContain(
+    "- CPU µs/req with PostgreSQL + Redis: the API's and, over the same runs,",
+  );
+  expect(markdown).toContain(
+    "- PostgreSQL or Redis processes ended during the runs of GET /v1/pets?limit=20 (1.2 µs/req): their CPU in the runs is counted from their parents' total of reaped children (10 ms ticks), not schedstat.",
+  );
+  // Without them, neither the columns nor the notes.
+  const sqlite = toMarkdown(report([endpoint()]));
+  expect(sqlite).not.toContain('PostgreSQL + Redis |');
+  expect(sqlite).not.toContain('reaped');
+});
+
+it('prints the NestJS peers in a table of their own, and the targets read from them', () => {
+  const measured = report([
+    endpoint({ name: 'GET /healthz (public, no key)', cpuMicrosPerRequest: 120 }),
+  ]);
+  const [variant] = measured.variants;
+  if (!variant) throw new Error('no variant');
+  variant.peers = [
+    endpoint({
+      name: 'bare NestJS on Fastify, 20 pets from memory',
+      cpuMicrosPerRequest: 30,
+      cpuRatio: 0.81,
+      ratio: 0.8,
+    }),
+    endpoint({
+      name: 'NestJS from its docs, Fastify, SQLite',
+      cpuMicrosPerRequest: 640,
+      cpuSource: 'stat',
+    }),
+  ];
+  variant.targets = checkTargets(variant);
+  const markdown = toMarkdown(measured);
+  expect(markdown).toContain('### NestJS peers: the same list of 20 pets, as NestJS serves it');
+  expect(markdown).toContain(
+    '| peer | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
+  );
+  expect(markdown).toContain(
+    '| bare NestJS on Fastify, 20 pets from memory | 5,000 | 40,000 | 0.80× | 30.0 | 24.3 | 0.81× | 9 | 19 | 0 |',
+  );
+  expect(markdown).toContain(
+    '| NestJS from its docs, Fastify, SQLite | 5,000 | 40,000 | 0.13× | 640 |',
+  );
+  expect(markdown).toContain(
+    '- A thread ended during the runs of NestJS from its docs, Fastify, SQLite: CPU from utime + stime',
+  );
+  expect(markdown).toContain('### Targets (issue 36), from this run');
+  expect(markdown).toContain(
+    '| GET /healthz (public, no key) against bare NestJS on Fastify, 20 pets from memory | ≥ 0.70× | 0.25× | 120 | 30.0 | **missed** |',
+  );
+  expect(markdown).toContain(
+    '| GET /v1/pets?limit=20 against bare Fastify | ≥ 0.40× | – | – | – | not measured in this run |',
+  );
+  // The peers and targets come after the variant's own table and notes.
+  expect(markdown.indexOf('### NestJS peers')).toBeGreaterThan(markdown.indexOf('| endpoint |'));
+  expect(markdown.indexOf('### Targets')).toBeGreaterThan(markdown.indexOf('### NestJS peers'));
 });

@@ -2,6 +2,7 @@
 import type { ProfileSummary } from './cpu-profile.js';
 import type { CpuSource } from './cpu-time.js';
 import { type MetricsCostParts, metricsCostPerRequest } from './metrics-cost.js';
+import type { TargetCheck } from './targets.js';
 
 /**
  * Where one endpoint's main thread spent its CPU, from the profile's samples over the endpoint's
@@ -48,6 +49,23 @@ export interface EndpointResult {
   p99: number;
   /** Connection errors, timeouts and answers without the endpoint's expected status. */
   errors: number;
+  /**
+   * On PostgreSQL + Redis: the CPU of their processes (the postmaster and all it forked,
+   * redis-server) over the same runs, per request, and the API's and theirs together.
+   */
+  services?: {
+    microsPerRequest: number;
+    totalMicrosPerRequest: number;
+    /** The baseline's µs per request over the API's and the services' together. */
+    cpuRatio: number;
+    /**
+     * Of their µs per request, what processes that ended during the runs used: counted from their
+     * parents' total of reaped children (clock ticks); and how many of those were running when a
+     * run began (one that started and ended inside a run is counted in the µs, not here).
+     */
+    endedMicrosPerRequest: number;
+    ended: number;
+  };
   profile?: EndpointProfile;
 }
 
@@ -55,6 +73,13 @@ export interface VariantReport {
   name: 'sqlite' | 'postgres-redis';
   instances: number;
   endpoints: EndpointResult[];
+  /**
+   * The NestJS peers (tools/bench/src/peers), each on its list in turns with the same baseline;
+   * left out with `--endpoint` unless `--peers`.
+   */
+  peers?: EndpointResult[];
+  /** Issue 36's targets, from this variant's rows (targets.ts). */
+  targets?: TargetCheck[];
   /** Left out when only some endpoints were measured (`--endpoint`). */
   fixedRate?: {
     offered: number;
@@ -192,23 +217,28 @@ export function toMarkdown(report: BenchReport): string {
     'CPU µs/req: CPU time of the server processes over the requests they answered in the runs (every API instance summed), from /proc; CPU ratio: the bare baseline’s µs/req over the API’s.',
   ];
   for (const variant of report.variants) {
-    const fallback = variant.endpoints.filter((e) => e.cpuSource === 'stat').map((e) => e.name);
+    const fallback = [...variant.endpoints, ...(variant.peers ?? [])]
+      .filter((e) => e.cpuSource === 'stat')
+      .map((e) => e.name);
     lines.push('', `## ${TITLES[variant.name]}`);
     // No table when only the cost of metrics was measured.
-    if (variant.endpoints.length > 0)
+    if (variant.endpoints.length > 0) lines.push('', ...endpointTable(variant.endpoints));
+    const services = variant.endpoints.some((e) => e.services !== undefined);
+    const ended = variant.endpoints.filter(
+      (e) => (e.services?.ended ?? 0) > 0 || (e.services?.endedMicrosPerRequest ?? 0) > 0,
+    );
+    if (fallback.length > 0 || services) lines.push('');
+    if (services)
       lines.push(
-        '',
-        '| endpoint | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
-        '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-        ...variant.endpoints.map(
-          (e) =>
-            `| ${e.name} | ${number(e.requestsPerSecond)} | ${number(e.baselineRequestsPerSecond)} | ${e.ratio.toFixed(2)}× | ${micros(e.cpuMicrosPerRequest)} | ${micros(e.baselineCpuMicrosPerRequest)} | ${e.cpuRatio.toFixed(2)}× | ${e.p50} | ${e.p99} | ${e.errors} |`,
-        ),
+        "- CPU µs/req with PostgreSQL + Redis: the API's and, over the same runs, that of every PostgreSQL process (the postmaster and all it forked: the backends of the API's pools, autovacuum, the writers) and of redis-server; CPU ratio with PostgreSQL + Redis: the baseline's µs/req over that sum.",
       );
     if (fallback.length > 0)
       lines.push(
-        '',
         `- A thread ended during the runs of ${fallback.join(', ')}: CPU from utime + stime (10 ms ticks), not schedstat.`,
+      );
+    if (ended.length > 0)
+      lines.push(
+        `- PostgreSQL or Redis processes ended during the runs of ${ended.map((e) => `${e.name} (${micros(e.services?.endedMicrosPerRequest)} µs/req)`).join(', ')}: their CPU in the runs is counted from their parents' total of reaped children (10 ms ticks), not schedstat.`,
       );
     if (variant.fixedRate || variant.memory || variant.metricsCost) lines.push('');
     if (variant.fixedRate)
@@ -220,9 +250,71 @@ export function toMarkdown(report: BenchReport): string {
         `- Memory over ${number(variant.memory.requests)} requests: RSS ${variant.memory.rssBeforeMb.join(' / ')} MB before, ${variant.memory.rssAfterMb.join(' / ')} MB after (growth ${variant.memory.growthMb.join(' / ')} MB); highest in the first tenth of the run ${variant.memory.firstTenthPeakMb.join(' / ')} MB, in the last tenth ${variant.memory.lastTenthPeakMb.join(' / ')} MB (trend ${variant.memory.trendMb.join(' / ')} MB); ${variant.memory.errors} errors.`,
       );
     if (variant.metricsCost) lines.push(...metricsCostMarkdown(variant.metricsCost));
+    if (variant.peers && variant.peers.length > 0) lines.push(...peersMarkdown(variant.peers));
+    if (variant.targets && variant.targets.length > 0)
+      lines.push(...targetsMarkdown(variant.targets));
     for (const endpoint of variant.endpoints) lines.push(...profileMarkdown(variant, endpoint));
   }
   return lines.join('\n');
+}
+
+/** The endpoints' table; with the CPU of PostgreSQL and Redis when it was read. */
+export function endpointTable(endpoints: readonly EndpointResult[]): string[] {
+  const services = endpoints.some((e) => e.services !== undefined);
+  const extraHead = services
+    ? ' CPU µs/req with PostgreSQL + Redis | CPU ratio with PostgreSQL + Redis |'
+    : '';
+  const extraRule = services ? ' ---: | ---: |' : '';
+  const extra = (e: EndpointResult) =>
+    !services
+      ? ''
+      : e.services === undefined
+        ? ' – | – |'
+        : ` ${micros(e.services.totalMicrosPerRequest)} | ${e.services.cpuRatio.toFixed(2)}× |`;
+  return [
+    `| endpoint | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio |${extraHead} p50 ms | p99 ms | errors |`,
+    `| --- | ---: | ---: | ---: | ---: | ---: | ---: |${extraRule} ---: | ---: | ---: |`,
+    ...endpoints.map(
+      (e) =>
+        `| ${e.name} | ${number(e.requestsPerSecond)} | ${number(e.baselineRequestsPerSecond)} | ${e.ratio.toFixed(2)}× | ${micros(e.cpuMicrosPerRequest)} | ${micros(e.baselineCpuMicrosPerRequest)} | ${e.cpuRatio.toFixed(2)}× |${extra(e)} ${e.p50} | ${e.p99} | ${e.errors} |`,
+    ),
+  ];
+}
+
+/** The NestJS peers' table: each one's list beside the baseline's runs in the same rotation. */
+export function peersMarkdown(peers: readonly EndpointResult[]): string[] {
+  return [
+    '',
+    '### NestJS peers: the same list of 20 pets, as NestJS serves it',
+    '',
+    'Each a server of its own (tools/bench/src/peers), measured once per variant in one rotation with the same bare Fastify baseline; the docs peers always run on SQLite. CPU ratio: the baseline’s µs/req over the peer’s.',
+    '',
+    '| peer | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...peers.map(
+      (p) =>
+        `| ${p.name} | ${number(p.requestsPerSecond)} | ${number(p.baselineRequestsPerSecond)} | ${p.ratio.toFixed(2)}× | ${micros(p.cpuMicrosPerRequest)} | ${micros(p.baselineCpuMicrosPerRequest)} | ${p.cpuRatio.toFixed(2)}× | ${p.p50} | ${p.p99} | ${p.errors} |`,
+    ),
+  ];
+}
+
+/** Issue 36's targets: each ratio from this run's rows, with the µs it compares. */
+export function targetsMarkdown(targets: readonly TargetCheck[]): string[] {
+  const verdict = (met: boolean | undefined) =>
+    met === undefined ? 'not measured in this run' : met ? 'met' : '**missed**';
+  return [
+    '',
+    '### Targets (issue 36), from this run',
+    '',
+    'CPU ratio: the yardstick’s µs/req over ours; met when it is at least the one wanted.',
+    '',
+    '| target | wanted | CPU ratio | ours µs/req | yardstick µs/req | |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...targets.map(
+      (t) =>
+        `| ${t.name} | ≥ ${t.wanted.toFixed(2)}× | ${t.ratio === undefined ? '–' : `${t.ratio.toFixed(2)}×`} | ${micros(t.ours)} | ${micros(t.yardstick)} | ${verdict(t.met)} |`,
+    ),
+  ];
 }
 
 /** The budget of issue 20: what metrics may add to a request. */

@@ -31,24 +31,44 @@ export interface Baseline {
   url: string;
 }
 
-async function startBaseline(): Promise<Baseline> {
+/**
+ * Starts a small server of the bench's own (`node <script> <port> ...args`) on a free port and
+ * waits for its `listening <port>` line.
+ */
+export async function startListening(
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [BASELINE, String(port)], {
+  const child = spawn(process.execPath, [script, String(port), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => {
+    let out = '';
+    const read = (data: Buffer) => {
+      out += data.toString();
+      if (!/^listening \d+$/m.test(out)) return;
+      child.stdout.off('data', read);
       resolve();
-    });
+    };
+    child.stdout.on('data', read);
     child.once('exit', (code) => {
-      reject(new Error(`The baseline server exited with ${String(code)}`));
+      reject(new Error(`${script} exited with ${String(code)}`));
     });
   });
+  return { child, port };
+}
+
+async function startBaseline(): Promise<Baseline> {
+  const { child, port } = await startListening(BASELINE);
   return { child, url: `http://127.0.0.1:${port}/v1/pets` };
 }
 
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
+/** Stops a child process (SIGTERM) and waits for it to exit. */
+export const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -135,6 +155,8 @@ export interface ServersUnderTest {
   baseline: Baseline;
   /** Every API instance started, all stopped at the end: one started later is added here. */
   started: ServerProcess[];
+  /** The PostgreSQL postmaster's and redis-server's process ids; none on SQLite. */
+  services: number[];
 }
 
 /**
@@ -187,7 +209,8 @@ export async function withServers<T>(
       started.push(...against.servers);
     }
     baseline = await startBaseline();
-    return await use({ env, instances, ours, against, baseline, started });
+    const services = postgres && redis ? [postgres.pid, redis.pid] : [];
+    return await use({ env, instances, ours, against, baseline, started, services });
   } finally {
     if (baseline) await stop(baseline.child);
     // An instance writes its CPU profile as it exits.

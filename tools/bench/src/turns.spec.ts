@@ -13,6 +13,10 @@ describe('inTurns', () => {
   it('with another build the two builds swap places every turn: A B C A C B', () => {
     expect(inTurns(3, 'A', 'B', 'C')).toEqual(['A', 'B', 'C', 'A', 'C', 'B', 'A', 'B', 'C']);
   });
+
+  it('with three others (the NestJS peers) the baseline opens each turn and they rotate', () => {
+    expect(inTurns(3, 'A', 'B', 'C', 'D').join(' ')).toBe('A B C D A C D B A D B C');
+  });
 });
 
 /** A run of `total` requests that took `nanoseconds` of CPU. */
@@ -57,6 +61,30 @@ describe('summarise', () => {
       p99: 9,
       errors: 3,
     });
+  });
+
+  it('adds the services’ CPU (PostgreSQL, Redis) to the API’s when every run read it', () => {
+    const services = (nanoseconds: number, endedNanoseconds = 0, ended = 0) => ({
+      nanoseconds,
+      endedNanoseconds,
+      ended,
+      started: 0,
+    });
+    const api = [
+      { ...runOf(1_000, 300_000_000), services: services(100_000_000) },
+      { ...runOf(3_000, 500_000_000), services: services(300_000_000, 40_000_000, 2) },
+    ];
+    const baseline = [runOf(4_000, 400_000_000)];
+    expect(summarise('GET /v1/pets?limit=20', api, baseline).services).toEqual({
+      microsPerRequest: 100,
+      totalMicrosPerRequest: 300,
+      cpuRatio: 0.33,
+      endedMicrosPerRequest: 10,
+      ended: 2,
+    });
+    // Not when a run did not read them (the baseline's, a peer's, SQLite's).
+    expect(summarise('x', [api[0] as Run, runOf(1, 1)], baseline).services).toBeUndefined();
+    expect(summarise('x', [runOf(1, 1)], baseline)).not.toHaveProperty('services');
   });
 
   it('names the coarser source when any run fell back to clock ticks', () => {

@@ -1,10 +1,11 @@
 /**
  * The A/B turns: on each endpoint the baseline and the API (and the other build, with `--against`)
  * take turns, so that drift in the machine weighs on all alike; each endpoint's runs summed into
- * its line of the report.
+ * its line of the report. The NestJS peers take turns with the baseline the same way, once per
+ * variant, on their list.
  */
-import { cpuPerRequest, run, type Run } from './cpu-runs.js';
-import { cpuRatio } from './cpu-time.js';
+import { cpuPerRequest, run, type Run, servicesCpuPerRequest } from './cpu-runs.js';
+import { cpuRatio, microsPerRequest } from './cpu-time.js';
 import type { Endpoint } from './endpoints.js';
 import { measure, type Target } from './measure.js';
 import { CONNECTIONS, type Settings } from './options.js';
@@ -18,25 +19,40 @@ export type ApiRuns = Map<string, Run[]>;
 const AGAINST_LABEL = 'the other build';
 
 /**
- * The order of the runs: A B A B, or A B C A C B with a third: the two builds swap places every
- * turn, so neither always follows the baseline.
+ * The order of the runs: A B A B, or A B C A C B with a third, or A B C D A C D B A D B C with a
+ * fourth: the baseline opens every turn and the others rotate one place a turn, so none always
+ * follows the baseline (with two, the builds swap places).
  */
-export function inTurns<T>(turns: number, baseline: T, api: T, against?: T): T[] {
+export function inTurns<T>(turns: number, baseline: T, ...others: T[]): T[] {
   const order: T[] = [];
   for (let turn = 0; turn < turns; turn++) {
     order.push(baseline);
-    if (against !== undefined && turn % 2 === 1) order.push(against);
-    order.push(api);
-    if (against !== undefined && turn % 2 === 0) order.push(against);
+    others.forEach((_, i) => {
+      order.push(others[(i + turn) % others.length] as T);
+    });
   }
   return order;
 }
 
-/** The processes whose CPU the turns count: our build's instances, the other's, the baseline. */
+/**
+ * The processes whose CPU the turns count: our build's instances, the other's, the baseline; and
+ * the services our builds use (the PostgreSQL postmaster and redis-server, whose trees are read
+ * over the builds' runs), none on SQLite.
+ */
 export interface Pids {
   api: number[];
   against: number[];
   baseline: number[];
+  services: number[];
+}
+
+/** Loads each target for the settings' warm-up, unmeasured. */
+async function warmUp(targets: readonly Target[], settings: Settings): Promise<void> {
+  const options = { connections: CONNECTIONS, duration: settings.warmup };
+  for (const target of targets) {
+    await target.prepare?.(options);
+    await measure(target, options);
+  }
 }
 
 /**
@@ -54,32 +70,35 @@ export async function measureInTurns(
   const againstTarget = (endpoint: string) =>
     againstEndpoints?.find((e) => e.name === endpoint)?.target;
 
-  if (settings.warmup > 0) {
-    const warmUp = async (target: Target) => {
-      const options = { connections: CONNECTIONS, duration: settings.warmup };
-      await target.prepare?.(options);
-      await measure(target, options);
-    };
-    for (const endpoint of endpoints) {
-      await warmUp(endpoint.target);
-      const other = againstTarget(endpoint.name);
-      if (other) await warmUp(other);
-    }
-    await measure(baselineTarget, { connections: CONNECTIONS, duration: settings.warmup });
-  }
+  if (settings.warmup > 0)
+    await warmUp(
+      [
+        ...endpoints.flatMap((endpoint) => {
+          const other = againstTarget(endpoint.name);
+          return other ? [endpoint.target, other] : [endpoint.target];
+        }),
+        baselineTarget,
+      ],
+      settings,
+    );
 
   const results: EndpointResult[] = [];
   const apiRuns: ApiRuns = new Map();
   for (const endpoint of endpoints) {
-    const side = (target: Target, of: number[]) => ({ target, pids: of, runs: [] as Run[] });
+    const side = (target: Target, of: number[], services: number[] = []) => ({
+      target,
+      pids: of,
+      services,
+      runs: [] as Run[],
+    });
     const baseline = side(baselineTarget, pids.baseline);
-    const api = side(endpoint.target, pids.api);
+    const api = side(endpoint.target, pids.api, pids.services);
     const other = againstTarget(endpoint.name);
-    const against = other ? side(other, pids.against) : undefined;
+    const against = other ? side(other, pids.against, pids.services) : undefined;
     const options = { connections: CONNECTIONS, duration: settings.duration };
     // They take turns, so drift in the machine hits all.
-    for (const next of inTurns(settings.turns, baseline, api, against))
-      next.runs.push(await run(next.target, next.pids, options));
+    for (const next of inTurns(settings.turns, baseline, ...(against ? [api, against] : [api])))
+      next.runs.push(await run(next.target, next.pids, options, next.services));
     results.push(summarise(endpoint.name, api.runs, baseline.runs));
     if (against)
       results.push(summarise(`${endpoint.name} · ${AGAINST_LABEL}`, against.runs, baseline.runs));
@@ -87,6 +106,63 @@ export async function measureInTurns(
     process.stderr.write(`${variant}: ${endpoint.name} done\n`);
   }
   return { results, apiRuns };
+}
+
+/** A server measured beside the baseline on its own list: its name, requests and process. */
+export interface Contender {
+  name: string;
+  target: Target;
+  pid: number;
+}
+
+/**
+ * Warms the contenders up, then measures them in turns with the baseline, all in one rotation
+ * (each turn the baseline, then every contender): a line of the report for each.
+ */
+export async function measureContenders(
+  contenders: readonly Contender[],
+  baselineTarget: Target,
+  baselinePid: number,
+  settings: Settings,
+): Promise<EndpointResult[]> {
+  if (settings.warmup > 0)
+    await warmUp([...contenders.map((contender) => contender.target), baselineTarget], settings);
+  const side = (target: Target, pid: number) => ({ target, pid, runs: [] as Run[] });
+  const baseline = side(baselineTarget, baselinePid);
+  const sides = contenders.map((contender) => side(contender.target, contender.pid));
+  const options = { connections: CONNECTIONS, duration: settings.duration };
+  for (const next of inTurns(settings.turns, baseline, ...sides))
+    next.runs.push(await run(next.target, [next.pid], options));
+  return contenders.map((contender, i) =>
+    summarise(contender.name, sides[i]?.runs ?? [], baseline.runs),
+  );
+}
+
+/**
+ * The services' part of an endpoint's line, when their CPU was read over every API run: theirs per
+ * request, and the API's and theirs together (summed before dividing) beside the baseline's.
+ */
+function withServices(
+  apiRuns: readonly Run[],
+  baselineMicros: number,
+): Pick<EndpointResult, 'services'> {
+  const services = servicesCpuPerRequest(apiRuns);
+  if (!services) return {};
+  const requests = apiRuns.reduce((total, r) => total + r.measurement.total, 0);
+  const nanoseconds = apiRuns.reduce(
+    (total, r) => total + r.cpu.nanoseconds + (r.services?.nanoseconds ?? 0),
+    0,
+  );
+  const total = microsPerRequest(nanoseconds, requests);
+  return {
+    services: {
+      microsPerRequest: services.micros,
+      totalMicrosPerRequest: total,
+      cpuRatio: cpuRatio(total, baselineMicros),
+      endedMicrosPerRequest: services.endedMicros,
+      ended: services.ended,
+    },
+  };
 }
 
 /** One endpoint's line of the report: the API's runs beside the baseline's. */
@@ -109,5 +185,6 @@ export function summarise(name: string, apiRuns: Run[], baselineRuns: Run[]): En
     p50: Math.max(...api.map((m) => m.p50)),
     p99: Math.max(...api.map((m) => m.p99)),
     errors: api.reduce((total, m) => total + m.errors + m.unexpected, 0),
+    ...withServices(apiRuns, baselineCpu.micros),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * One variant of the bench (SQLite, or PostgreSQL + Redis): its servers started, its endpoints
- * measured in turns with the baseline, then the fixed-rate, memory and metrics-cost runs of a full
+ * measured in turns with the baseline, the NestJS peers' lists in turns with the same baseline and
+ * issue 36's targets read from them, then the fixed-rate, memory and metrics-cost runs of a full
  * bench, and the CPU profiles under `--profile`.
  */
 import { chooseEndpoints, endpointsOf } from './endpoints.js';
@@ -8,10 +9,12 @@ import { fixedRateRun, memoryRun } from './fixed-rate-and-memory.js';
 import type { Target } from './measure.js';
 import { metricsCost } from './metrics-cost-run.js';
 import type { Settings } from './options.js';
+import { withPeers } from './peers/peers.js';
 import { addProfiles } from './profiles.js';
 import type { VariantReport } from './report.js';
 import { withServers } from './servers.js';
-import { type ApiRuns, measureInTurns } from './turns.js';
+import { checkTargets } from './targets.js';
+import { type ApiRuns, measureContenders, measureInTurns } from './turns.js';
 
 /** Measures one variant: its part of the report. */
 export async function runVariant(
@@ -31,7 +34,7 @@ function measureVariant(
   return withServers(
     name,
     settings,
-    async ({ env, instances, ours, against, baseline, started }) => {
+    async ({ env, instances, ours, against, baseline, started, services }) => {
       const allEndpoints = await endpointsOf(ours, settings.seed);
       const againstEndpoints = against ? await endpointsOf(against, settings.seed) : undefined;
       if (settings.metricsOnly) {
@@ -51,10 +54,27 @@ function measureVariant(
           api: pids,
           against: against?.servers.map((server) => server.child.pid ?? 0) ?? [],
           baseline: [baseline.child.pid ?? 0],
+          services,
         },
         settings,
       );
       const report: VariantReport = { name, instances, endpoints: results };
+      if (settings.peers) {
+        report.peers = await withPeers((peers) =>
+          measureContenders(
+            peers.map((peer) => ({
+              name: peer.name,
+              target: peer.target,
+              pid: peer.child.pid ?? 0,
+            })),
+            baselineTarget,
+            baseline.child.pid ?? 0,
+            settings,
+          ),
+        );
+        process.stderr.write(`${name}: the NestJS peers done\n`);
+      }
+      report.targets = checkTargets(report);
       if (settings.endpoint !== undefined) return { report, apiRuns };
 
       const target = allEndpoints[0]?.target ?? baselineTarget;

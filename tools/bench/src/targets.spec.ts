@@ -1,0 +1,102 @@
+// Issue 36's targets read from a variant's rows: each ratio, met or missed on the exact figures,
+// not measured when a row is missing, and on PostgreSQL + Redis the list with their CPU counted.
+import { expect, it } from 'vitest';
+import { CREATE_PET, HEALTHZ, KEYED_LIST } from './endpoints.js';
+import { BARE_NEST } from './peers/names.js';
+import type { EndpointResult } from './report.js';
+import { checkTargets } from './targets.js';
+
+const row = (name: string, micros: number, baselineMicros = 40): EndpointResult => ({
+  name,
+  requestsPerSecond: 1_000,
+  baselineRequestsPerSecond: 20_000,
+  ratio: 0.05,
+  cpuMicrosPerRequest: micros,
+  baselineCpuMicrosPerRequest: baselineMicros,
+  cpuRatio: 0,
+  cpuSource: 'schedstat',
+  p50: 1,
+  p99: 2,
+  errors: 0,
+});
+
+it('on SQLite: /healthz against bare NestJS, the list and a create against bare Fastify', () => {
+  const targets = checkTargets({
+    name: 'sqlite',
+    endpoints: [row(KEYED_LIST, 100), row(CREATE_PET, 250), row(HEALTHZ, 60)],
+    peers: [row(BARE_NEST, 45)],
+  });
+  expect(targets).toEqual([
+    {
+      name: `${HEALTHZ} against ${BARE_NEST}`,
+      wanted: 0.7,
+      ratio: 0.75,
+      ours: 60,
+      yardstick: 45,
+      met: true,
+    },
+    {
+      name: `${KEYED_LIST} against bare Fastify`,
+      wanted: 0.4,
+      ratio: 0.4,
+      ours: 100,
+      yardstick: 40,
+      met: true,
+    },
+    {
+      name: `${CREATE_PET} against bare Fastify`,
+      wanted: 0.2,
+      ratio: 0.16,
+      ours: 250,
+      yardstick: 40,
+      met: false,
+    },
+  ]);
+});
+
+it('decides on the exact ratio, not the rounded one', () => {
+  // 0.699 rounds to 0.70 but is below it.
+  const [healthz] = checkTargets({
+    name: 'sqlite',
+    endpoints: [row(HEALTHZ, 1_000)],
+    peers: [row(BARE_NEST, 699)],
+  });
+  expect(healthz).toMatchObject({ ratio: 0.7, met: false });
+});
+
+it('says a target was not measured when a row it needs is missing (--endpoint, no --peers)', () => {
+  const targets = checkTargets({ name: 'sqlite', endpoints: [row(HEALTHZ, 60)] });
+  expect(targets.map((t) => [t.ratio, t.met])).toEqual([
+    [undefined, undefined],
+    [undefined, undefined],
+    [undefined, undefined],
+  ]);
+});
+
+it('on PostgreSQL + Redis the list counts their CPU, and a create has no target', () => {
+  const list: EndpointResult = {
+    ...row(KEYED_LIST, 300, 40),
+    services: {
+      microsPerRequest: 100,
+      totalMicrosPerRequest: 400,
+      cpuRatio: 0.1,
+      endedMicrosPerRequest: 0,
+      ended: 0,
+    },
+  };
+  const targets = checkTargets({
+    name: 'postgres-redis',
+    endpoints: [list, row(CREATE_PET, 100), row(HEALTHZ, 50)],
+    peers: [row(BARE_NEST, 40)],
+  });
+  expect(targets.map((t) => [t.name, t.wanted, t.ratio, t.ours, t.met])).toEqual([
+    [`${HEALTHZ} against ${BARE_NEST}`, 0.7, 0.8, 50, true],
+    [
+      `${KEYED_LIST} against bare Fastify, the CPU of PostgreSQL and Redis counted`,
+      0.2,
+      0.1,
+      400,
+      false,
+    ],
+  ]);
+});
