@@ -1,5 +1,6 @@
 // The writer keeps transactions apart, refuses a statement after its transaction ended, and never
 // writes through a SQLite connection stuck in a transaction.
+import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -142,5 +143,70 @@ describe('the SQLite write connection left inside a transaction', () => {
     expect(db.inTransaction).toBe(false);
     const stored = await t.app.get(DataSource).query<{ name: string }[]>('SELECT name FROM pets');
     expect(stored.map((row) => row.name)).toEqual(['after']);
+  });
+});
+
+describe('group commit on SQLite', () => {
+  let t: TestApp;
+  let writer: Writer;
+  let insert: Statement<{ name: string }, unknown>;
+  let db: BetterSqlite3.Database;
+  beforeEach(async () => {
+    t = await createTestApp({ engine: 'sqlite' });
+    writer = t.app.get(Writer);
+    insert = insertPet(t.app.get(Database));
+    db = Reflect.get(writer, 'db') as BetterSqlite3.Database;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const walBytes = () => {
+    const file = t.config.database.kind === 'sqlite' ? t.config.database.file : '';
+    return statSync(`${file}-wal`).size;
+  };
+
+  it('commits the transactions queued together once: the WAL grows by a few pages, not a few per transaction', async () => {
+    await writer.transaction((tx) => tx.run(insert, { name: 'first' }));
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
+    const before = walBytes();
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        writer.transaction((tx) => tx.run(insert, { name: `T${i}` })),
+      ),
+    );
+    // One commit of 40 rows touches the table's last pages and its indexes' once (each frame is a
+    // page and a 24-byte header); 40 commits would write those pages 40 times.
+    const frames = (walBytes() - before) / (pageSize + 24);
+    expect(frames).toBeLessThan(15);
+    expect(
+      (await t.app.get(DataSource).query<{ n: number }[]>('SELECT count(*) AS n FROM pets'))[0]?.n,
+    ).toBe(41);
+  });
+
+  it('answers none of a group before its commit: a commit that fails fails them all, and keeps nothing', async () => {
+    const outcomes = Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        writer.transaction(async (tx) => {
+          await tx.run(insert, { name: `T${i}` });
+          // One of them leaves a foreign key broken, which SQLite checks only at the commit.
+          if (i === 2) {
+            db.pragma('defer_foreign_keys = ON');
+            db.prepare(
+              `INSERT INTO sessions (person_id, hash, created_at, last_used_at, device, address)
+               VALUES (999999, ?, 0, 0, '', '')`,
+            ).run('0'.repeat(64));
+          }
+          return i;
+        }),
+      ),
+    );
+    const settled = await outcomes;
+    expect(settled.map((outcome) => outcome.status)).toEqual(Array(5).fill('rejected'));
+    expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([]);
+    expect(db.inTransaction).toBe(false);
+    // The writer goes on.
+    await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
+    expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([{ name: 'after' }]);
   });
 });

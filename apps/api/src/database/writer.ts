@@ -59,19 +59,40 @@ export interface WriteTx {
 const usedAfterEnd = () =>
   new Error('A write transaction was used after it ended; keep every statement inside its work.');
 
+/** How many queued transactions at most share one SQLite commit. */
+export const GROUP_COMMIT_MAX = 64;
+
+/** A transaction waiting for the write connection: its work, and the promise it answers. */
+interface Queued {
+  work: (tx: WriteTx) => Promise<unknown>;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
 /**
  * SQLite: one connection of its own for writes (TypeORM's connection reads, and never sees a write
  * that is not committed), one transaction at a time in arrival order, `BEGIN IMMEDIATE` so it holds
  * the write lock from its first statement. The connection's real state (`inTransaction`) is checked
  * after every failed transaction (a transaction SQLite did not end itself is rolled back) and
  * before every new one (which is refused, never nested, if the connection is still in one).
+ *
+ * Group commit: the transactions that queued while one ran (up to {@link GROUP_COMMIT_MAX}) run
+ * next, one after another, in one SQLite transaction, each inside a SAVEPOINT of its own, and are
+ * committed together: pages that several of them change (a table's last page, its indexes, the
+ * audit trail's) go to the WAL once per commit instead of once each. Each one still succeeds or
+ * fails alone: one that fails is rolled back to its savepoint, and the others go on. None is
+ * answered before the commit, a failure neither (as when each committed in turn, whoever reads
+ * after a failure finds what the group's earlier ones wrote); if the commit fails, all of them fail and nothing of theirs is kept.
+ * If SQLite ends the transaction by itself (`SQLITE_FULL`, `SQLITE_IOERR`), the ones already run
+ * fail with the same error, and the ones not yet run go back to the queue.
  */
 export class SqliteWriter extends Writer {
   private readonly logger = new Logger('SqliteWriter');
   private db: Database.Database | undefined;
   private readonly statements = new Map<string, Database.Statement>();
-  /** The end of the queue: the next transaction starts when this settles. */
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly queue: Queued[] = [];
+  /** Settles when the transactions queued so far have all been run: `undefined` when idle. */
+  private draining: Promise<void> | undefined;
   private closing = false;
 
   constructor(file: string, busyTimeoutMs: number) {
@@ -85,17 +106,26 @@ export class SqliteWriter extends Writer {
 
   transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(new Error('The database writer is closed'));
-    const result = this.tail.then(() => this.runOne(work));
-    this.tail = result.catch(() => undefined);
-    return result;
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (result: unknown) => void, reject });
+      this.draining ??= this.drain();
+    });
   }
 
   /** Lets the transactions already queued finish, then closes the connection. */
   async close(): Promise<void> {
     this.closing = true;
-    await this.tail;
+    await this.draining;
     this.db?.close();
     this.db = undefined;
+  }
+
+  /** Runs the queue, a group at a time, until it is empty. */
+  private async drain(): Promise<void> {
+    // After the requests that came in with this one (the event loop's I/O phase) have queued theirs.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) await this.runGroup(this.queue.splice(0, GROUP_COMMIT_MAX));
+    this.draining = undefined;
   }
 
   private connection(): Database.Database {
@@ -112,7 +142,8 @@ export class SqliteWriter extends Writer {
     return statement;
   }
 
-  private async runOne<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
+  /** The statements of one transaction of a group; refused once it has ended. */
+  private txFor(): { tx: WriteTx; end: () => void } {
     let open = true;
     /** One statement, as a promise; refused once the transaction has ended. */
     const attempt = <R>(execute: () => R): Promise<R> => {
@@ -132,18 +163,74 @@ export class SqliteWriter extends Writer {
         attempt(() => this.statement(statement.sql).run(...statement.values(parameters)).changes),
       lockRow: () => attempt(() => undefined),
     };
+    return {
+      tx,
+      end: () => {
+        open = false;
+      },
+    };
+  }
+
+  /** Runs `group` in one SQLite transaction, each in a savepoint, and answers each after the commit. */
+  private async runGroup(group: Queued[]): Promise<void> {
     try {
       this.ensureIdle();
       this.statement('BEGIN IMMEDIATE').run();
-      const result = await work(tx);
-      this.statement('COMMIT').run();
-      open = false;
-      return result;
     } catch (error) {
-      open = false;
       this.rollBack();
-      throw error;
+      for (const queued of group) queued.reject(asError(error));
+      return;
     }
+    const succeeded: { queued: Queued; result: unknown }[] = [];
+    // Failures are answered after the commit too, as one after another would have been: a caller
+    // that then reads what an earlier one of the group wrote (the winner of an Idempotency-Key)
+    // finds it committed.
+    const failed: { queued: Queued; error: Error }[] = [];
+    const answerFailed = () => {
+      for (const { queued, error } of failed) queued.reject(error);
+    };
+    for (let i = 0; i < group.length; i++) {
+      const queued = group[i] as Queued;
+      const { tx, end } = this.txFor();
+      try {
+        this.statement('SAVEPOINT one').run();
+        const result = await queued.work(tx);
+        end();
+        this.statement('RELEASE one').run();
+        succeeded.push({ queued, result });
+      } catch (error) {
+        end();
+        if (this.connection().inTransaction) {
+          // Only this one's changes are undone; the group goes on.
+          try {
+            this.statement('ROLLBACK TO one').run();
+            this.statement('RELEASE one').run();
+            failed.push({ queued, error: asError(error) });
+            continue;
+          } catch {
+            // Undoing it failed: the whole transaction is rolled back below.
+          }
+        }
+        // SQLite ended the transaction itself (or it could not be undone in part): whatever ran
+        // in it is lost, and what has not run yet goes back to the front of the queue.
+        this.rollBack();
+        queued.reject(asError(error));
+        for (const done of succeeded) done.queued.reject(asError(error));
+        answerFailed();
+        this.queue.unshift(...group.slice(i + 1));
+        return;
+      }
+    }
+    try {
+      this.statement('COMMIT').run();
+    } catch (error) {
+      this.rollBack();
+      for (const done of succeeded) done.queued.reject(asError(error));
+      answerFailed();
+      return;
+    }
+    for (const done of succeeded) done.queued.resolve(done.result);
+    answerFailed();
   }
 
   /**
