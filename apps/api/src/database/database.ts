@@ -4,6 +4,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
+import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { openSqlite, SQLITE_READ_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import { type Engine, statement, type Statement } from './statement.js';
@@ -165,16 +166,38 @@ export class SqliteDatabase extends Database {
   }
 }
 
-/** PostgreSQL: reads on TypeORM's pool; each pooled connection parses a statement per run. */
+/**
+ * PostgreSQL: reads on TypeORM's pool, as named prepared statements. Each pooled connection parses
+ * and plans a statement once, at its first run there, instead of on every run (an unnamed
+ * statement is parsed and planned anew each time); PostgreSQL may then keep a generic plan.
+ */
 export class PostgresDatabase extends Database {
   readonly engine = 'postgres';
+  /** The name each statement's SQL is prepared under, on every connection. */
+  private readonly names = new Map<string, string>();
 
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
   all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
-    return this.dataSource.query<R[]>(statement.sql, statement.values(parameters));
+    let name = this.names.get(statement.sql);
+    if (name === undefined) {
+      name = `read_${String(this.names.size + 1)}`;
+      this.names.set(statement.sql, name);
+    }
+    return this.pool()
+      .query<R & pg.QueryResultRow>({
+        name,
+        text: statement.sql,
+        values: statement.values(parameters),
+      })
+      .then((result) => result.rows);
+  }
+
+  /** TypeORM's pool of connections (its driver's `master`), with our client and its types. */
+  private pool(): pg.Pool {
+    return (this.dataSource.driver as unknown as { master: pg.Pool }).master;
   }
 
   async close(): Promise<void> {
