@@ -7,6 +7,7 @@ import { PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiException } from './api-exception.js';
 import { setNextLink } from './base-url.js';
+import { WIRE_HEADERS } from './wire-headers.js';
 import { type Cursors, idField } from './cursor.js';
 
 /** A page and, when another follows, the cursor of the next one. */
@@ -97,9 +98,23 @@ export function answerPage<T>(
   query: Readonly<Record<string, string | number | undefined>>,
   page: Page<T>,
 ): T[] {
-  if (page.next !== undefined) setNextLink(request, reply, path, { ...query, cursor: page.next });
+  if (page.next === undefined) return page.items;
+  // A page kept between requests (made once for one query) keeps its Link too, per base URL.
+  const kept = keptLinks.get(page);
+  if (kept !== undefined && kept.base === request.baseUrl) {
+    void reply.header(WIRE_HEADERS.link, kept.link);
+    return page.items;
+  }
+  setNextLink(request, reply, path, { ...query, cursor: page.next });
+  keptLinks.set(page, {
+    base: request.baseUrl,
+    link: reply.getHeader(WIRE_HEADERS.link) as string,
+  });
   return page.items;
 }
+
+/** The Link header last given with a page, and the base URL it was written for. */
+const keptLinks = new WeakMap<object, { base: string; link: string }>();
 
 /** The JSON of pages whose items are kept between requests (a kept read's page), by those items. */
 const keptBodies = new WeakMap<readonly unknown[], string>();
