@@ -14,6 +14,8 @@ import { type Cursors, idField } from './cursor.js';
 export interface Page<T> {
   items: T[];
   next?: string | undefined;
+  /** Made once of rows kept between requests, and given again while they are: its answer is kept too. */
+  kept?: boolean;
 }
 
 /** `400 invalid_query` with the `cursor` detail. */
@@ -99,6 +101,10 @@ export function answerPage<T>(
   page: Page<T>,
 ): T[] {
   if (page.next === undefined) return page.items;
+  if (page.kept !== true) {
+    setNextLink(request, reply, path, { ...query, cursor: page.next });
+    return page.items;
+  }
   // A page kept between requests (made once for one query) keeps its Link too, per base URL.
   const kept = keptLinks.get(page);
   if (kept !== undefined && kept.base === request.baseUrl) {
@@ -120,11 +126,14 @@ const keptLinks = new WeakMap<object, { base: string; link: string }>();
 const keptBodies = new WeakMap<readonly unknown[], string>();
 
 /**
- * The answer's body for `items` that are kept between requests (the same array for as long as the
- * read is kept): serialized by the route's response schema once, then sent as it is. Items made
- * anew for each request gain nothing from it.
+ * The answer's body for a kept page's items (the same array for as long as the read is kept):
+ * serialized by the route's response schema once, then sent as it is. The items of a page that is
+ * not kept are answered as they are.
  */
-export function keptBody(reply: FastifyReply, items: readonly unknown[]): string {
+export function keptBody<T>(reply: FastifyReply, page: Page<T>): T[] | string {
+  const { items } = page;
+  // Not kept: Fastify serializes it, as any other answer.
+  if (page.kept !== true) return items;
   let body = keptBodies.get(items);
   if (body === undefined) {
     // The route's serializer (its response schema) writes text.

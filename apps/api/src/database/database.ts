@@ -38,6 +38,14 @@ export abstract class Database {
     return this.all(statement, parameters);
   }
 
+  /**
+   * Whether {@link allKept} keeps reads (the same rows for as long as nothing changed): what is
+   * made of kept rows may then be kept with them; otherwise keeping it would only make garbage.
+   */
+  get keepsReads(): boolean {
+    return false;
+  }
+
   /** The first row of a read, if any. */
   async first<P extends object, R>(
     statement: Statement<P, R>,
@@ -105,6 +113,10 @@ export class SqliteDatabase extends Database {
     const db = openSqlite(file, busyTimeoutMs, SQLITE_READ_PRAGMAS);
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.db = db;
+  }
+
+  override get keepsReads(): boolean {
+    return true;
   }
 
   override allKept<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {

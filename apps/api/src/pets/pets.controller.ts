@@ -37,17 +37,11 @@ export class PetsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<Pet[] | string> {
     const { limit, status, categoryId, name, owner } = query;
     const page = await this.pets.list(principal, query);
-    const items = answerPage(
-      request,
-      reply,
-      '/pets',
-      { limit, status, categoryId, name, owner },
-      page,
-    );
-    return keptBody(reply, items);
+    answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner }, page);
+    return keptBody(reply, page);
   }
 
   @Operation('createPet')

@@ -60,6 +60,11 @@ export class PetsRepository {
   readonly statements;
   private readonly pages = new Map<string, ReturnType<PetsRepository['page']>>();
 
+  /** Whether pages read here are kept between requests (see `Database.keepsReads`). */
+  get keepsReads(): boolean {
+    return this.database.keepsReads;
+  }
+
   constructor(private readonly database: Database) {
     this.statements = {
       byId: database.statement((db, p: { id: number }) =>

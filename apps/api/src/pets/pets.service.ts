@@ -94,12 +94,12 @@ export class PetsService {
     const rows = await this.pets.list({ ...filters, owner: ownedBy }, limit + 1, afterId);
     // Kept rows (the same array while the database is unchanged) make the same page: its items
     // and its signed cursor are made once. The name comes last: the other values hold no `|`.
+    const cursorAfter = (last: Pet) => encodeCursor(this.cursors, { afterId: last.id, ...filters });
+    if (!this.pets.keepsReads) return pageOf(rows, limit, cursorAfter);
     const key = `${limit}|${status}|${categoryId}|${owner}|${name}`;
     const kept = this.keptPages.get(rows);
     if (kept?.key === key) return kept.page;
-    const page = pageOf(rows, limit, (last) =>
-      encodeCursor(this.cursors, { afterId: last.id, ...filters }),
-    );
+    const page: Page<Pet> = { ...pageOf(rows, limit, cursorAfter), kept: true };
     this.keptPages.set(rows, { key, page });
     return page;
   }
