@@ -209,4 +209,26 @@ describe('group commit on SQLite', () => {
     await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
     expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([{ name: 'after' }]);
   });
+
+  it('fails the writes of a group that ran before one that ended it with a 503, not with its answer', async () => {
+    let cursor: IterableIterator<unknown> | undefined;
+    const [first, second] = await Promise.allSettled([
+      writer.transaction((tx) => tx.run(insert, { name: 'first' })),
+      writer.transaction(async (tx) => {
+        await tx.run(insert, { name: 'second' });
+        // A query still running makes the rollback to its savepoint fail ("connection is busy").
+        cursor = db.prepare('SELECT name FROM pets').iterate();
+        cursor.next();
+        throw new Error('the second failed');
+      }),
+    ]);
+    expect(second).toMatchObject({ status: 'rejected', reason: { message: 'the second failed' } });
+    expect(first.status).toBe('rejected');
+    const reason = (first as PromiseRejectedResult).reason as unknown;
+    expect(isDatabaseUnavailable(reason)).toBe(true);
+    expect(reason).not.toMatchObject({ message: 'the second failed' });
+    cursor?.return?.();
+    await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
+    expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([{ name: 'after' }]);
+  });
 });

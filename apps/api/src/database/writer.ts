@@ -215,7 +215,8 @@ export class SqliteWriter extends Writer {
         // in it is lost, and what has not run yet goes back to the front of the queue.
         this.rollBack();
         queued.reject(asError(error));
-        for (const done of succeeded) done.queued.reject(asError(error));
+        // Theirs is lost through no fault of their own: a 503, never this one's answer.
+        for (const done of succeeded) done.queued.reject(new GroupLostError(error));
         answerFailed();
         this.queue.unshift(...group.slice(i + 1));
         return;
@@ -259,6 +260,17 @@ export class WriteConnectionStuckError extends Error {
   readonly code = WRITE_CONNECTION_STUCK;
   constructor() {
     super('The write connection is still in a transaction that could not be rolled back');
+  }
+}
+
+/**
+ * A SQLite write that had run was rolled back with its group before the commit, because another
+ * write of the group failed in a way that ended the transaction: nothing of it is kept (a 503).
+ */
+export class GroupLostError extends Error {
+  readonly code = CONNECTION_LOST;
+  constructor(cause: unknown) {
+    super('Another write committed with this one failed and ended the transaction', { cause });
   }
 }
 
