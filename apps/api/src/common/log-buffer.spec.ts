@@ -1,6 +1,6 @@
 // The log's buffer (README: Logs): lines wait until a batch is full, a flush or the exit, and
 // reach the file whole, in order, once; a reader that is gone loses lines, never the process.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,30 @@ describe('the log buffer', () => {
     });
     expect(lines).toHaveLength(2);
     closeSync(out.fd);
+  });
+
+  it('keeps what a full pipe does not take and writes it once the reader reads again, in order, once', async () => {
+    const out = file();
+    closeSync(out.fd);
+    // A reader that starts reading only after a second: until then the pipe (64 KiB) fills up.
+    const reader = spawn('sh', ['-c', `sleep 1; cat > '${out.path}'`], {
+      stdio: ['pipe', 'ignore', 'inherit'],
+    });
+    const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    const buffer = new LogBuffer(fd, 1_000);
+    const lines = Array.from({ length: 4_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(40)}"}\n`);
+    const started = Date.now();
+    for (const line of lines) buffer.write(line);
+    // Never blocked on the full pipe (the reader sleeps a second): what it did not take waits.
+    expect(Date.now() - started).toBeLessThan(900);
+    // 236 KB written, the pipe took 64 KiB: the rest waits (EAGAIN), nothing is lost or thrown.
+    for (let tries = 0; tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      buffer.flush();
+    }
+    reader.stdin.end();
+    await new Promise((resolve) => reader.once('exit', resolve));
+    expect(out.text()).toBe(lines.join(''));
   });
 
   it('writes every line pino gave it when the process exits, without a flush', () => {
