@@ -14,8 +14,16 @@ import {
   type PetStatus,
 } from '@pets/contract';
 import { Database } from '../database/database.js';
+import { sql } from 'kysely';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
+
+/**
+ * The open statuses written into the SQL, not passed as values: only then may PostgreSQL use the
+ * partial index `orders_open_pet` (a plan made once for every run cannot assume what values will
+ * come), one entry per pet, where otherwise it read every open order's entry at each order placed.
+ */
+const OPEN = OPEN_ORDER_STATUSES.map((status) => sql.lit(status));
 
 const ORDER = [
   'orders.id',
@@ -98,7 +106,7 @@ export class OrdersRepository {
           .selectFrom('orders')
           .select('id')
           .where('pet_id', '=', p.petId)
-          .where('status', 'in', OPEN_ORDER_STATUSES),
+          .where('status', 'in', OPEN),
       ),
       insert: database.statement(
         (db, p: { petId: number; accountId: number; status: OrderStatus; at: number }) =>
@@ -136,7 +144,7 @@ export class OrdersRepository {
                   .selectFrom('orders')
                   .select('orders.id')
                   .whereRef('orders.pet_id', '=', 'pets.id')
-                  .where('orders.status', 'in', OPEN_ORDER_STATUSES),
+                  .where('orders.status', 'in', OPEN),
               )
               .as('ordered'),
           ])
