@@ -231,4 +231,28 @@ describe('group commit on SQLite', () => {
     await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
     expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([{ name: 'after' }]);
   });
+
+  it('runs no statement of a group on its own once SQLite has ended the transaction', async () => {
+    const [first, second] = await Promise.allSettled([
+      writer.transaction((tx) => tx.run(insert, { name: 'first' })),
+      writer.transaction(async (tx) => {
+        await tx.run(insert, { name: 'second' });
+        // What SQLite does by itself on SQLITE_FULL or SQLITE_IOERR: the transaction is gone, and
+        // the connection is back in autocommit mode.
+        db.prepare('ROLLBACK').run();
+        // The work goes on (it caught the error, say): a statement now would commit on its own.
+        const late = await tx
+          .run(insert, { name: 'after the end' })
+          .catch((error: unknown) => error);
+        expect(isDatabaseUnavailable(late)).toBe(true);
+        return 'done';
+      }),
+    ]);
+    expect(first.status).toBe('rejected');
+    expect(isDatabaseUnavailable((first as PromiseRejectedResult).reason)).toBe(true);
+    expect(second.status).toBe('rejected');
+    expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([]);
+    await writer.transaction((tx) => tx.run(insert, { name: 'after' }));
+    expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([{ name: 'after' }]);
+  });
 });

@@ -148,6 +148,9 @@ export class SqliteWriter extends Writer {
     /** One statement, as a promise; refused once the transaction has ended. */
     const attempt = <R>(execute: () => R): Promise<R> => {
       if (!open) return Promise.reject(usedAfterEnd());
+      // SQLite ended the transaction by itself (SQLITE_FULL, SQLITE_IOERR) and the work went on: a
+      // statement now would run in autocommit mode, stored alone whatever becomes of the rest.
+      if (!this.connection().inTransaction) return Promise.reject(new TransactionEndedError());
       try {
         return Promise.resolve(execute());
       } catch (error) {
@@ -271,6 +274,14 @@ export class GroupLostError extends Error {
   readonly code = CONNECTION_LOST;
   constructor(cause: unknown) {
     super('Another write committed with this one failed and ended the transaction', { cause });
+  }
+}
+
+/** SQLite ended the transaction of a group by itself: nothing more runs in it. */
+export class TransactionEndedError extends Error {
+  readonly code = CONNECTION_LOST;
+  constructor() {
+    super('SQLite ended the transaction: the statement was not run');
   }
 }
 
