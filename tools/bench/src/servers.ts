@@ -157,6 +157,12 @@ export interface ServersUnderTest {
   started: ServerProcess[];
   /** The PostgreSQL postmaster's and redis-server's process ids; none on SQLite. */
   services: number[];
+  /**
+   * After the seeding: on PostgreSQL, vacuums and analyzes every database of the run and
+   * checkpoints, so that the background work the seed's writes leave (autovacuum, the checkpointer)
+   * is done before the runs, not counted in whichever one it falls; nothing on SQLite.
+   */
+  settle: () => void;
 }
 
 /**
@@ -210,7 +216,12 @@ export async function withServers<T>(
     }
     baseline = await startBaseline();
     const services = postgres && redis ? [postgres.pid, redis.pid] : [];
-    return await use({ env, instances, ours, against, baseline, started, services });
+    const databases = against ? ['bench', 'bench_against'] : ['bench'];
+    const settle = () => {
+      for (const database of databases) postgres?.psql(database, 'VACUUM ANALYZE');
+      postgres?.psql('bench', 'CHECKPOINT');
+    };
+    return await use({ env, instances, ours, against, baseline, started, services, settle });
   } finally {
     if (baseline) await stop(baseline.child);
     // An instance writes its CPU profile as it exits.

@@ -34,9 +34,10 @@ function measureVariant(
   return withServers(
     name,
     settings,
-    async ({ env, instances, ours, against, baseline, started, services }) => {
+    async ({ env, instances, ours, against, baseline, started, services, settle }) => {
       const allEndpoints = await endpointsOf(ours, settings.seed);
       const againstEndpoints = against ? await endpointsOf(against, settings.seed) : undefined;
+      settle();
       if (settings.metricsOnly) {
         const report: VariantReport = { name, instances, endpoints: [] };
         report.metricsCost = await metricsCost(env, ours.key, started, settings);

@@ -17,6 +17,8 @@ export interface PostgresServer {
   /** A URL for another database on the same server. */
   urlFor(database: string): string;
   createDatabase(name: string): string;
+  /** Runs each command with psql on `database`, one after another (each in a transaction of its own). */
+  psql(database: string, ...commands: string[]): void;
   /** Stops the server (fast shutdown); it can be started again with `start()`. */
   stop(): void;
   start(): void;
@@ -144,6 +146,11 @@ export async function startPostgres(asked: PostgresOptions = {}): Promise<Postgr
         `CREATE DATABASE ${name}`,
       ]);
       return urlFor(name);
+    },
+    psql(database, ...commands) {
+      const args = ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database];
+      args.push('-v', 'ON_ERROR_STOP=1', ...commands.flatMap((command) => ['-c', command]));
+      run(join(bin, 'psql'), args);
     },
     stop() {
       if (running) stop();
