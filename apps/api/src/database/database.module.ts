@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { createDatabase, Database } from './database.js';
 import { dataSourceOptions } from './data-source.js';
 import { DatabaseHealth } from './database.health.js';
+import { PageVersion } from '../common/page-version.js';
 import { createWriter, Writer } from './writer.js';
 
 /** TypeORM's DataSource (migrations at start, PostgreSQL's pool), the reads and the writes. */
@@ -26,9 +27,10 @@ import { createWriter, Writer } from './writer.js';
   ],
   providers: [
     DatabaseHealth,
-    { provide: Database, inject: [DataSource], useFactory: createDatabase },
-    { provide: Writer, inject: [DataSource], useFactory: createWriter },
+    PageVersion,
+    { provide: Database, inject: [DataSource, PageVersion], useFactory: createDatabase },
+    { provide: Writer, inject: [DataSource, PageVersion], useFactory: createWriter },
   ],
-  exports: [DatabaseHealth, Database, Writer],
+  exports: [DatabaseHealth, Database, Writer, PageVersion],
 })
 export class DatabaseModule {}

@@ -6,6 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
+import { KEPT_PAGE_MAX_AGE_MS, PageVersion } from '../common/page-version.js';
 import { openSqlite, SQLITE_READ_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import { type Engine, statement, type Statement } from './statement.js';
 import type { Tables } from './tables.js';
@@ -84,8 +85,23 @@ function objectMaker(names: readonly string[]): (row: unknown[]) => unknown {
   return new Function('row', `return { ${fields} };`) as (row: unknown[]) => unknown;
 }
 
-/** How many distinct reads {@link SqliteDatabase.allKept} keeps; the oldest kept goes first. */
+/** How many distinct reads {@link Database.allKept} keeps; the oldest kept goes first. */
 export const KEPT_READS_MAX = 512;
+
+/** The key of a kept read: a short number for its statement (not the whole SQL), and its values. */
+class StatementKeys {
+  private readonly numbers = new WeakMap<object, number>();
+  private numbered = 0;
+
+  of<P extends object>(statement: Statement<P, unknown>, parameters: P): string {
+    let number = this.numbers.get(statement);
+    if (number === undefined) {
+      number = this.numbered++;
+      this.numbers.set(statement, number);
+    }
+    return `${number}${JSON.stringify(statement.values(parameters))}`;
+  }
+}
 
 /**
  * SQLite: a connection of our own for reads (read-only), each statement prepared once. In WAL mode
@@ -104,9 +120,7 @@ export class SqliteDatabase extends Database {
   private readonly dataVersion: BetterSqlite3.Statement<[], number>;
   private keptVersion = -1;
   private readonly kept = new Map<string, unknown[]>();
-  /** A short number for each statement kept reads use: keys are not made of the whole SQL. */
-  private readonly statementNumbers = new WeakMap<object, number>();
-  private statementsNumbered = 0;
+  private readonly keys = new StatementKeys();
 
   constructor(file: string, busyTimeoutMs: number) {
     super();
@@ -126,17 +140,11 @@ export class SqliteDatabase extends Database {
         this.kept.clear();
         this.keptVersion = version;
       }
-      const values = statement.values(parameters);
-      let number = this.statementNumbers.get(statement);
-      if (number === undefined) {
-        number = this.statementsNumbered++;
-        this.statementNumbers.set(statement, number);
-      }
-      const key = `${number}${JSON.stringify(values)}`;
+      const key = this.keys.of(statement, parameters);
       let rows = this.kept.get(key);
       if (!rows) {
         const read = this.prepare(statement.sql);
-        rows = read.statement.all(...values).map(read.toObject);
+        rows = read.statement.all(...statement.values(parameters)).map(read.toObject);
         if (this.kept.size >= KEPT_READS_MAX)
           this.kept.delete(this.kept.keys().next().value as string);
         this.kept.set(key, rows);
@@ -187,9 +195,49 @@ export class PostgresDatabase extends Database {
   readonly engine = 'postgres';
   /** The name each statement's SQL is prepared under, on every connection. */
   private readonly names = new Map<string, string>();
+  /** Kept reads, all of one version: `keptVersion`. */
+  private readonly kept = new Map<string, { rows: unknown[]; at: number }>();
+  private keptVersion: string | null = null;
+  private readonly keys = new StatementKeys();
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pageVersion: PageVersion = new PageVersion(),
+  ) {
     super();
+  }
+
+  /** Only with Redis, whose version every instance sees (common/page-version.ts). */
+  override get keepsReads(): boolean {
+    return this.pageVersion.shared;
+  }
+
+  /**
+   * Kept while the version last seen in Redis is the one seen before they were read, and for at
+   * most {@link KEPT_PAGE_MAX_AGE_MS}; read every time while no version is known.
+   */
+  override async allKept<P extends object, R>(
+    statement: Statement<P, R>,
+    parameters: P,
+  ): Promise<R[]> {
+    const version = this.pageVersion.current();
+    if (version === null) return this.all(statement, parameters);
+    if (version !== this.keptVersion) {
+      this.kept.clear();
+      this.keptVersion = version;
+    }
+    const key = this.keys.of(statement, parameters);
+    const now = performance.now();
+    const kept = this.kept.get(key);
+    if (kept && now - kept.at < KEPT_PAGE_MAX_AGE_MS) return kept.rows as R[];
+    const rows = await this.all(statement, parameters);
+    // Under the version seen before the read (rows at least as new as it), if still the one kept.
+    if (this.keptVersion === version) {
+      if (this.kept.size >= KEPT_READS_MAX)
+        this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(key, { rows, at: now });
+    }
+    return rows;
   }
 
   all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
@@ -218,8 +266,8 @@ export class PostgresDatabase extends Database {
 }
 
 /** The database for the engine the DataSource uses. */
-export function createDatabase(dataSource: DataSource): Database {
+export function createDatabase(dataSource: DataSource, pageVersion?: PageVersion): Database {
   const sqlite = sqliteFileOf(dataSource);
   if (sqlite) return new SqliteDatabase(sqlite.file, sqlite.busyTimeoutMs);
-  return new PostgresDatabase(dataSource);
+  return new PostgresDatabase(dataSource, pageVersion);
 }

@@ -12,6 +12,7 @@ import {
   WRITE_CONNECTION_STUCK,
 } from '../common/database-errors.js';
 import { AWAIT_LISTING, ENSURE_ID_BASE } from './list-order.js';
+import { PageVersion } from '../common/page-version.js';
 import { openSqlite, SQLITE_WRITE_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import type { Statement } from './statement.js';
 import type { Tables } from './tables.js';
@@ -306,7 +307,10 @@ export class ConnectionLostError extends Error {
 export class PostgresWriter extends Writer {
   private readonly logger = new Logger('PostgresWriter');
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pageVersion: PageVersion = new PageVersion(),
+  ) {
     super();
   }
 
@@ -324,13 +328,19 @@ export class PostgresWriter extends Writer {
         );
       });
     } catch (error) {
+      // A commit whose answer was lost may have happened: kept pages go, to be safe.
+      if (seen.writes) void this.pageVersion.bump();
       // TypeORM releases a query runner whose connection broke; the statements after that (COMMIT
       // included) never reach the server, so the transaction did not happen.
       throw error instanceof QueryRunnerAlreadyReleasedError
         ? new ConnectionLostError(error)
         : error;
     }
-    if (seen.writes) await this.awaitListing();
+    if (seen.writes) {
+      await this.awaitListing();
+      // Listed: no instance serves a page kept from before it once it is acknowledged.
+      await this.pageVersion.bump();
+    }
     return result;
   }
 
@@ -379,9 +389,12 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
  * The writer for the engine the DataSource uses. On PostgreSQL, first makes sure new ids follow
  * every id already handed out (a database restored into a new cluster starts transaction ids over).
  */
-export async function createWriter(dataSource: DataSource): Promise<Writer> {
+export async function createWriter(
+  dataSource: DataSource,
+  pageVersion?: PageVersion,
+): Promise<Writer> {
   const sqlite = sqliteFileOf(dataSource);
   if (sqlite) return new SqliteWriter(sqlite.file, sqlite.busyTimeoutMs);
   await dataSource.query(ENSURE_ID_BASE);
-  return new PostgresWriter(dataSource);
+  return new PostgresWriter(dataSource, pageVersion);
 }

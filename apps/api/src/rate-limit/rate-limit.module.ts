@@ -22,6 +22,7 @@ import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import { PlanThrottlerGuard } from './plan-throttler.guard.js';
 import { RateLimitHealth } from './rate-limit.health.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
+import { PageVersion } from '../common/page-version.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
 import { accountTracker, addressTracker } from './rate-limit.tracker.js';
 import { RateLimitUsage } from './rate-limit.usage.js';
@@ -62,10 +63,10 @@ const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => 
   providers: [
     {
       provide: RATE_LIMIT_STORAGE,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): RateLimitStorage =>
+      inject: [APP_CONFIG, PageVersion],
+      useFactory: (config: AppConfig, pageVersion: PageVersion): RateLimitStorage =>
         config.redisUrl
-          ? new RedisRateLimitStorage(config.redisUrl, new Logger('RateLimit'))
+          ? new RedisRateLimitStorage(config.redisUrl, new Logger('RateLimit'), pageVersion)
           : new MemoryRateLimitStorage({ maxAddresses: config.rateLimitAddresses }),
     },
   ],

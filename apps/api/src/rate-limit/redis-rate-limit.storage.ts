@@ -5,6 +5,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { LoggerService } from '@nestjs/common';
+import type { PageVersion } from '../common/page-version.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import {
   banEnd,
@@ -117,6 +118,8 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   constructor(
     url: string,
     private readonly logger: LoggerService,
+    /** Read with every count, on this connection (common/page-version.ts). */
+    private readonly pageVersion?: PageVersion,
   ) {
     const redis = new Redis(url, {
       // Fail at once while disconnected (the fallback counts); reconnect in the background.
@@ -133,15 +136,27 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       // Reported through fallback(); ioredis keeps reconnecting.
     });
     redis.on('ready', () => {
+      void pageVersion?.ensure();
       if (this.usingFallback) {
         this.usingFallback = false;
         this.logger.log('Redis is reachable again: rate-limit counters are shared again');
       }
     });
     this.redis = redis as RedisWithConsume;
+    pageVersion?.attach(redis);
   }
 
   async consume(request: ConsumeRequest): Promise<ConsumeResult> {
+    // The page version goes out first, in the same tick; it never fails (a failure forgets it).
+    const version = this.pageVersion?.read();
+    try {
+      return await this.count(request);
+    } finally {
+      await version;
+    }
+  }
+
+  private async count(request: ConsumeRequest): Promise<ConsumeResult> {
     if (this.redis.status !== 'ready')
       return this.fallBack(request, `not connected (${this.redis.status})`);
     const tag = `{${request.tracker}}`;
