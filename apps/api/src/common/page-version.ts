@@ -5,8 +5,8 @@
  *
  * - Every write transaction, once committed and listed, sets a new random version in Redis before
  *   its 2xx is sent (`bump`).
- * - Every request the rate limiter counts reads the version in the same round trip as its count,
- *   on the same connection, so the versions seen here follow Redis's own order (`observe`).
+ * - Every request the rate limiter counts reads the version in the script that counts it (one
+ *   round trip, on one connection), so the versions seen here follow Redis's own order (`observe`).
  * - A page is kept with the version seen before it was read, and served again only while that is
  *   still the version last seen, and for at most {@link KEPT_PAGE_MAX_AGE_MS}.
  *
@@ -26,9 +26,8 @@ export const PAGE_VERSION_KEY = 'pets:page-version';
 /** How long a kept page may be served at most, whatever the version says. */
 export const KEPT_PAGE_MAX_AGE_MS = 1_000;
 
-/** What the version needs of Redis: the rate limiter's connection. */
+/** What setting the version needs of Redis: the rate limiter's connection. */
 export interface PageVersionStore {
-  get(key: string): Promise<string | null>;
   set(key: string, value: string, nx?: 'NX'): Promise<unknown>;
 }
 
@@ -65,20 +64,11 @@ export class PageVersion {
   }
 
   /**
-   * Reads the version on the rate limiter's connection; call it in the same tick as the count, so
-   * the two go out together. Answers are seen in the order Redis gave them; a failure forgets it.
+   * The version the rate limiter's script read with a count (`null`: none, or Redis failed), in
+   * the order Redis answered: the last one seen is the one served under.
    */
-  read(): Promise<void> {
-    const store = this.store;
-    if (!store) return Promise.resolve();
-    return store.get(PAGE_VERSION_KEY).then(
-      (version) => {
-        this.latest = version;
-      },
-      () => {
-        this.latest = null;
-      },
-    );
+  observe(version: string | null): void {
+    this.latest = version;
   }
 
   /**

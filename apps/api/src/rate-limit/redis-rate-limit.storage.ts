@@ -5,7 +5,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { LoggerService } from '@nestjs/common';
-import type { PageVersion } from '../common/page-version.js';
+import { PAGE_VERSION_KEY, type PageVersion } from '../common/page-version.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import {
   banEnd,
@@ -23,11 +23,15 @@ import {
  * together never admit more than the limit. Every refusal (limited or banned) is also counted in
  * the caller's refusal window (its UTC day), for its usage.
  *
- * KEYS: ban, refused, refusals, window 1 … window n
+ * KEYS: ban, refused, refusals, the page version, window 1 … window n
  * ARGV: banThreshold, banMs (0: no bans), refusedTtlMs, refusalsTtlMs (0: not counted), then limit
  *       and ttlMs per window, then banEnd (Unix ms, a whole second: what a new ban holds)
  * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, banEnd (0: a ban that holds none,
- *          from before bans held their end), count 1 … count n }
+ *          from before bans held their end), the page version (nil: none), count 1 … count n }
+ *
+ * The page version (common/page-version.ts) is read here, in the round trip the count makes. Its
+ * key is global while the others carry the caller's hash tag: the script needs one Redis (with a
+ * replica to fail over to, or not), not a Redis Cluster.
  */
 const CONSUME = `
 local function refusal()
@@ -41,23 +45,24 @@ if tonumber(ARGV[2]) > 0 then
   banTtl = redis.call('PTTL', KEYS[1])
   if banTtl > 0 then banEnd = tonumber(redis.call('GET', KEYS[1])) or 0 end
 end
-local n = #KEYS - 3
+local version = redis.call('GET', KEYS[4])
+local n = #KEYS - 4
 local counts = {}
 local full = false
 for i = 1, n do
-  counts[i] = tonumber(redis.call('GET', KEYS[i + 3]) or '0')
+  counts[i] = tonumber(redis.call('GET', KEYS[i + 4]) or '0')
   if counts[i] >= tonumber(ARGV[3 + 2 * i]) then full = true end
 end
 if banTtl > 0 then
   refusal()
-  return { 2, banTtl, banEnd, unpack(counts) }
+  return { 2, banTtl, banEnd, version, unpack(counts) }
 end
 if not full then
   for i = 1, n do
-    counts[i] = redis.call('INCR', KEYS[i + 3])
-    if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 3], ARGV[4 + 2 * i]) end
+    counts[i] = redis.call('INCR', KEYS[i + 4])
+    if counts[i] == 1 then redis.call('PEXPIRE', KEYS[i + 4], ARGV[4 + 2 * i]) end
   end
-  return { 0, 0, 0, unpack(counts) }
+  return { 0, 0, 0, version, unpack(counts) }
 end
 refusal()
 if tonumber(ARGV[2]) > 0 then
@@ -65,10 +70,10 @@ if tonumber(ARGV[2]) > 0 then
   if refused == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
   if refused > tonumber(ARGV[1]) then
     redis.call('SET', KEYS[1], ARGV[#ARGV], 'PX', ARGV[2])
-    return { 2, tonumber(ARGV[2]), tonumber(ARGV[#ARGV]), unpack(counts) }
+    return { 2, tonumber(ARGV[2]), tonumber(ARGV[#ARGV]), version, unpack(counts) }
   end
 end
-return { 1, 0, 0, unpack(counts) }
+return { 1, 0, 0, version, unpack(counts) }
 `;
 
 /**
@@ -99,7 +104,8 @@ const refusalsKey = (tag: string, start: number | string) => `rl:${tag}:refusals
 const windowKey = (tag: string, window: { name: string; start: number }) =>
   `rl:${tag}:${window.name}:${window.start}`;
 
-type ConsumeReply = [number, number, number, ...number[]];
+/** Lua's `false` (no version) comes back as null. */
+type ConsumeReply = [number, number, number, string | null, ...number[]];
 
 interface RedisWithConsume extends Redis {
   petsConsume(...args: (string | number)[]): Promise<ConsumeReply>;
@@ -118,7 +124,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   constructor(
     url: string,
     private readonly logger: LoggerService,
-    /** Read with every count, on this connection (common/page-version.ts). */
+    /** Read with every count, in its script (common/page-version.ts). */
     private readonly pageVersion?: PageVersion,
   ) {
     const redis = new Redis(url, {
@@ -147,16 +153,6 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   }
 
   async consume(request: ConsumeRequest): Promise<ConsumeResult> {
-    // The page version goes out first, in the same tick; it never fails (a failure forgets it).
-    const version = this.pageVersion?.read();
-    try {
-      return await this.count(request);
-    } finally {
-      await version;
-    }
-  }
-
-  private async count(request: ConsumeRequest): Promise<ConsumeResult> {
     if (this.redis.status !== 'ready')
       return this.fallBack(request, `not connected (${this.redis.status})`);
     const tag = `{${request.tracker}}`;
@@ -166,6 +162,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
         ? [banKey(tag, ban.keyId), `rl:${tag}:refused:${ban.keyId}:${ban.minuteEnd}`]
         : placeholders(tag)),
       refusalsKey(tag, refusals ? refusals.start : '-'),
+      PAGE_VERSION_KEY,
       ...windows.map((window) => windowKey(tag, window)),
     ];
     // A new ban ends on a whole second: its end is stored, and every answer gives that same end.
@@ -184,7 +181,8 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     } catch (error) {
       return this.fallBack(request, error instanceof Error ? error.message : String(error));
     }
-    const [outcome, banTtl, storedEnd, ...counts] = reply;
+    const [outcome, banTtl, storedEnd, version, ...counts] = reply;
+    this.pageVersion?.observe(version);
     if (outcome === 2)
       // A ban set before bans held their end holds '1': its end from its time to live.
       return { outcome: 'banned', counts, banEndsAt: storedEnd > 1 ? storedEnd : now + banTtl };
@@ -217,6 +215,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   }
 
   private fallBack(request: ConsumeRequest, reason: string): Promise<ConsumeResult> {
+    this.pageVersion?.observe(null);
     if (!this.usingFallback) {
       this.usingFallback = true;
       this.logger.warn(
