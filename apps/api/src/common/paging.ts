@@ -9,6 +9,7 @@ import { ApiException } from './api-exception.js';
 import { setNextLink } from './base-url.js';
 import { WIRE_HEADERS } from './wire-headers.js';
 import { type Cursors, idField } from './cursor.js';
+import { KeptMemo } from './kept-memo.js';
 
 /** A page and, when another follows, the cursor of the next one. */
 export interface Page<T> {
@@ -120,10 +121,10 @@ export function answerPage<T>(
 }
 
 /** The Link header last given with a page, and the base URL it was written for. */
-const keptLinks = new WeakMap<object, { base: string; link: string }>();
+const keptLinks = new KeptMemo<object, { base: string; link: string }>();
 
 /** The JSON of pages whose items are kept between requests (a kept read's page), by those items. */
-const keptBodies = new WeakMap<readonly unknown[], string>();
+const keptBodies = new KeptMemo<readonly unknown[], string>();
 
 /**
  * The answer's body for a kept page's items (the same array for as long as the read is kept):

@@ -26,6 +26,7 @@ import { OrdersRepository } from '../orders/orders.repository.js';
 import { CategoriesService } from './categories.service.js';
 import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
+import { KeptMemo } from '../common/kept-memo.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
 
@@ -44,7 +45,7 @@ function changesBetween(before: Partial<Pet>, after: Partial<Pet>): Changes {
 @Injectable()
 export class PetsService {
   /** The page last made of each kept read's rows, and the query it was made for. */
-  private readonly keptPages = new WeakMap<readonly Pet[], { key: string; page: Page<Pet> }>();
+  private readonly keptPages = new KeptMemo<readonly Pet[], { key: string; page: Page<Pet> }>();
 
   constructor(
     private readonly pets: PetsRepository,
