@@ -45,7 +45,8 @@ describe('pages kept on PostgreSQL, two instances', () => {
   });
 
   const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
-  const [a, b] = [0, 1].map((i) => () => servers[i] as ServerProcess);
+  const a = () => servers[0] as ServerProcess;
+  const b = () => servers[1] as ServerProcess;
 
   /** Each test lists and writes pets of a category of its own (a page holds 100 at most). */
   let category = 1;
