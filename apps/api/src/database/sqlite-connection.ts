@@ -10,18 +10,30 @@ import { sqliteModule } from './sqlite-driver.js';
 export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /**
+ * Where a connection keeps what it needs only until its transaction ends: in memory. That is a
+ * savepoint's journal (the writer puts every write of a group in one), the journal of a statement
+ * that may fail halfway (`INSERT … RETURNING`), and a sort's scratch b-tree. SQLite's default is a
+ * temporary file, which costs a write system call for every page a savepoint first changes: a pet
+ * created cost about 80 µs in SQLite with it and 54 without. Nothing in it outlives the
+ * transaction: the WAL, not these journals, is what makes a commit durable.
+ */
+const TEMP_STORE = 'temp_store = MEMORY';
+
+/**
  * The pragmas of a connection that writes (TypeORM's, which runs the migrations, and the writer's).
  * WAL lets the reads go on during a write; WAL with synchronous=NORMAL: a committed transaction
- * survives the process being killed; foreign keys are checked.
+ * survives the process being killed; foreign keys are checked; journals of savepoints and
+ * statements in memory ({@link TEMP_STORE}).
  */
 export const SQLITE_WRITE_PRAGMAS = [
   'journal_mode = WAL',
   'synchronous = NORMAL',
   'foreign_keys = ON',
+  TEMP_STORE,
 ] as const;
 
-/** The pragmas of the connection that only reads: it refuses every write. */
-export const SQLITE_READ_PRAGMAS = ['query_only = ON'] as const;
+/** The pragmas of the connection that only reads: it refuses every write; its sorts in memory. */
+export const SQLITE_READ_PRAGMAS = ['query_only = ON', TEMP_STORE] as const;
 
 /** A connection that pragmas can be set on (better-sqlite3's, as TypeORM hands it over too). */
 export interface SqliteHandle {

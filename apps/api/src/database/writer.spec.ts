@@ -1,6 +1,6 @@
 // The writer keeps transactions apart, refuses a statement after its transaction ended, and never
 // writes through a SQLite connection stuck in a transaction.
-import { statSync } from 'node:fs';
+import { readdirSync, readlinkSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -182,6 +182,46 @@ describe('group commit on SQLite', () => {
     expect(
       (await t.app.get(DataSource).query<{ n: number }[]>('SELECT count(*) AS n FROM pets'))[0]?.n,
     ).toBe(41);
+  });
+
+  it('keeps the journals of its savepoints and statements in memory, not in a temporary file', async () => {
+    // What SQLite opens for a savepoint's or a statement's journal once it outgrows 64 KiB, unless
+    // temp_store is MEMORY: a file named etilqs_…, unlinked at once and written page by page.
+    const temporaryFiles = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).includes('etilqs_');
+        } catch {
+          return false; // closed since it was listed
+        }
+      });
+    const insertReturning = t.app.get(Database).statement((kysely, p: { name: string }) =>
+      kysely
+        .insertInto('pets')
+        .values({
+          name: p.name,
+          name_key: p.name,
+          category_id: 1,
+          status: 'available',
+          created_at: 0,
+        })
+        .returning('id'),
+    );
+    const opened: string[][] = [];
+    // One group of 40 transactions, each in its savepoint, each row with its indexes' pages.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        writer.transaction(async (tx) => {
+          for (let row = 0; row < 10; row++)
+            await tx.all(insertReturning, { name: `T${i}-${row}` });
+          opened.push(temporaryFiles());
+        }),
+      ),
+    );
+    expect(opened.flat()).toEqual([]);
+    expect(
+      (await t.app.get(DataSource).query<{ n: number }[]>('SELECT count(*) AS n FROM pets'))[0]?.n,
+    ).toBe(400);
   });
 
   it('answers none of a group before its commit: a commit that fails fails them all, and keeps nothing', async () => {
