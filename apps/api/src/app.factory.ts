@@ -21,7 +21,7 @@ import { type FastifyError, type FastifyReply, type FastifyRequest, LogControlle
 import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
 import { API_GUARDS, AppModule, type AppOptions } from './app.module.js';
-import { NestPinoLogger } from './common/logger.js';
+import { NestPinoLogger, requestLineWriter } from './common/logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { requestIdFor } from './common/request-id.js';
 import { securityHeaders } from './common/security-headers.js';
@@ -166,19 +166,17 @@ export async function createApp(
 
   const metrics = app.get(Metrics);
   fastify.decorate('metrics', metrics);
+  const requestLine = requestLineWriter(logger);
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url;
     const elapsedMs = reply.elapsedTime;
-    request.log.info(
-      {
-        method: request.method,
-        route: route ?? null,
-        status: reply.statusCode,
-        latencyMs: Math.round(elapsedMs * 100) / 100,
-        accountId: request.principal?.accountId ?? null,
-      },
-      'request',
-    );
+    requestLine(request.id, {
+      method: request.method,
+      route: route ?? null,
+      status: reply.statusCode,
+      latencyMs: Math.round(elapsedMs * 100) / 100,
+      accountId: request.principal?.accountId ?? null,
+    });
     metrics.request(request.method, route, reply.statusCode, elapsedMs / 1000);
     done();
   });

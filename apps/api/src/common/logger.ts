@@ -129,6 +129,38 @@ export function isoTime(now = Date.now()): string {
   return `,"time":"${secondText}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
 }
 
+/** What the one line a request leaves in the log says, besides the request id. */
+export interface RequestLine {
+  readonly method: string;
+  readonly route: string | null;
+  readonly status: number;
+  readonly latencyMs: number;
+  readonly accountId: number | null;
+}
+
+/**
+ * The line every request leaves (`"msg":"request"`), written straight to `logger`'s destination:
+ * the same bytes, in the same order, as `logger.child({ requestId }).info(line, 'request')`, for
+ * about a tenth of what pino costs for it (6 µs of a `/healthz` of 80). Its fields are known and
+ * none is a secret, so it needs none of pino's work per line: no child logger, no redaction, no
+ * serializers, no formatters. Nothing when `logger` does not log at `info`.
+ */
+export function requestLineWriter(logger: Logger): (requestId: string, line: RequestLine) => void {
+  const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[
+    pino.symbols.streamSym
+  ];
+  if (!destination) throw new Error('the logger has no destination to write request lines to');
+  return (requestId, { method, route, status, latencyMs, accountId }) => {
+    if (!logger.isLevelEnabled('info')) return;
+    destination.write(
+      `{"level":"info"${isoTime()},"service":"${SERVICE}","requestId":${JSON.stringify(requestId)},` +
+        `"method":${JSON.stringify(method)},"route":${route === null ? 'null' : JSON.stringify(route)},` +
+        `"status":${String(status)},"latencyMs":${Number.isFinite(latencyMs) ? String(latencyMs) : 'null'},` +
+        `"accountId":${accountId === null ? 'null' : String(accountId)},"msg":"request"}\n`,
+    );
+  };
+}
+
 /**
  * Errors as the log shows them: type, message, code and stack. Nothing else of the error object:
  * a failed query carries its SQL and its parameters (labels, key hashes), which never go to a log.
