@@ -9,7 +9,7 @@ import { API_MAIN, freePort, type ServerProcess, startServer } from '@pets/servi
 import { cpuPerRequest, idleMicrosPerSecond, run, type Run } from './cpu-runs.js';
 import { measure, type Target } from './measure.js';
 import { pairedDifference, sumOfSeries } from './metrics-cost.js';
-import { CONNECTIONS, type Settings } from './options.js';
+import { CONNECTIONS, KEPT_OUTPUT_CHARS, type Settings } from './options.js';
 import type { VariantReport } from './report.js';
 import { mean, median } from './statistics.js';
 
@@ -85,9 +85,21 @@ export async function metricsCost(
   // Two fresh instances started alike, so that neither carries the other's history (the first
   // instance seeded the database and served every other measurement).
   const metricsPort = await freePort();
-  const withMetrics = await startServer({ ...env, METRICS_PORT: String(metricsPort) });
+  const withMetrics = await startServer(
+    { ...env, METRICS_PORT: String(metricsPort) },
+    undefined,
+    [],
+    undefined,
+    KEPT_OUTPUT_CHARS,
+  );
   servers.push(withMetrics);
-  const without = await startServer({ ...env, METRICS_PORT: 'off' });
+  const without = await startServer(
+    { ...env, METRICS_PORT: 'off' },
+    undefined,
+    [],
+    undefined,
+    KEPT_OUTPUT_CHARS,
+  );
   servers.push(without);
   const scrapeCollections = async () =>
     sumOfSeries(

@@ -38,6 +38,12 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
               keyed list on SQLite on two instances, with metrics and with METRICS_PORT=off`;
 
 const RESULTS = fileURLToPath(new URL('../results/', import.meta.url));
+/**
+ * What the bench keeps of an API instance's output (its log): the last mebibyte, for the error
+ * that says why an instance stopped. A full run's millions of log lines are not kept.
+ */
+export const KEPT_OUTPUT_CHARS = 1 << 20;
+
 /** Connections the load generator keeps open on every measured endpoint. */
 export const CONNECTIONS = 50;
 

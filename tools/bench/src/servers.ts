@@ -19,7 +19,7 @@ import {
   startRedis,
   startServer,
 } from '@pets/services';
-import type { Settings } from './options.js';
+import { KEPT_OUTPUT_CHARS, type Settings } from './options.js';
 import { cpuProfileArgs } from './profiles.js';
 import type { VariantReport } from './report.js';
 
@@ -105,6 +105,7 @@ async function startBuild(
         undefined,
         nodeArgs(i),
         dist === undefined ? undefined : join(dist, 'main.js'),
+        KEPT_OUTPUT_CHARS,
       ),
     );
   const sessionCookie =

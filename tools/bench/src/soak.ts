@@ -12,6 +12,7 @@ import {
   startRedis,
   startServer,
 } from '@pets/services';
+import { KEPT_OUTPUT_CHARS } from './options.js';
 
 const HELP = `Soak test: two API instances on PostgreSQL + Redis, steady mixed traffic from several accounts.
 
@@ -109,7 +110,8 @@ async function main(): Promise<number> {
           : {}),
       }).key,
     }));
-    servers.push(await startServer(env), await startServer(env));
+    const start = () => startServer(env, undefined, [], undefined, KEPT_OUTPUT_CHARS);
+    servers.push(await start(), await start());
     const pids = servers.map((server) => server.child.pid ?? 0);
 
     const answers: Answer[] = [];

@@ -27,12 +27,16 @@ const LISTENING = /"url":"http:\/\/localhost:(\d+)"/;
  * beforehand could be taken by another test's server before this one binds it, and then the
  * checks would talk to that server. `nodeArgs` go to Node itself (`--cpu-prof`, which
  * NODE_OPTIONS does not accept); `main` is another build's `main.js`, to compare builds.
+ * `output()` keeps everything the server wrote, or its last `keptOutputChars` characters: a bench
+ * that sends millions of requests would otherwise hold a log line of each (a gigabyte) in its own
+ * heap, competing for the CPU it measures the server on.
  */
 export async function startServer(
   env: Record<string, string>,
   timeoutMs = 20_000,
   nodeArgs: readonly string[] = [],
   main = API_MAIN,
+  keptOutputChars = Number.POSITIVE_INFINITY,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
@@ -49,6 +53,8 @@ export async function startServer(
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString('utf8');
+    // Trimmed to the last `keptOutputChars` once it holds twice that: a few copies in all.
+    if (output.length > 2 * keptOutputChars) output = output.slice(-keptOutputChars);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);

@@ -1,9 +1,13 @@
 // PostgreSQL, Redis and Prometheus start for real on free loopback ports, answer, stop and
-// start again.
+// start again; a server's output is kept whole or bounded.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startServer } from './api-process.js';
 import { startPostgres } from './postgres.js';
 import { startPrometheus } from './prometheus.js';
 import { startRedis } from './redis.js';
@@ -106,5 +110,54 @@ describe('startPrometheus', () => {
       bad.close();
     }
     await expect(fetch(`${prometheus.url}/-/ready`)).rejects.toThrow();
+  });
+});
+
+describe('startServer', () => {
+  it('keeps all its output, or only the last characters it is told to keep', async () => {
+    // A stand-in for the API: the listening line, /healthz, and a mebibyte of lines on /spew.
+    const dir = mkdtempSync(join(tmpdir(), 'server-output-'));
+    const main = join(dir, 'main.mjs');
+    writeFileSync(
+      main,
+      `import { createServer } from 'node:http';
+const server = createServer((request, response) => {
+  if (request.url === '/spew') {
+    for (let i = 0; i < 16_384; i++) process.stdout.write(\`line \${i} \${'x'.repeat(58)}\\n\`);
+    process.stdout.write('last line\\n');
+  }
+  response.end('ok');
+});
+server.listen(0, '127.0.0.1', () => {
+  process.stdout.write(\`{"url":"http://localhost:\${server.address().port}"}\\n\`);
+});
+process.on('SIGTERM', () => process.exit(0));
+`,
+    );
+    const spewed = async (kept?: number) => {
+      const server = await startServer({}, undefined, [], main, kept);
+      try {
+        await (await fetch(`${server.baseUrl}/spew`)).text();
+        const deadline = Date.now() + 10_000;
+        while (!server.output().endsWith('last line\n') && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return server.output();
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    };
+    try {
+      const all = await spewed();
+      expect(all).toContain('"url":"http://localhost:');
+      expect(all).toContain('line 0 x');
+      expect(all.length).toBeGreaterThan(1_000_000);
+      const tail = await spewed(10_000);
+      expect(tail.endsWith('line 16383 ' + 'x'.repeat(58) + '\nlast line\n')).toBe(true);
+      expect(tail.length).toBeLessThanOrEqual(20_000);
+      expect(tail).not.toContain('line 0 x');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
