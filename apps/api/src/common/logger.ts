@@ -140,10 +140,10 @@ export interface RequestLine {
 
 /**
  * The line every request leaves (`"msg":"request"`), written straight to `logger`'s destination:
- * the same bytes, in the same order, as `logger.child({ requestId }).info(line, 'request')`, for
- * about a tenth of what pino costs for it (6 µs of a `/healthz` of 80). Its fields are known and
- * none is a secret, so it needs none of pino's work per line: no child logger, no redaction, no
- * serializers, no formatters. Nothing when `logger` does not log at `info`.
+ * the same bytes, in the same order, as `logger.child({ requestId }).info(line, 'request')`. Its
+ * fields are known and none is a secret, so it needs none of pino's work per line: no redaction,
+ * no serializers, no formatters. A `/healthz` cost about 8 µs less with it (80 against 72, same-run
+ * A/B). Nothing when `logger` does not log at `info`.
  */
 export function requestLineWriter(logger: Logger): (requestId: string, line: RequestLine) => void {
   const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[
