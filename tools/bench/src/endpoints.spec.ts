@@ -55,3 +55,14 @@ it('orders each pet once, tops up before each run from how fast the last one ord
   expect(petsNeeded(4, 50)).toBeLessThan(left);
   expect(supply.nextBody()).toBe(JSON.stringify({ petId: 3 + 101 }));
 });
+
+it('supplies a long run (--duration 30 at the first guess: 270,000 pets) without running out of stack', async () => {
+  const supply = new PetSupply((count) =>
+    Promise.resolve(Array.from({ length: count }, (_, i) => i + 1)),
+  );
+  await supply.prepare({ connections: 1, duration: 30 });
+  const needed = petsNeeded(30, undefined);
+  expect(needed).toBeGreaterThan(250_000);
+  for (let n = 1; n < needed; n++) supply.nextBody();
+  expect(supply.nextBody()).toBe(JSON.stringify({ petId: needed }));
+});

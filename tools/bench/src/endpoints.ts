@@ -109,8 +109,10 @@ export class PetSupply {
     const needed = options.amount ?? petsNeeded(this.seconds, this.lastPerSecond);
     this.ready = this.ready.slice(this.next);
     this.next = 0;
+    // concat, not push(...): a run of 14 s or more at the first guess needs over 120,000 pets,
+    // more arguments than a call takes.
     if (this.ready.length < needed)
-      this.ready.push(...(await this.create(needed - this.ready.length)));
+      this.ready = this.ready.concat(await this.create(needed - this.ready.length));
   }
 
   /** The body of the next order: the next available pet (the last one again once none is left). */
