@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { BARE_NEST, DOCS_NEST_EXPRESS, DOCS_NEST_FASTIFY } from './peers/names.js';
+import {
+  BARE_NEST,
+  DOCS_NEST_EXPRESS,
+  DOCS_NEST_FASTIFY,
+  OUR_HEALTHZ_BESIDE_PEERS,
+} from './peers/names.js';
 import type { BenchReport } from './report.js';
 
 const BENCH = fileURLToPath(new URL('../dist/bench.js', import.meta.url));
@@ -61,6 +66,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       BARE_NEST,
       DOCS_NEST_FASTIFY,
       DOCS_NEST_EXPRESS,
+      OUR_HEALTHZ_BESIDE_PEERS,
     ]);
     for (const peer of variant.peers ?? []) {
       expect(peer.errors, peer.name).toBe(0);

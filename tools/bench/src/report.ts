@@ -287,7 +287,7 @@ export function peersMarkdown(peers: readonly EndpointResult[]): string[] {
     '',
     '### NestJS peers: the same list of 20 pets, as NestJS serves it',
     '',
-    'Each a server of its own (tools/bench/src/peers), measured once per variant in one rotation with the same bare Fastify baseline; the docs peers always run on SQLite. CPU ratio: the baseline’s µs/req over the peer’s.',
+    'Each a server of its own (tools/bench/src/peers), measured once per variant in one rotation with the same bare Fastify baseline; the docs peers always run on SQLite. Our /healthz runs in the same turns, the side of the first target that bare NestJS is compared with. CPU ratio: the baseline’s µs/req over the peer’s.',
     '',
     '| peer | req/s | baseline req/s | ratio | CPU µs/req | baseline CPU µs/req | CPU ratio | p50 ms | p99 ms | errors |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -2,7 +2,7 @@
 // not measured when a row is missing, and on PostgreSQL + Redis the list with their CPU counted.
 import { expect, it } from 'vitest';
 import { CREATE_PET, HEALTHZ, KEYED_LIST } from './endpoints.js';
-import { BARE_NEST } from './peers/names.js';
+import { BARE_NEST, OUR_HEALTHZ_BESIDE_PEERS } from './peers/names.js';
 import type { EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
 
@@ -62,6 +62,15 @@ it('decides on the exact ratio, not the rounded one', () => {
     peers: [row(BARE_NEST, 699)],
   });
   expect(healthz).toMatchObject({ ratio: 0.7, met: false });
+});
+
+it("compares bare NestJS with our /healthz from the same turns, not with the endpoints' row from minutes before", () => {
+  const [healthz] = checkTargets({
+    name: 'sqlite',
+    endpoints: [row(HEALTHZ, 100)],
+    peers: [row(BARE_NEST, 60), row(OUR_HEALTHZ_BESIDE_PEERS, 80)],
+  });
+  expect(healthz).toMatchObject({ ratio: 0.75, ours: 80, yardstick: 60, met: true });
 });
 
 it('says a target was not measured when a row it needs is missing (--endpoint, no --peers)', () => {

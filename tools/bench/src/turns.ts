@@ -108,11 +108,12 @@ export async function measureInTurns(
   return { results, apiRuns };
 }
 
-/** A server measured beside the baseline on its own list: its name, requests and process. */
+/** A server measured beside the baseline on its own list: its name, requests and processes. */
 export interface Contender {
   name: string;
   target: Target;
-  pid: number;
+  /** One process (a peer), or every instance of a build (ours on PostgreSQL + Redis: two). */
+  pids: readonly number[];
 }
 
 /**
@@ -127,12 +128,12 @@ export async function measureContenders(
 ): Promise<EndpointResult[]> {
   if (settings.warmup > 0)
     await warmUp([...contenders.map((contender) => contender.target), baselineTarget], settings);
-  const side = (target: Target, pid: number) => ({ target, pid, runs: [] as Run[] });
-  const baseline = side(baselineTarget, baselinePid);
-  const sides = contenders.map((contender) => side(contender.target, contender.pid));
+  const side = (target: Target, pids: readonly number[]) => ({ target, pids, runs: [] as Run[] });
+  const baseline = side(baselineTarget, [baselinePid]);
+  const sides = contenders.map((contender) => side(contender.target, contender.pids));
   const options = { connections: CONNECTIONS, duration: settings.duration };
   for (const next of inTurns(settings.turns, baseline, ...sides))
-    next.runs.push(await run(next.target, [next.pid], options));
+    next.runs.push(await run(next.target, [...next.pids], options));
   return contenders.map((contender, i) =>
     summarise(contender.name, sides[i]?.runs ?? [], baseline.runs),
   );

@@ -4,11 +4,12 @@
  * issue 36's targets read from them, then the fixed-rate, memory and metrics-cost runs of a full
  * bench, and the CPU profiles under `--profile`.
  */
-import { chooseEndpoints, endpointsOf } from './endpoints.js';
+import { chooseEndpoints, endpointsOf, HEALTHZ } from './endpoints.js';
 import { fixedRateRun, memoryRun } from './fixed-rate-and-memory.js';
 import type { Target } from './measure.js';
 import { metricsCost } from './metrics-cost-run.js';
 import type { Settings } from './options.js';
+import { OUR_HEALTHZ_BESIDE_PEERS } from './peers/names.js';
 import { withPeers } from './peers/peers.js';
 import { addProfiles } from './profiles.js';
 import type { VariantReport } from './report.js';
@@ -61,13 +62,21 @@ function measureVariant(
       );
       const report: VariantReport = { name, instances, endpoints: results };
       if (settings.peers) {
+        const healthz = allEndpoints.find((endpoint) => endpoint.name === HEALTHZ);
         report.peers = await withPeers((peers) =>
           measureContenders(
-            peers.map((peer) => ({
-              name: peer.name,
-              target: peer.target,
-              pid: peer.child.pid ?? 0,
-            })),
+            [
+              ...peers.map((peer) => ({
+                name: peer.name,
+                target: peer.target,
+                pids: [peer.child.pid ?? 0],
+              })),
+              // The machine's speed drifts by a fifth between rotations minutes apart (README:
+              // Performance): the target's two sides are measured in the same turns.
+              ...(healthz
+                ? [{ name: OUR_HEALTHZ_BESIDE_PEERS, target: healthz.target, pids }]
+                : []),
+            ],
             baselineTarget,
             baseline.child.pid ?? 0,
             settings,
