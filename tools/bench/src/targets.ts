@@ -1,8 +1,9 @@
 /**
  * Issue 36's targets, read from one variant's rows of the same run: the public `/healthz` against
- * bare NestJS (both from the peers' rotation, measured in the same turns), the keyed list and a create against bare Fastify (on PostgreSQL + Redis the list
- * with the CPU of their processes counted). Each is a CPU ratio as the report's read: the
- * yardstick's µs per request over ours, so 1 is as cheap as the yardstick and higher is better.
+ * bare NestJS (both from the peers' rotation, measured in the same turns), the keyed list and a
+ * create against bare Fastify (on PostgreSQL + Redis the list with the CPU of their processes
+ * counted). Each is a CPU ratio as the report's read: the yardstick's µs per request over ours,
+ * so 1 is as cheap as the yardstick and higher is better.
  */
 import { CREATE_PET, HEALTHZ, KEYED_LIST } from './endpoints.js';
 import { BARE_NEST, OUR_HEALTHZ_BESIDE_PEERS } from './peers/names.js';
