@@ -5,12 +5,13 @@
  */
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_MAIN, freePort, type ServerProcess, startServer } from '@pets/services';
+import { API_MAIN, freePort, type ServerProcess } from '@pets/services';
 import { cpuPerRequest, idleMicrosPerSecond, run, type Run } from './cpu-runs.js';
 import { measure, type Target } from './measure.js';
 import { pairedDifference, sumOfSeries } from './metrics-cost.js';
-import { CONNECTIONS, KEPT_OUTPUT_CHARS, type Settings } from './options.js';
+import { CONNECTIONS, type Settings } from './options.js';
 import type { VariantReport } from './report.js';
+import { startBenchServer } from './servers.js';
 import { mean, median } from './statistics.js';
 
 /** The API's own metrics class, loaded from its build like the instances the bench starts. */
@@ -85,21 +86,9 @@ export async function metricsCost(
   // Two fresh instances started alike, so that neither carries the other's history (the first
   // instance seeded the database and served every other measurement).
   const metricsPort = await freePort();
-  const withMetrics = await startServer(
-    { ...env, METRICS_PORT: String(metricsPort) },
-    undefined,
-    [],
-    undefined,
-    KEPT_OUTPUT_CHARS,
-  );
+  const withMetrics = await startBenchServer({ ...env, METRICS_PORT: String(metricsPort) });
   servers.push(withMetrics);
-  const without = await startServer(
-    { ...env, METRICS_PORT: 'off' },
-    undefined,
-    [],
-    undefined,
-    KEPT_OUTPUT_CHARS,
-  );
+  const without = await startBenchServer({ ...env, METRICS_PORT: 'off' });
   servers.push(without);
   const scrapeCollections = async () =>
     sumOfSeries(

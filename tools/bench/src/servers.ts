@@ -66,6 +66,16 @@ async function startBaseline(): Promise<Baseline> {
   return { child, url: `http://127.0.0.1:${port}/v1/pets` };
 }
 
+/**
+ * Starts an instance of the API (ours, or another build's `main.js`) for a measurement: its log
+ * kept to the last mebibyte, for the error that says why it stopped.
+ */
+export const startBenchServer = (
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+  main?: string,
+): Promise<ServerProcess> => startServer(env, undefined, nodeArgs, main, KEPT_OUTPUT_CHARS);
+
 /** Stops a child process (SIGTERM) and waits for it to exit. */
 export const stop = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -100,12 +110,10 @@ async function startBuild(
   const servers: ServerProcess[] = [];
   for (let i = 0; i < instances; i++)
     servers.push(
-      await startServer(
+      await startBenchServer(
         env,
-        undefined,
         nodeArgs(i),
         dist === undefined ? undefined : join(dist, 'main.js'),
-        KEPT_OUTPUT_CHARS,
       ),
     );
   const sessionCookie =

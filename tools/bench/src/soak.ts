@@ -5,14 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLAN_LIMITS } from '@pets/contract';
-import {
-  createAccountKey,
-  type ServerProcess,
-  startPostgres,
-  startRedis,
-  startServer,
-} from '@pets/services';
-import { KEPT_OUTPUT_CHARS } from './options.js';
+import { createAccountKey, type ServerProcess, startPostgres, startRedis } from '@pets/services';
+import { startBenchServer } from './servers.js';
 
 const HELP = `Soak test: two API instances on PostgreSQL + Redis, steady mixed traffic from several accounts.
 
@@ -110,8 +104,7 @@ async function main(): Promise<number> {
           : {}),
       }).key,
     }));
-    const start = () => startServer(env, undefined, [], undefined, KEPT_OUTPUT_CHARS);
-    servers.push(await start(), await start());
+    servers.push(await startBenchServer(env), await startBenchServer(env));
     const pids = servers.map((server) => server.child.pid ?? 0);
 
     const answers: Answer[] = [];

@@ -133,7 +133,7 @@ export async function measureContenders(
   const sides = contenders.map((contender) => side(contender.target, contender.pids));
   const options = { connections: CONNECTIONS, duration: settings.duration };
   for (const next of inTurns(settings.turns, baseline, ...sides))
-    next.runs.push(await run(next.target, [...next.pids], options));
+    next.runs.push(await run(next.target, next.pids, options));
   return contenders.map((contender, i) =>
     summarise(contender.name, sides[i]?.runs ?? [], baseline.runs),
   );
