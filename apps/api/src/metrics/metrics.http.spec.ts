@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccountKey, freePort, type ServerProcess, startServer } from '@pets/services';
+import {
+  awayFromMinuteEdge,
+  createAccountKey,
+  freePort,
+  type ServerProcess,
+  startServer,
+} from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'pets-metrics-'));
@@ -63,6 +69,8 @@ describe('GET /metrics', () => {
   });
 
   it('counts requests by route pattern and status, their durations, and rate-limit refusals by plan', async () => {
+    // The key's requests and its two refusals must fall in one UTC minute, the limiter's window.
+    await awayFromMinuteEdge(10_000);
     const before = await scrape();
     const pets = 'http_requests_total{method="GET",route="/v1/pets",status="200"}';
     const limited = 'ratelimit_refusals_total{plan="free",code="rate_limited"}';
@@ -96,16 +104,31 @@ describe('GET /metrics', () => {
 
   it('keeps its series bounded: 1,000 random paths add none after the first few', async () => {
     const random = () => randomBytes(6).toString('hex');
+    // Three kinds of path: two under /v1 (counted against the anonymous limit), one outside it.
+    const kinds = [
+      () => `/v1/${random()}`,
+      () => `/v1/pets/${random()}`,
+      () => `/${random()}/${random()}`,
+    ];
+    const seen = kinds.map(() => new Set<number>());
     const send = async (count: number) => {
       for (let i = 0; i < count; i++) {
-        const path = [`/v1/${random()}`, `/${random()}/${random()}`, `/v1/pets/${random()}`][i % 3];
-        await (await fetch(`${server.baseUrl}${path}`)).arrayBuffer();
+        const kind = i % kinds.length;
+        const response = await fetch(`${server.baseUrl}${kinds[kind]?.()}`);
+        await response.arrayBuffer();
+        seen[kind]?.add(response.status);
       }
     };
     const names = ['http_requests_total', 'http_request_duration_seconds_bucket'];
-    // Enough for every status these paths can get: 401 and 404, then 429 past the anonymous
-    // limit of 60 a minute.
-    await send(150);
+    // Every status these paths can get first: 401, then 429 past the anonymous limit of 60 a
+    // minute, and 404 outside /v1. The limit's windows are clock minutes, so a fixed number of
+    // requests can be split by a minute's end with neither part over the limit: send until seen.
+    const every = [[401, 429], [401, 429], [404]];
+    for (let round = 0; round < 10; round++) {
+      if (every.every((statuses, kind) => statuses.every((s) => seen[kind]?.has(s)))) break;
+      await send(90);
+    }
+    expect(seen.map((statuses) => [...statuses].sort((a, b) => a - b))).toEqual(every);
     const settled = seriesCount(await scrape(), ...names);
     await send(1_000);
     const text = await scrape();
