@@ -3,9 +3,9 @@
  * instances of the keyed list, with metrics and without, in turns and idle, and the API's own
  * `Metrics` counting called in this process.
  */
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { API_MAIN, freePort, type ServerProcess } from '@pets/services';
+import { API_DIST, freePort, type ServerProcess } from '@pets/services';
 import { cpuPerRequest, idleMicrosPerSecond, run, type Run } from './cpu-runs.js';
 import { measure, type Target } from './measure.js';
 import { pairedDifference, sumOfSeries } from './metrics-cost.js';
@@ -49,7 +49,8 @@ function nanosPerCall(calls: number, call: (i: number) => void): number {
 
 /** What `Metrics.request` costs a call, on and off, and what recording one collection costs. */
 async function countingCost(calls: number) {
-  const module = join(dirname(API_MAIN), 'metrics', 'metrics.js');
+  // The module as tsc built it: the bundle exports only its programs.
+  const module = join(API_DIST, 'metrics', 'metrics.js');
   const { Metrics } = (await import(pathToFileURL(module).href)) as {
     Metrics: new (enabled: boolean) => ApiMetrics;
   };

@@ -1,9 +1,11 @@
 // The bench's command line: which variants and settings each option gives, and the refusals
 // (exit code 2) for a variant, duration, turn count or other build that cannot be measured.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { FULL, parseOptions, SMOKE } from './options.js';
+import { FULL, parseOptions, programsOf, SMOKE } from './options.js';
 
 const API_DIST = fileURLToPath(new URL('../../../apps/api/dist', import.meta.url));
 
@@ -65,7 +67,7 @@ it.each([
   [['--turns', '100'], '--turns must be a whole number from 1 to 99 (got "100")'],
   [
     ['--against', '/no/such/dist'],
-    `--against must name a built API's dist directory, with main.js and cli/keys.js (got "/no/such/dist")`,
+    `--against must name a built API's dist directory, with bundle/main.js and bundle/keys.js, or main.js and cli/keys.js (got "/no/such/dist")`,
   ],
 ])('refuses %j', (args, refused) => {
   expect(parseOptions(args)).toEqual({ refused });
@@ -78,6 +80,31 @@ it('--against takes a built API, but not with --profile or --metrics-cost', () =
     expect(parseOptions(['--against', API_DIST, other])).toEqual({
       refused: '--against measures endpoints only: not with --profile or --metrics-cost',
     });
+});
+
+it('runs a build bundled, or one from before the bundle from its modules', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'pets-bench-dist-'));
+  try {
+    const write = (...path: string[]) => {
+      mkdirSync(join(dist, ...path.slice(0, -1)), { recursive: true });
+      writeFileSync(join(dist, ...path), '');
+    };
+    write('main.js');
+    expect(programsOf(dist)).toBeUndefined();
+    write('cli', 'keys.js');
+    expect(programsOf(dist)).toEqual({
+      main: join(dist, 'main.js'),
+      keys: join(dist, 'cli', 'keys.js'),
+    });
+    write('bundle', 'main.js');
+    write('bundle', 'keys.js');
+    expect(programsOf(dist)).toEqual({
+      main: join(dist, 'bundle', 'main.js'),
+      keys: join(dist, 'bundle', 'keys.js'),
+    });
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
 });
 
 it('an option it does not know is an error', () => {

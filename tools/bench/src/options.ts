@@ -100,6 +100,19 @@ export const SMOKE: Settings = {
   turns: 1,
 };
 
+/**
+ * The API and its key CLI in a built `dist` directory: bundled (`bundle/`), or, in a build from
+ * before the bundle, the modules tsc wrote. `undefined` when it holds neither.
+ */
+export function programsOf(dist: string): { main: string; keys: string } | undefined {
+  for (const [main, keys] of [
+    [join(dist, 'bundle', 'main.js'), join(dist, 'bundle', 'keys.js')],
+    [join(dist, 'main.js'), join(dist, 'cli', 'keys.js')],
+  ] as const)
+    if (existsSync(main) && existsSync(keys)) return { main, keys };
+  return undefined;
+}
+
 /** What the command line asks for: the help, a refusal (exit code 2), or a run. */
 export type Options =
   | { help: true }
@@ -161,9 +174,9 @@ export function parseOptions(args: string[]): Options {
   settings.metricsOnly = values['metrics-cost'];
   if (values.against !== undefined) {
     const dist = resolve(values.against);
-    if (!existsSync(join(dist, 'main.js')) || !existsSync(join(dist, 'cli', 'keys.js')))
+    if (programsOf(dist) === undefined)
       return {
-        refused: `--against must name a built API's dist directory, with main.js and cli/keys.js (got "${values.against}")`,
+        refused: `--against must name a built API's dist directory, with bundle/main.js and bundle/keys.js, or main.js and cli/keys.js (got "${values.against}")`,
       };
     if (values.profile || values['metrics-cost'])
       return { refused: '--against measures endpoints only: not with --profile or --metrics-cost' };

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  API_DIST,
+  API_MAIN,
   createAccountKey,
   keysCli,
   freePort,
@@ -19,7 +21,7 @@ import {
   startRedis,
   startServer,
 } from '@pets/services';
-import { KEPT_OUTPUT_CHARS, type Settings } from './options.js';
+import { KEPT_OUTPUT_CHARS, programsOf, type Settings } from './options.js';
 import { cpuProfileArgs } from './profiles.js';
 import type { VariantReport } from './report.js';
 
@@ -94,30 +96,27 @@ export interface Build {
 
 /**
  * Starts `instances` of a build (ours, or the `dist` directory `dist` names) on the database in
- * `env`, with an enterprise account whose limits never bite.
+ * `env`, with an enterprise account whose limits never bite. `main` is our API's program: the
+ * bundle people run, or, for a profile, tsc's modules, whose files name the package each
+ * function is from.
  */
 async function startBuild(
   env: Record<string, string>,
   instances: number,
-  dist: string | undefined,
+  build: { dist: string } | { main: string },
   nodeArgs: (instance: number) => string[],
 ): Promise<Build> {
+  const programs = 'dist' in build ? programsOf(build.dist) : undefined;
   const { key, accountId } = createAccountKey(
     env,
     { name: 'Bench', plan: 'enterprise', perMinute: 10_000_000, perDay: 1_000_000_000 },
-    dist === undefined ? undefined : join(dist, 'cli', 'keys.js'),
+    programs?.keys,
   );
+  const main = 'main' in build ? build.main : programs?.main;
   const servers: ServerProcess[] = [];
-  for (let i = 0; i < instances; i++)
-    servers.push(
-      await startBenchServer(
-        env,
-        nodeArgs(i),
-        dist === undefined ? undefined : join(dist, 'main.js'),
-      ),
-    );
+  for (let i = 0; i < instances; i++) servers.push(await startBenchServer(env, nodeArgs(i), main));
   const sessionCookie =
-    dist === undefined ? await signedInPerson(env, accountId, servers[0]) : undefined;
+    programs === undefined ? await signedInPerson(env, accountId, servers[0]) : undefined;
   return { servers, key, sessionCookie };
 }
 
@@ -209,7 +208,8 @@ export async function withServers<T>(
     const profileDir = settings.profileDir;
     const nodeArgs = (i: number) =>
       profileDir === undefined ? [] : cpuProfileArgs(profileDir, name, i);
-    const ours = await startBuild(env, instances, undefined, nodeArgs);
+    const main = profileDir === undefined ? API_MAIN : join(API_DIST, 'main.js');
+    const ours = await startBuild(env, instances, { main }, nodeArgs);
     started.push(...ours.servers);
     // Another build: its own database (the same engine), its own instances, the same seed.
     let against: Build | undefined;
@@ -220,7 +220,7 @@ export async function withServers<T>(
           ? postgres.createDatabase('bench_against')
           : `sqlite:${join(dir, 'against.sqlite')}`,
       };
-      against = await startBuild(againstEnv, instances, settings.against, () => []);
+      against = await startBuild(againstEnv, instances, { dist: settings.against }, () => []);
       started.push(...against.servers);
     }
     baseline = await startBaseline();

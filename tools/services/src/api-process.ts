@@ -3,13 +3,14 @@
  * completion, and its key CLI (accounts and keys) called with --json.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built API and its key CLI (`npx nx build api`). */
-export const API_MAIN = fileURLToPath(new URL('../../../apps/api/dist/main.js', import.meta.url));
-export const KEYS_CLI = fileURLToPath(
-  new URL('../../../apps/api/dist/cli/keys.js', import.meta.url),
-);
+/** The built API (`npx nx build api`): tsc's modules, and the bundle of each program in bundle/. */
+export const API_DIST = fileURLToPath(new URL('../../../apps/api/dist/', import.meta.url));
+/** The API and its key CLI, bundled as they are run. */
+export const API_MAIN = join(API_DIST, 'bundle', 'main.js');
+export const KEYS_CLI = join(API_DIST, 'bundle', 'keys.js');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -22,7 +23,7 @@ export interface ServerProcess {
 const LISTENING = /"url":"http:\/\/localhost:(\d+)"/;
 
 /**
- * Starts the built API (`dist/main.js`) and waits until it answers `/healthz`. Unless `env` names a
+ * Starts the built API (`dist/bundle/main.js`) and waits until it answers `/healthz`. Unless `env` names a
  * PORT, the API takes any free one (PORT=0) and its log line says which: a port found free
  * beforehand could be taken by another test's server before this one binds it, and then the
  * checks would talk to that server. `nodeArgs` go to Node itself (`--cpu-prof`, which

@@ -14,6 +14,7 @@ export {
   type PrometheusTarget,
 } from './prometheus.js';
 export {
+  API_DIST,
   API_MAIN,
   KEYS_CLI,
   createAccountKey,

@@ -259,7 +259,7 @@ describe('npm run keys -- create over the cap', () => {
       for (let i = 1; i < ACTIVE_KEYS_MAX; i++) await keys.create(accountId, `key ${i}`, 'cli');
       const { database } = t.config;
       if (database.kind !== 'sqlite') throw new Error('expected SQLite');
-      const cli = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
+      const cli = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
       const env = {
         PATH: process.env['PATH'] ?? '',
         DATABASE_URL: `sqlite:${database.file}`,

@@ -15,7 +15,7 @@ import { sqliteModule } from '../database/sqlite-driver.js';
 // migrating a new database: room for a machine busy with other suites (30 s was met at a load of 5).
 vi.setConfig({ testTimeout: 90_000 });
 
-const CLI = fileURLToPath(new URL('../../dist/cli/keys.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
 
 describe.each(ENGINES)('npm run keys on %s', (engine) => {
   let env: Record<string, string>;
