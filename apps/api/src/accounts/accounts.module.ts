@@ -3,24 +3,15 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/audit.module.js';
 import { AccountController } from './account.controller.js';
-import { AccountsRepository } from './accounts.repository.js';
-import { AccountsService } from './accounts.service.js';
-import { ApiKeysRepository } from './api-keys.repository.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { AccountsCoreModule } from './accounts-core.module.js';
 import { AdminController } from './admin.controller.js';
 import { ApiKeyStrategy } from './api-key.strategy.js';
 
-/** Accounts and keys, and their operations. The CLI uses the services (no HTTP there). */
+/** Accounts and keys (AccountsCoreModule, which the CLI uses alone), their operations and the key check. */
 @Module({
-  imports: [PassportModule, AuditModule],
+  imports: [PassportModule, AuditModule, AccountsCoreModule],
   controllers: [AccountController, AdminController],
-  providers: [
-    AccountsRepository,
-    ApiKeysRepository,
-    AccountsService,
-    ApiKeysService,
-    ApiKeyStrategy,
-  ],
-  exports: [AccountsService, ApiKeysService, ApiKeyStrategy],
+  providers: [ApiKeyStrategy],
+  exports: [AccountsCoreModule, ApiKeyStrategy],
 })
 export class AccountsModule {}

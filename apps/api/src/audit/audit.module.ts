@@ -1,15 +1,15 @@
 /**
- * The audit trail's module: its table, shared with every feature that records changes, and the
- * staff route that reads it.
+ * The audit trail's module: its table (AuditTrailModule), shared with every feature that records
+ * changes, and the staff route that reads it.
  */
 import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller.js';
-import { AuditRepository } from './audit.repository.js';
+import { AuditTrailModule } from './audit-trail.module.js';
 
 /** The audit trail: every feature records its changes here, staff read them. */
 @Module({
+  imports: [AuditTrailModule],
   controllers: [AuditController],
-  providers: [AuditRepository],
-  exports: [AuditRepository],
+  exports: [AuditTrailModule],
 })
 export class AuditModule {}

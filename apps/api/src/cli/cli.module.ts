@@ -1,11 +1,11 @@
 /** What `npm run keys` runs on: the API's database, accounts and people's links; no HTTP. */
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AccountsModule } from '../accounts/accounts.module.js';
+import { AccountsCoreModule } from '../accounts/accounts-core.module.js';
 import { systemClock } from '../common/clock.js';
 import type { AppConfig } from '../config/config.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
-import { PeopleLinksModule } from '../people/people.module.js';
+import { PeopleLinksModule } from '../people/people-links.module.js';
 
 /** What the command-line tools need: the database, accounts and people's links; no HTTP. */
 @Module({})
@@ -16,7 +16,7 @@ export class CliModule {
       imports: [
         ConfigModule.forRoot(config, systemClock),
         DatabaseModule,
-        AccountsModule,
+        AccountsCoreModule,
         PeopleLinksModule,
       ],
     };

@@ -1,0 +1,18 @@
+/**
+ * People and their one-time links, without sessions or HTTP: what the command-line tool and the
+ * first run need (no rate limiter, no Redis). A file of its own, so that the CLI loads none of the
+ * people's controllers and what they bring (passkeys, single sign-on).
+ */
+import { Module } from '@nestjs/common';
+import { AccountsCoreModule } from '../accounts/accounts-core.module.js';
+import { AuditTrailModule } from '../audit/audit-trail.module.js';
+import { LinksRepository } from './links.repository.js';
+import { LinksService } from './links.service.js';
+import { PeopleRepository } from './people.repository.js';
+
+@Module({
+  imports: [AuditTrailModule, AccountsCoreModule],
+  providers: [PeopleRepository, LinksRepository, LinksService],
+  exports: [PeopleRepository, LinksRepository, LinksService],
+})
+export class PeopleLinksModule {}
