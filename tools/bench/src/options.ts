@@ -90,8 +90,9 @@ export const FULL: Settings = {
 /** A smoke run (`--smoke`): the full run's settings, scaled down to seconds. */
 export const SMOKE: Settings = {
   ...FULL,
-  duration: 1,
-  fixedRate: { rate: 500, duration: 1 },
+  // Half a second a run: enough for thousands of requests, which is all a smoke run asks for.
+  duration: 0.5,
+  fixedRate: { rate: 500, duration: 0.5 },
   memoryRequests: 2_000,
   metrics: { rounds: 2, idleWindows: 1, idleSeconds: 0.2, calls: 10_000 },
   rssSampleMs: 50,
