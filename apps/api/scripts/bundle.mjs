@@ -10,9 +10,9 @@
 // - the contract, zod and zod-openapi: the contract reads its OpenAPI description beside its own
 //   module, and one copy of zod must serve both the contract's schemas and the API's;
 // - pino and ioredis, which find files of their own with __dirname (an ES module has none);
-// - packages the API does not install, which Nest, TypeORM and pg load only when asked to (the
-//   microservices, other database drivers): any other import the bundler cannot resolve fails
-//   the build.
+// - packages Nest, TypeORM and pg load only on request, which the API never makes (the
+//   microservices, Express, other database drivers; most are not installed): any other import the
+//   bundler cannot resolve fails the build.
 //
 // The bundle sits one directory below dist/, as dist/admin-app/ does, so the admin app's path
 // (apps/admin/dist, found from import.meta.url) is the same from either.
@@ -35,7 +35,7 @@ const KEPT_OUT = [
   'pino',
   'ioredis',
 ];
-/** Loaded only on request by Nest, TypeORM or pg, and not installed. */
+/** Loaded by Nest, TypeORM or pg only on request, which the API never makes (most are not installed). */
 const OPTIONAL = [
   '@nestjs/microservices',
   '@nestjs/websockets',
