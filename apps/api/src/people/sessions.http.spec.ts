@@ -323,6 +323,64 @@ describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (eng
     expect((await attempt(PASSWORD, 12)).statusCode).toBe(204);
   });
 
+  it('checks at most 10 passwords of a burst for one email, however concurrent', async () => {
+    await t.createPerson(partner.accountId, { email: 'cat@acme.example', password: PASSWORD });
+    const statuses = async (answers: Promise<{ statusCode: number }>[]) =>
+      (await Promise.all(answers)).map((answer) => answer.statusCode);
+    const checked = (codes: number[]) => codes.filter((code) => code !== 429).length;
+    // Forty wrong passwords and the right one at the same moment, each from an address of its own.
+    const burst = await statuses([
+      ...Array.from({ length: 40 }, (_, i) =>
+        signIn({ email: 'cat@acme.example', password: `wrong guess ${i}` }, {}, `192.0.2.${i + 1}`),
+      ),
+      signIn({ email: 'cat@acme.example', password: PASSWORD }, {}, '192.0.2.200'),
+    ]);
+    expect(checked(burst)).toBeLessThanOrEqual(10);
+    expect(burst.filter((code) => code === 429).length).toBeGreaterThanOrEqual(31);
+    expect(burst.every((code) => [204, 401, 429].includes(code))).toBe(true);
+    // Fifty from one address, for an email no one has: the same 10.
+    const fromOne = await statuses(
+      Array.from({ length: 50 }, (_, i) =>
+        signIn({ email: 'nobody@acme.example', password: `guess ${i}` }, {}, '192.0.2.250'),
+      ),
+    );
+    expect(checked(fromOne)).toBe(10);
+    expect(fromOne.filter((code) => code === 401)).toHaveLength(10);
+  });
+
+  it('gives back the place of a right password: it is no failure', async () => {
+    await t.createPerson(partner.accountId, { email: 'dan@acme.example', password: PASSWORD });
+    const attempt = (password: string, i: number) =>
+      signIn({ email: 'dan@acme.example', password }, {}, `198.51.102.${i}`);
+    for (let i = 1; i <= 9; i++) expect((await attempt('wrong password!', i)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, 10)).statusCode).toBe(204);
+    expect((await attempt('wrong password!', 11)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, 12)).statusCode).toBe(429);
+  });
+
+  it('checks at most 10 current passwords of a burst of changes', async () => {
+    await t.createPerson(partner.accountId, { email: 'eli@acme.example', password: PASSWORD });
+    const cookie = await signedIn('eli@acme.example');
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          withCookie(
+            cookie,
+            'POST',
+            '/v1/session/password',
+            { origin: OWN_ORIGIN },
+            {
+              currentPassword: `not my password ${i}`,
+              newPassword: 'a brand new passphrase 42',
+            },
+          ),
+        ),
+      )
+    ).map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code !== 429)).toHaveLength(10);
+    expect(codes.filter((code) => code === 400)).toHaveLength(10);
+  });
+
   it('records sign-ins and failures by person, never a password or a session id', async () => {
     const signedInEvents = await audit('person.signed_in');
     expect(signedInEvents.length).toBeGreaterThan(0);
@@ -393,6 +451,20 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     expect(deactivated.statusCode).toBe(200);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);
+  });
+
+  it('checks at most 10 passwords of a burst spread over both instances', async () => {
+    const { accountId } = await a.createKey({ name: 'Delta', plan: 'pro', role: 'partner' });
+    await a.createPerson(accountId, { email: 'fay@delta.example', password: PASSWORD });
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          signInAs(i % 2 === 0 ? a : b, 'fay@delta.example', `wrong guess ${i}`),
+        ),
+      )
+    ).map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(30);
   });
 
   it("count one email's failed sign-ins together: ten spread over both, then 429 on either", async () => {

@@ -1,26 +1,59 @@
 /**
  * The limit on failed sign-ins: at most 10 per email in any 15 minutes, counted where the rate
- * limits are (in the process, or in Redis for every instance).
+ * limits are (in the process, or in Redis for every instance), and taken before a password is
+ * checked, so that no burst however concurrent gets more than 10 guesses checked.
  */
 import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';
 import { CLOCK, type Clock } from '../common/clock.js';
-import { RATE_LIMIT_STORAGE, type RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
+import {
+  RATE_LIMIT_STORAGE,
+  type RateLimitStorage,
+  type WindowSpec,
+} from '../rate-limit/rate-limit.storage.js';
 
-/** Failures are counted in buckets of a third of the window. */
-const BUCKET_MS = SIGN_IN_FAILURE_WINDOW_MS / 3;
-/** The buckets any window of 15 minutes touches: the current one and the three before it. */
-const BUCKETS = 4;
-/** Never reached: the count is read and compared here, not by the storage. */
-const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/** Windows start every third of the failure window... */
+const STEP_MS = SIGN_IN_FAILURE_WINDOW_MS / 3;
+/** ...and each lasts four steps, so any 15 minutes lie inside one of them. */
+const PHASES = 4;
+const WINDOW_MS = PHASES * STEP_MS;
+
+/** A check of a password that may go ahead: its place among the failures, until it is settled. */
+export interface Attempt {
+  readonly tracker: string;
+  readonly windows: readonly WindowSpec[];
+}
+
+/** An attempt that may go ahead, or how many seconds to wait. */
+export type Reservation = { attempt: Attempt; wait: 0 } | { attempt: null; wait: number };
 
 /**
- * Failed sign-ins per email (README: People sign in; at most 10 in 15 minutes), counted where the rate limits
- * are (this process, or Redis shared by every instance). Each failure counts in its 5-minute bucket;
- * an email is refused while the buckets that any 15 minutes ending now could touch (this one and the
- * three before) hold 10, so no 15 minutes ever see more than 10 failures. The email is counted by
- * its hash: the counters never hold an address.
+ * The windows of one email that hold `now`: one per phase. Windows of a phase follow each other
+ * every 20 minutes, and the four phases are 5 minutes apart, so any 15 minutes from `a` lie inside
+ * the window that starts at `a` rounded down to 5 minutes. With at most 10 in every window, no 15
+ * minutes ever see more than 10. A window's place in the list is its phase, which never changes.
+ */
+function windowsAt(now: number): WindowSpec[] {
+  return Array.from({ length: PHASES }, (_, phase) => {
+    const offset = phase * STEP_MS;
+    const start = now - ((((now - offset) % WINDOW_MS) + WINDOW_MS) % WINDOW_MS);
+    return {
+      name: `sign-in-${phase}`,
+      start,
+      end: start + WINDOW_MS,
+      limit: SIGN_IN_FAILURES_MAX,
+    };
+  });
+}
+
+/**
+ * Failed sign-ins per email (README: People sign in). Every check of a password takes a place first,
+ * in one atomic step of the limiter's storage that refuses when any window holding now is full; a
+ * check that succeeds gives its place back ({@link release}), one that fails keeps it. So places
+ * taken and not yet settled count like failures: of 40 guesses sent at once, 10 are checked and 30
+ * refused before any password is hashed. The email is counted by its hash: the counters never hold
+ * an address.
  */
 @Injectable()
 export class SignInLimit {
@@ -29,47 +62,25 @@ export class SignInLimit {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Seconds to wait before this email may try again, or 0 when it may now. */
-  async waitFor(emailKey: string): Promise<number> {
+  /** A place for one check of this email's password, or the seconds to wait for one. */
+  async reserve(emailKey: string): Promise<Reservation> {
     const now = this.clock.now();
-    const current = now - (now % BUCKET_MS);
-    const counts = await Promise.all(
-      Array.from({ length: BUCKETS }, (_, i) =>
-        this.count(emailKey, current - (BUCKETS - 1 - i) * BUCKET_MS, now),
-      ),
-    );
-    // Oldest first: when the oldest buckets have left the window, is there room again?
-    let held = counts.reduce((total, count) => total + count, 0);
-    for (let dropped = 0; held >= SIGN_IN_FAILURES_MAX; dropped++) {
-      held -= counts[dropped] ?? 0;
-      if (held < SIGN_IN_FAILURES_MAX)
-        return Math.max(1, Math.ceil((current + (dropped + 1) * BUCKET_MS - now) / 1000));
-    }
-    return 0;
+    const attempt = { tracker: trackerOf(emailKey), windows: windowsAt(now) };
+    const result = await this.storage.consume({ ...attempt, now });
+    if (result.outcome === 'allowed') return { attempt, wait: 0 };
+    // Free again once every full window has ended (the windows that follow start empty).
+    let freeAt = now;
+    attempt.windows.forEach((window, i) => {
+      if ((result.counts[i] ?? 0) >= window.limit && window.end > freeAt) freeAt = window.end;
+    });
+    return { attempt: null, wait: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
   }
 
-  /** Counts one failure of this email now. */
-  async failed(emailKey: string): Promise<void> {
-    const now = this.clock.now();
-    const start = now - (now % BUCKET_MS);
-    await this.storage.consume({
-      tracker: trackerOf(emailKey, start),
-      windows: [{ name: 'sign-in', start, end: start + BUCKETS * BUCKET_MS, limit: UNLIMITED }],
-      now,
-    });
-  }
-
-  private async count(emailKey: string, start: number, now: number): Promise<number> {
-    const usage = await this.storage.usage({
-      tracker: trackerOf(emailKey, start),
-      windows: [{ name: 'sign-in', start, end: start + BUCKETS * BUCKET_MS }],
-      refusalsStart: start,
-      keyIds: [],
-      now,
-    });
-    return usage.counts[0] ?? 0;
+  /** The check found the right password (or never ran): its place is given back. */
+  async release(attempt: Attempt): Promise<void> {
+    await this.storage.release({ ...attempt, now: this.clock.now() });
   }
 }
 
-const trackerOf = (emailKey: string, bucketStart: number) =>
-  `sign-in:${hash('sha256', emailKey, 'base64url').slice(0, 22)}:${bucketStart}`;
+const trackerOf = (emailKey: string) =>
+  `sign-in:${hash('sha256', emailKey, 'base64url').slice(0, 22)}`;

@@ -10,6 +10,7 @@ import {
   type ConsumeResult,
   incrementByConsume,
   type RateLimitStorage,
+  type ReleaseRequest,
   type Usage,
   type UsageRequest,
 } from './rate-limit.storage.js';
@@ -160,6 +161,17 @@ export class MemoryRateLimitStorage implements RateLimitStorage {
       refused: refusals && refusals.start >= refusalsStart ? refusals.count : 0,
       banEndsAt,
     });
+  }
+
+  release({ tracker, windows }: ReleaseRequest): Promise<void> {
+    const tracked = isAccountTracker(tracker)
+      ? this.accounts.get(tracker)
+      : this.addresses.peek(tracker);
+    windows.forEach((window, i) => {
+      const current = tracked?.windows[i];
+      if (current && current.start === window.start && current.count > 0) current.count--;
+    });
+    return Promise.resolve();
   }
 
   /** Lets go of the accounts whose windows and bans have all ended: they hold nothing that counts. */

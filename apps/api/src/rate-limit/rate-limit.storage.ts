@@ -43,6 +43,13 @@ export interface UsageRequest {
   readonly now: number;
 }
 
+/** A request {@link RateLimitStorage.consume} allowed, to take back. */
+export interface ReleaseRequest {
+  readonly tracker: string;
+  readonly windows: readonly Pick<WindowSpec, 'name' | 'start' | 'end'>[];
+  readonly now: number;
+}
+
 export interface Usage {
   /** Requests counted in each window, in request order. */
   readonly counts: readonly number[];
@@ -79,6 +86,11 @@ export interface RateLimitStorage extends ThrottlerStorage {
   consume(request: ConsumeRequest): Promise<ConsumeResult>;
   /** The caller's counts as they stand, changing nothing. */
   usage(request: UsageRequest): Promise<Usage>;
+  /**
+   * Takes back one request counted by {@link consume} in these windows, in those of them that have
+   * not been replaced by their next; never below 0.
+   */
+  release(request: ReleaseRequest): Promise<void>;
   /** `ok`, or why the storage is not what it should be (the limiter still works). */
   health(): string;
   close(): Promise<void>;

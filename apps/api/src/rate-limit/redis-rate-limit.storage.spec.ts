@@ -238,6 +238,31 @@ describe.each([
     );
     expect(outcomes.filter((o) => o.outcome === 'allowed')).toHaveLength(60);
   });
+
+  it('takes back a counted request from the windows it was counted in, never below 0', async () => {
+    const tracker = unique();
+    const now = Date.UTC(2030, 0, 1, 10, 0, 30);
+    const { windows } = request(tracker, now, 3, 100);
+    for (let i = 0; i < 3; i++) await storage.consume(request(tracker, now, 3, 100));
+    await storage.release({ tracker, windows, now });
+    expect(await storage.consume(request(tracker, now, 3, 100))).toEqual({
+      outcome: 'allowed',
+      counts: [3, 3],
+    });
+    // A window that has been replaced by its next keeps its new count; the day gives one back.
+    const next = request(tracker, now + MINUTE, 3, 100);
+    await storage.consume(next);
+    await storage.release({ tracker, windows, now: now + MINUTE });
+    expect(
+      (await storage.usage({ ...usageRequest(tracker, now + MINUTE), windows: next.windows }))
+        .counts,
+    ).toEqual([1, 3]);
+    for (let i = 0; i < 5; i++) await storage.release({ tracker, windows: next.windows, now });
+    expect(
+      (await storage.usage({ ...usageRequest(tracker, now + MINUTE), windows: next.windows }))
+        .counts,
+    ).toEqual([0, 0]);
+  });
 });
 
 describe('memory storage when the clock steps back', () => {

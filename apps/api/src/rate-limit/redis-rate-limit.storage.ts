@@ -13,6 +13,7 @@ import {
   type ConsumeResult,
   incrementByConsume,
   type RateLimitStorage,
+  type ReleaseRequest,
   type Usage,
   type UsageRequest,
 } from './rate-limit.storage.js';
@@ -91,6 +92,18 @@ for i = n + 2, #KEYS do out[#out + 1] = redis.call('PTTL', KEYS[i]) end
 return out
 `;
 
+/**
+ * Takes back one count from each window that still holds one (a window that ended is gone).
+ *
+ * KEYS: window 1 … window n
+ */
+const RELEASE = `
+for i = 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 0
+`;
+
 /** Without a ban (ARGV[2] is 0) the script never reads its first two keys; it needs only their places. */
 const placeholders = (tag: string) => [
   // Stryker disable next-line StringLiteral: never read, so its name makes no difference
@@ -110,6 +123,7 @@ type ConsumeReply = [number, number, number, string | null, ...number[]];
 interface RedisWithConsume extends Redis {
   petsConsume(...args: (string | number)[]): Promise<ConsumeReply>;
   petsUsage(...args: (string | number)[]): Promise<number[]>;
+  petsRelease(...args: (string | number)[]): Promise<number>;
 }
 
 /**
@@ -138,6 +152,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
     });
     redis.defineCommand('petsConsume', { lua: CONSUME });
     redis.defineCommand('petsUsage', { lua: USAGE });
+    redis.defineCommand('petsRelease', { lua: RELEASE });
     redis.on('error', () => {
       // Reported through fallback(); ioredis keeps reconnecting.
     });
@@ -212,6 +227,18 @@ export class RedisRateLimitStorage implements RateLimitStorage {
       refused,
       banEndsAt: banTtl > 0 ? now + banTtl : null,
     };
+  }
+
+  async release(request: ReleaseRequest): Promise<void> {
+    if (this.redis.status !== 'ready') return this.fallback.release(request);
+    const tag = `{${request.tracker}}`;
+    const keys = request.windows.map((window) => windowKey(tag, window));
+    try {
+      await this.redis.petsRelease(keys.length, ...keys);
+    } catch {
+      // Counted in this instance while Redis was away: taken back there.
+      await this.fallback.release(request);
+    }
   }
 
   private fallBack(request: ConsumeRequest, reason: string): Promise<ConsumeResult> {
