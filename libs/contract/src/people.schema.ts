@@ -87,7 +87,8 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1_000;
 
 /**
  * A password someone chooses: 12 to 256 characters, no composition rules. The API also refuses
- * one of the most common passwords (its list is too long to ship to every client).
+ * one of the most common passwords (its list is too long to ship to every client), white space
+ * alone, control characters, and the person's email, its part before `@` or their name.
  */
 export const NewPassword = z
   .string({ error: expected('a string') })
@@ -100,7 +101,7 @@ export const NewPassword = z
   .meta({
     minLength: PASSWORD_MIN_LENGTH,
     maxLength: PASSWORD_MAX_LENGTH,
-    description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any of them; not one of the most common passwords.`,
+    description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, no composition rules; not one of the most common passwords, not only white space, no control characters, and not containing the person's email, the part of it before @ (4 characters or more) or their name (4 or more).`,
   });
 
 /** A one-time link's secret, as the link carries it after `#`. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
 
 describe('a new password (README: People sign in)', () => {
-  it('has 12 to 256 characters, counted as people see them, and no other rule', () => {
+  it('has 12 to 256 characters, counted as people see them, and no composition rule', () => {
     expect(passwordIssue('a'.repeat(11))).toBe('must be at least 12 characters');
     expect(passwordIssue('correct horse')).toBeUndefined();
     expect(passwordIssue('x'.repeat(PASSWORD_MAX_LENGTH))).toBeUndefined();
@@ -26,6 +26,45 @@ describe('a new password (README: People sign in)', () => {
       expect(passwordIssue(common), common).toBe(
         'is one of the most common passwords: choose another',
       );
+  });
+});
+
+describe('a new password, beside what the person is known by (NIST SP 800-63B)', () => {
+  const ann = { email: 'Ann.Lee@Acme.example', name: 'Ann Lee' };
+
+  it('is refused when it is only white space or holds a control character', () => {
+    expect(passwordIssue(' '.repeat(12))).toBe('must not be only white space');
+    expect(passwordIssue('\u3000'.repeat(12))).toBe('must not be only white space');
+    expect(passwordIssue(' \u200b'.repeat(6))).toBe('must not be only white space');
+    expect(passwordIssue('\u0000'.repeat(12))).toBe('must not contain control characters');
+    expect(passwordIssue('tangerine\tlighthouse')).toBe('must not contain control characters');
+    expect(passwordIssue('tangerine\u007flighthouse')).toBe('must not contain control characters');
+    // Spaces inside a passphrase are fine.
+    expect(passwordIssue('  tangerine lighthouse  ')).toBeUndefined();
+  });
+
+  it('is refused when it contains the email, the part before @ or the name, in any case', () => {
+    expect(passwordIssue('ann.lee@acme.example', ann)).toBe('must not contain your email address');
+    expect(passwordIssue('my ANN.LEE@ACME.EXAMPLE!', ann)).toBe(
+      'must not contain your email address',
+    );
+    expect(passwordIssue('hello ann.lee 2026', ann)).toBe(
+      'must not contain the part of your email before @',
+    );
+    expect(passwordIssue('it is ANN LEE here', ann)).toBe('must not contain your name');
+    // Fullwidth letters are the same text (NFKC).
+    expect(passwordIssue('ｉｔ ｉｓ ａｎｎ ｌｅｅ ｈｅｒｅ', ann)).toBe(
+      'must not contain your name',
+    );
+    // Without the context, or unrelated: fine.
+    expect(passwordIssue('ann.lee@acme.example')).toBeUndefined();
+    expect(passwordIssue('tangerine lighthouse', ann)).toBeUndefined();
+  });
+
+  it('ignores a part before @ or a name shorter than 4 characters', () => {
+    const bo = { email: 'bo@acme.example', name: 'Bo' };
+    expect(passwordIssue('bonfire lighthouse', bo)).toBeUndefined();
+    expect(passwordIssue('my bo@acme.example key', bo)).toBe('must not contain your email address');
   });
 });
 

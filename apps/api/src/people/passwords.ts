@@ -55,16 +55,42 @@ function commonPasswords(): ReadonlySet<string> {
 
 const COMMON = commonPasswords();
 
+/** What a person is known by, which their password may not contain (NIST SP 800-63B). */
+export interface PasswordContext {
+  readonly email: string;
+  readonly name: string;
+}
+
+/** The shortest part before `@`, or name, that a password may not contain. */
+const CONTEXT_MIN_LENGTH = 4;
+
+const ONLY_SPACE = /^[\s\p{Default_Ignorable_Code_Point}]*$/u;
+const CONTROL = /\p{Cc}/u;
+
 /**
  * What is wrong with a new password, as the contract words a field's issue, or `undefined` when
- * there is nothing.
+ * there is nothing. With a context, it may not contain the person's email, the part of it before
+ * `@` or their name (compared in lower case, once either is 4 characters or more).
  */
-export function passwordIssue(password: string): string | undefined {
+export function passwordIssue(password: string, context?: PasswordContext): string | undefined {
   const text = normalised(password);
   const length = lengthOf(text);
   if (length < PASSWORD_MIN_LENGTH) return `must be at least ${PASSWORD_MIN_LENGTH} characters`;
   if (length > PASSWORD_MAX_LENGTH) return `must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  if (COMMON.has(text.toLowerCase())) return 'is one of the most common passwords: choose another';
+  if (CONTROL.test(text)) return 'must not contain control characters';
+  if (ONLY_SPACE.test(text)) return 'must not be only white space';
+  const lower = text.toLowerCase();
+  if (COMMON.has(lower)) return 'is one of the most common passwords: choose another';
+  if (context) {
+    const email = normalised(context.email).toLowerCase();
+    const local = email.slice(0, email.lastIndexOf('@'));
+    const name = normalised(context.name).trim().toLowerCase();
+    if (lower.includes(email)) return 'must not contain your email address';
+    if (lengthOf(local) >= CONTEXT_MIN_LENGTH && lower.includes(local))
+      return 'must not contain the part of your email before @';
+    if (lengthOf(name) >= CONTEXT_MIN_LENGTH && lower.includes(name))
+      return 'must not contain your name';
+  }
   return undefined;
 }
 

@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../common/database-errors.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { type LinkRecord, LinksRepository } from './links.repository.js';
 import { hashToken } from './links.service.js';
-import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
+import { hashPassword, type PasswordContext, passwordIssue, passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 import { SignInLimit } from './sign-in-limit.js';
@@ -31,9 +31,12 @@ import { SignInLimit } from './sign-in-limit.js';
 const invalidLink = () =>
   ApiException.of(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]);
 
-/** A new password, refused with the contract's words when it is a common one. */
-function checkPassword(password: string, field = 'password'): void {
-  const issue = passwordIssue(password);
+/**
+ * A new password, refused with the contract's words when it breaks a rule, or (with what the
+ * person is known by) contains their email or name.
+ */
+function checkPassword(password: string, field = 'password', context?: PasswordContext): void {
+  const issue = passwordIssue(password, context);
   if (issue !== undefined)
     throw ApiException.of(PROBLEMS.invalidBody(`${field} ${issue}`), [{ field, issue }]);
 }
@@ -78,6 +81,7 @@ export class PeopleService {
     try {
       const id = await this.writer.transaction(async (tx) => {
         const link = await this.take(tx, token, 'invitation', now);
+        checkPassword(password, 'password', { email: link.email, name });
         if (await this.people.withEmail(tx, link.email)) throw ApiException.of(PROBLEMS.emailTaken);
         const person = await this.people.insert(tx, {
           accountId: link.accountId,
@@ -123,6 +127,7 @@ export class PeopleService {
       const link = await this.take(tx, token, 'reset', now);
       const person = link.personId === null ? null : await this.people.findIn(tx, link.personId);
       if (!person || person.deactivatedAt !== null) throw invalidLink();
+      checkPassword(password, 'password', person);
       personId = person.id;
       await this.links.use(tx, link.id, now, person.id);
       await this.people.setPassword(tx, person.id, passwordHash, now);
@@ -149,26 +154,33 @@ export class PeopleService {
     accountId: number,
     { currentPassword, newPassword }: ChangePassword,
   ): Promise<void> {
-    checkPassword(newPassword, 'newPassword');
     const person = await this.people.find(caller.personId);
     // People are never removed: a session's person is always there.
     if (!person) throw new Error(`The person of session ${caller.id} is not there`);
-    const key = emailKey(person.email);
-    const wait = await this.limit.waitFor(key);
-    if (wait > 0)
+    checkPassword(newPassword, 'newPassword', person);
+    const { attempt, wait } = await this.limit.reserve(emailKey(person.email));
+    if (!attempt)
       throw ApiException.of(PROBLEMS.signInFailuresLimited(wait), undefined, {
         [HEADERS.retryAfter]: String(wait),
       });
-    const [stored, newHash] = await Promise.all([
-      this.people.passwordHash(caller.personId),
-      hashPassword(newPassword),
-    ]);
-    if (!(await passwordMatches(stored, currentPassword))) {
-      await this.limit.failed(key);
+    let matches: boolean;
+    let newHash: string;
+    try {
+      const [stored, made] = await Promise.all([
+        this.people.passwordHash(caller.personId),
+        hashPassword(newPassword),
+      ]);
+      newHash = made;
+      matches = await passwordMatches(stored, currentPassword);
+    } catch (error) {
+      await this.limit.release(attempt);
+      throw error;
+    }
+    if (!matches)
       throw ApiException.of(PROBLEMS.wrongCurrentPassword, [
         { field: 'currentPassword', issue: 'is not your password' },
       ]);
-    }
+    await this.limit.release(attempt);
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('people', caller.personId);

@@ -1,0 +1,100 @@
+// New passwords tried from outside: white space alone, control characters, and the person's own
+// email, the part before @ or name are refused wherever a password is chosen (joining, a reset
+// link, a change), with the field and the words of the contract.
+import { CurrentSession, Invitation, PasswordResetLink } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountKey,
+  cookieOf,
+  createPeopleTestApp,
+  OWN_ORIGIN,
+  PASSWORD,
+} from '../../test/people-app.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
+
+describe.each(ENGINES)('choosing a password, on %s (README: People sign in)', (engine) => {
+  let t: TestApp;
+  let staff: AccountKey;
+  let partner: AccountKey;
+
+  beforeAll(async () => {
+    ({ t, staff, partner } = await createPeopleTestApp(engine));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+  const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
+  const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
+
+  const refusal = (field: string, issue: string) => ({
+    code: 'invalid_body',
+    status: 400,
+    details: [{ field, issue }],
+  });
+
+  it('refuses white space alone, NULs and the email on joining, and joins with a good one', async () => {
+    const made = await post(
+      `/v1/admin/accounts/${partner.accountId}/invitations`,
+      { email: 'Kim.Park@acme.example' },
+      { authorization: `Bearer ${staff.key}` },
+    );
+    const { link } = Invitation.parse(made.json());
+    const accept = (password: string, name = 'Kim Park') =>
+      post('/v1/invitations/accept', { token: tokenOf(link), name, password });
+    const cases: [string, string][] = [
+      [' '.repeat(12), 'must not be only white space'],
+      ['\u0000'.repeat(12), 'must not contain control characters'],
+      ['kim.park@acme.example', 'must not contain your email address'],
+      ['my name: kim.park!', 'must not contain the part of your email before @'],
+      ['hello, I am Kim Park', 'must not contain your name'],
+    ];
+    for (const [password, issue] of cases) {
+      const answer = await accept(password);
+      expect(answer.statusCode, JSON.stringify(password)).toBe(400);
+      expect(answer.json()).toMatchObject(refusal('password', issue));
+    }
+    // The refusals used nothing: the link still lets Kim join.
+    expect((await accept(PASSWORD)).statusCode).toBe(204);
+  });
+
+  it('refuses the name or email on a reset link and on a change of password', async () => {
+    const { personId } = await t.createPerson(partner.accountId, {
+      email: 'lou.tran@acme.example',
+      password: PASSWORD,
+      name: 'Lou Tran',
+    });
+    const made = await post(`/v1/admin/people/${personId}/password-reset`, {}, asStaff());
+    const { link } = PasswordResetLink.parse(made.json());
+    const reset = await post('/v1/password-resets/accept', {
+      token: tokenOf(link),
+      password: 'LOU TRAN forever and ever',
+    });
+    expect(reset.json()).toMatchObject(refusal('password', 'must not contain your name'));
+
+    const signedIn = await post('/v1/session', {
+      email: 'lou.tran@acme.example',
+      password: PASSWORD,
+    });
+    const cookie = cookieOf(signedIn);
+    const me = CurrentSession.parse(
+      (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } })).json(),
+    );
+    expect(me.person.id).toBe(personId);
+    const change = await post(
+      '/v1/session/password',
+      { currentPassword: PASSWORD, newPassword: 'lou.tran@acme.example 2026' },
+      { cookie, origin: OWN_ORIGIN },
+    );
+    expect(change.json()).toMatchObject(
+      refusal('newPassword', 'must not contain your email address'),
+    );
+  });
+});
