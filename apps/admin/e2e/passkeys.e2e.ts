@@ -200,6 +200,7 @@ describe('passkeys in Chromium with a virtual authenticator (README: Passkeys)',
     const dialog = page.getByRole('dialog', { name: 'Remove your password?' });
     await expectAccessible(page, 'the dialog removing the password');
     await screenshot(page, 'passkeys-remove-password-dialog');
+    await dialog.getByLabel('Current password').fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Remove password' }).click();
     await section.getByText(/You have no password/).waitFor();
     expect(await page.getByRole('heading', { name: 'Change your password' }).count()).toBe(0);

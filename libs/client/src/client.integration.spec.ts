@@ -644,7 +644,7 @@ describe('the client against the real API', () => {
       await other.session.signInWithPasskey({ credential: answer }).catch((e: unknown) => e),
     ).toMatchObject({ code: 'invalid_credentials', status: 401 });
 
-    expect((await other.session.removePassword()).status).toBe(204);
+    expect((await other.session.removePassword({ currentPassword: password })).status).toBe(204);
     expect(
       await browser.session.signIn({ email: 'pia@example.com', password }).catch((e: unknown) => e),
     ).toMatchObject({ code: 'invalid_credentials', status: 401 });

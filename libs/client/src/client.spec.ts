@@ -2148,15 +2148,17 @@ describe('passkeys (beta)', () => {
     });
   });
 
-  it('removePasskey DELETEs /session/passkeys/{id}, removePassword DELETEs /session/password, both 204', async () => {
+  it('removePasskey DELETEs /session/passkeys/{id}, removePassword POSTs /session/password/remove, both 204', async () => {
     const { client, requests } = withoutKey([noContent(), noContent()]);
     expect(await client.session.removePasskey(3)).toEqual(answered(undefined, 204));
-    expect(await client.session.removePassword()).toEqual(answered(undefined, 204));
+    expect(await client.session.removePassword({ currentPassword: 'the password now' })).toEqual(
+      answered(undefined, 204),
+    );
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'DELETE http://api.test/v1/session/passkeys/3',
-      'DELETE http://api.test/v1/session/password',
+      'POST http://api.test/v1/session/password/remove',
     ]);
-    expect(await requests[1]?.text()).toBe('');
+    expect(await requests[1]?.text()).toBe('{"currentPassword":"the password now"}');
   });
 
   it("a refusal is the API's error: 401 for a sign-in, 409 for the last way in, never retried", async () => {
@@ -2165,22 +2167,25 @@ describe('passkeys (beta)', () => {
       code: 'invalid_credentials',
       status: 401,
     });
-    expect(await caught(client.session.removePassword())).toMatchObject({
+    expect(
+      await caught(client.session.removePassword({ currentPassword: 'the password now' })),
+    ).toMatchObject({
       code: 'invalid_transition',
       status: 409,
     });
     expect(requests).toHaveLength(2);
   });
 
-  it('signInWithPasskey and addPasskey are never repeated after a 503, network failure or timeout; the removals are', async () => {
+  it('signInWithPasskey, addPasskey and removePassword are never repeated after a 503, network failure or timeout; removePasskey is', async () => {
     await expectNotRepeated((client) => client.session.signInWithPasskey({ credential }));
     await expectNotRepeated((client) => client.session.addPasskey({ name: 'Laptop', credential }), {
       answer: () => json(201, passkey),
     });
-    for (const remove of [
-      (client: PetstoreClient) => client.session.removePasskey(3),
-      (client: PetstoreClient) => client.session.removePassword(),
-    ]) {
+    // Removing the password is a POST with the password: sent once, as a change of password is.
+    await expectNotRepeated((client) =>
+      client.session.removePassword({ currentPassword: 'the password now' }),
+    );
+    for (const remove of [(client: PetstoreClient) => client.session.removePasskey(3)]) {
       const { client, requests } = withoutKey([error(503, 'service_unavailable'), noContent()]);
       expect((await remove(client)).status).toBe(204);
       expect(requests).toHaveLength(2);
@@ -2194,7 +2199,8 @@ describe('passkeys (beta)', () => {
       (client, signal) => client.session.startPasskeyRegistration({ signal }),
       (client, signal) => client.session.addPasskey({ name: 'Laptop', credential }, { signal }),
       (client, signal) => client.session.removePasskey(3, { signal }),
-      (client, signal) => client.session.removePassword({ signal }),
+      (client, signal) =>
+        client.session.removePassword({ currentPassword: 'the password now' }, { signal }),
       (client, signal) => client.session.startPasskeySignIn({ signal }),
       (client, signal) => client.session.signInWithPasskey({ credential }, { signal }),
     ]);

@@ -17,6 +17,7 @@ import {
   ApiKeys,
   type CreatedApiKey,
   type ChangePassword,
+  type RemovePassword,
   type CurrentSession,
   HEADERS,
   type Inventory,
@@ -112,6 +113,8 @@ export type ResetPasswordInput = z.input<typeof ResetPassword>;
 export type NewInvitationInput = z.input<typeof NewInvitation>;
 /** What `session.changePassword` sends: the password now and the new one. */
 export type ChangePasswordInput = z.input<typeof ChangePassword>;
+/** What `session.removePassword` sends: the password now, which is removed. */
+export type RemovePasswordInput = z.input<typeof RemovePassword>;
 /**
  * What `session.addPasskey` sends: a name, and the browser's new credential as
  * `PublicKeyCredential.toJSON()` (or `@simplewebauthn/browser`'s `startRegistration`) gives it.
@@ -447,10 +450,14 @@ export interface PetstoreClient {
       options?: CallOptions,
     ): Promise<ApiResult<undefined>>;
     /**
-     * Removes the person's password once they have a passkey (`409` before): from then on they sign
-     * in with a passkey. Their sessions go on; a staff reset link sets a password again.
+     * Removes the person's password once they have a passkey (`409` before), given the password now
+     * (a wrong one is `400` and counts as a failed sign-in): from then on they sign in with a
+     * passkey. Their sessions go on; a staff reset link sets a password again.
      */
-    removePassword(options?: CallOptions): Promise<ApiResult<undefined>>;
+    removePassword(
+      removal: RemovePasswordInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
     /**
      * One page of the signed-in person's passkeys, in ascending id. Follow `next` (or use
      * {@link iteratePasskeys}).
@@ -1060,8 +1067,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('endAllSessions', {}, callOptions.signal)),
       changePassword: (change, callOptions = {}) =>
         result(invoke('changePassword', { body: change }, callOptions.signal)),
-      removePassword: (callOptions = {}) =>
-        result(invoke('removePassword', {}, callOptions.signal)),
+      removePassword: (removal, callOptions = {}) =>
+        result(invoke('removePassword', { body: removal }, callOptions.signal)),
       listPasskeys: (query = {}, callOptions = {}) =>
         listPage('listPasskeys', {}, query, Passkeys, callOptions.signal),
       iteratePasskeys: (query = {}, callOptions = {}) =>

@@ -10,6 +10,7 @@ export {
   type AuditPage,
   type CallOptions,
   type ChangePasswordInput,
+  type RemovePasswordInput,
   type CreateCategoryOptions,
   type CreatedCategory,
   type CreatedPet,

@@ -284,6 +284,7 @@ describe('OpenAPI document', () => {
       'Session',
       'Sessions',
       'ChangePassword',
+      'RemovePassword',
       'Category',
       'Categories',
       'NewCategory',

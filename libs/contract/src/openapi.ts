@@ -58,6 +58,7 @@ import {
 import {
   AcceptInvitation,
   ChangePassword,
+  RemovePassword,
   CurrentSession,
   Invitation,
   NewInvitation,
@@ -130,6 +131,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Session,
   Sessions,
   ChangePassword,
+  RemovePassword,
   Category,
   Categories,
   NewCategory,

@@ -23,6 +23,7 @@ import { Categories, Category, CategoryPatch, NewCategory } from './category.sch
 import {
   AcceptInvitation,
   ChangePassword,
+  RemovePassword,
   CurrentSession,
   People,
   Person,
@@ -587,16 +588,16 @@ export const OPERATIONS = {
     errors: { 400: 'InvalidAdminBody', 413: 'PayloadTooLarge' },
   },
   removePassword: {
-    method: 'DELETE',
-    path: '/session/password',
+    method: 'POST',
+    path: '/session/password/remove',
     tag: 'session',
     summary: 'Remove your password',
-    description:
-      'For a person with at least one passkey: from now on they sign in with a passkey (or single sign-on), and email and password no longer let them in. Their sessions go on. A password-reset link from staff sets one again.',
+    description: `For a person with at least one passkey, who gives the current password (a session alone cannot take away its owner's way in; this was \`DELETE /session/password\` without a body before the password was required): from now on they sign in with a passkey (or single sign-on), and email and password no longer let them in. Their sessions go on. A password-reset link from staff sets one again. A wrong current password counts as a failed sign-in of the person's email, as for a change.`,
     access: 'person',
     ...beta,
+    body: RemovePassword,
     success: { status: 204, description: 'The password is removed.' },
-    errors: { 409: 'PasswordStillNeeded' },
+    errors: { 400: 'InvalidAdminBody', 409: 'PasswordStillNeeded', 413: 'PayloadTooLarge' },
   },
   getSignInMethods: {
     method: 'GET',

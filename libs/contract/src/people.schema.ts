@@ -193,3 +193,11 @@ export const ChangePassword = z
     description: 'The password now, and the new one.',
   });
 export type ChangePassword = z.output<typeof ChangePassword>;
+
+export const RemovePassword = z
+  .strictObject({ currentPassword: Password }, { error: expected('a JSON object') })
+  .meta({
+    id: 'RemovePassword',
+    description: 'The password now, which is to be removed.',
+  });
+export type RemovePassword = z.output<typeof RemovePassword>;

@@ -94,7 +94,7 @@ describe('removing the password and the last passkey at once, on PostgreSQL with
       // Which instance does which, in turn, so neither always starts first.
       const [a, b] = round % 2 === 0 ? [first, second] : [second, first];
       const [password, passkey] = await Promise.all([
-        send(a, cookie, 'DELETE', '/v1/session/password'),
+        send(a, cookie, 'POST', '/v1/session/password/remove', { currentPassword: PASSWORD }),
         send(b, cookie, 'DELETE', `/v1/session/passkeys/${ids[0]}`),
       ]);
       const statuses = [password.statusCode, passkey.statusCode].sort();
@@ -118,7 +118,13 @@ describe('removing the password and the last passkey at once, on PostgreSQL with
   it(`keeps a passwordless person's last passkey when both are removed at once, over ${ROUNDS / 2} rounds`, async () => {
     for (let round = 0; round < ROUNDS / 2; round++) {
       const { personId, cookie, ids } = await personWithPasskeys(2);
-      expect((await send(first, cookie, 'DELETE', '/v1/session/password')).statusCode).toBe(204);
+      expect(
+        (
+          await send(first, cookie, 'POST', '/v1/session/password/remove', {
+            currentPassword: PASSWORD,
+          })
+        ).statusCode,
+      ).toBe(204);
       const answers = await Promise.all([
         send(first, cookie, 'DELETE', `/v1/session/passkeys/${ids[0]}`),
         send(second, cookie, 'DELETE', `/v1/session/passkeys/${ids[1]}`),

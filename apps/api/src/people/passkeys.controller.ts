@@ -4,7 +4,14 @@
  * cookie as signing in with a password does.
  */
 import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { ListKeysQuery, NewPasskey, type Passkey, PasskeySignIn, PROBLEMS } from '@pets/contract';
+import {
+  ListKeysQuery,
+  NewPasskey,
+  type Passkey,
+  PasskeySignIn,
+  PROBLEMS,
+  RemovePassword,
+} from '@pets/contract';
 import type { PasskeyOptions } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
@@ -81,8 +88,11 @@ export class PasskeysController {
   }
 
   @Operation('removePassword')
-  removePassword(@CurrentPrincipal() principal: Principal): Promise<void> {
-    return this.passkeys.removePassword(sessionOf(principal), actorOf(principal));
+  removePassword(
+    @JsonBody(new ZodPipe(RemovePassword, 'invalid_body')) body: RemovePassword,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    return this.passkeys.removePassword(sessionOf(principal), actorOf(principal), body);
   }
 
   @Operation('startPasskeySignIn')

@@ -353,13 +353,30 @@ describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
   it('removes the password once a passkey is there: password sign-in refused, sessions go on, and the last passkey stays', async () => {
     const { cookie, email, personId } = await newPerson();
     const second = cookieOf(await signInAs(t, email));
-    const refusedRemoval = await send(cookie, 'DELETE', '/v1/session/password');
+    const removal = { currentPassword: PASSWORD };
+    const refusedRemoval = await send(cookie, 'POST', '/v1/session/password/remove', removal);
     expect(refusedRemoval.statusCode).toBe(409);
     expect(refusedRemoval.json()).toEqual({ ...PROBLEMS.passwordStillNeeded, status: 409 });
 
     const authenticator = new SoftAuthenticator(OWN_ORIGIN);
     const passkey = (await addPasskey(cookie, authenticator)).json<Passkey>();
-    expect((await send(cookie, 'DELETE', '/v1/session/password')).statusCode).toBe(204);
+    // A session alone cannot take its owner's password away: the password is required.
+    const withoutPassword = await send(cookie, 'POST', '/v1/session/password/remove', {});
+    expect(withoutPassword.statusCode).toBe(400);
+    expect(withoutPassword.json()).toMatchObject({
+      code: 'invalid_body',
+      details: [{ field: 'currentPassword' }],
+    });
+    const wrong = await send(cookie, 'POST', '/v1/session/password/remove', {
+      currentPassword: 'not the password at all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      details: [{ field: 'currentPassword', issue: 'is not your password' }],
+    });
+    expect((await send(cookie, 'POST', '/v1/session/password/remove', removal)).statusCode).toBe(
+      204,
+    );
     expect((await send(cookie, 'GET', '/v1/session')).json()).toMatchObject({ hasPassword: false });
     expect((await send(second, 'GET', '/v1/session')).statusCode).toBe(200);
     const byPassword = await signInAs(t, email);
@@ -378,8 +395,26 @@ describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
       204,
     );
     expect((await signInWithPasskey(authenticator)).statusCode).toBe(204);
-    // Again: 204, nothing more to remove.
-    expect((await send(cookie, 'DELETE', '/v1/session/password')).statusCode).toBe(204);
+    // Again: there is no password left to give.
+    expect((await send(cookie, 'POST', '/v1/session/password/remove', removal)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('checks at most 10 current passwords of a burst of removals', async () => {
+    const { cookie } = await newPerson();
+    expect((await addPasskey(cookie, new SoftAuthenticator(OWN_ORIGIN))).statusCode).toBe(201);
+    const codes = (
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(cookie, 'POST', '/v1/session/password/remove', {
+            currentPassword: `guess ${i} guess`,
+          }),
+        ),
+      )
+    ).map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 400)).toHaveLength(10);
+    expect(codes.filter((code) => code === 429)).toHaveLength(20);
   });
 
   it('removes only the person’s own passkeys: 404 for another’s or none', async () => {
@@ -407,7 +442,7 @@ describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
         ['POST', '/v1/session/passkeys/options', undefined],
         ['POST', '/v1/session/passkeys', { name: 'Evil', credential }],
         ['DELETE', `/v1/session/passkeys/${passkey.id}`, undefined],
-        ['DELETE', '/v1/session/password', undefined],
+        ['POST', '/v1/session/password/remove', { currentPassword: PASSWORD }],
       ] as const) {
         const response = await send(cookie, method, url, body, origin);
         expect(response.statusCode, `${method} ${url} from ${origin}`).toBe(403);
@@ -422,7 +457,7 @@ describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
     for (const [method, url] of [
       ['GET', '/v1/session/passkeys'],
       ['POST', '/v1/session/passkeys/options'],
-      ['DELETE', '/v1/session/password'],
+      ['POST', '/v1/session/password/remove'],
     ] as const) {
       const response = await t.app.inject({
         method,

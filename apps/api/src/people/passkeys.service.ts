@@ -16,6 +16,7 @@ import {
   PASSKEYS_MAX,
   type PasskeySignIn,
   PROBLEMS,
+  type RemovePassword,
 } from '@pets/contract';
 import {
   type AuthenticationResponseJSON,
@@ -35,7 +36,10 @@ import { type Page, scopedPage } from '../common/paging.js';
 import type { SessionCaller } from '../common/principal.js';
 import { Writer } from '../database/writer.js';
 import { type PasskeyRecord, PasskeysRepository } from './passkeys.repository.js';
+import { passwordMatches } from './passwords.js';
+import { emailKey, PeopleRepository } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
+import { SignInLimit } from './sign-in-limit.js';
 
 /** Who the passkeys are for: the RP ID they are bound to, and the pages that may use them. */
 export interface RelyingParty {
@@ -98,6 +102,8 @@ export class PasskeysService {
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
     private readonly cursors: Cursors,
+    private readonly people: PeopleRepository,
+    private readonly limit: SignInLimit,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -241,8 +247,25 @@ export class PasskeysService {
     });
   }
 
-  /** Removes the person's password once they have a passkey (`409` before). Sessions go on. */
-  async removePassword(caller: SessionCaller, actor: Actor): Promise<void> {
+  /**
+   * Removes the person's password once they have a passkey (`409` before), given the password (a
+   * check within the sign-in limit, as for a change). Sessions go on.
+   */
+  async removePassword(
+    caller: SessionCaller,
+    actor: Actor,
+    { currentPassword }: RemovePassword,
+  ): Promise<void> {
+    const person = await this.people.find(caller.personId);
+    // People are never removed: a session's person is always there.
+    if (!person) throw new Error(`The person of session ${caller.id} is not there`);
+    const matches = await this.limit.checked(emailKey(person.email), async () =>
+      passwordMatches(await this.people.passwordHash(person.id), currentPassword),
+    );
+    if (!matches)
+      throw ApiException.of(PROBLEMS.wrongCurrentPassword, [
+        { field: 'currentPassword', issue: 'is not your password' },
+      ]);
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('people', caller.personId);

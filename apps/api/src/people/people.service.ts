@@ -158,29 +158,19 @@ export class PeopleService {
     // People are never removed: a session's person is always there.
     if (!person) throw new Error(`The person of session ${caller.id} is not there`);
     checkPassword(newPassword, 'newPassword', person);
-    const { attempt, wait } = await this.limit.reserve(emailKey(person.email));
-    if (!attempt)
-      throw ApiException.of(PROBLEMS.signInFailuresLimited(wait), undefined, {
-        [HEADERS.retryAfter]: String(wait),
-      });
-    let matches: boolean;
-    let newHash: string;
-    try {
+    let newHash = '';
+    const matches = await this.limit.checked(emailKey(person.email), async () => {
       const [stored, made] = await Promise.all([
         this.people.passwordHash(caller.personId),
         hashPassword(newPassword),
       ]);
       newHash = made;
-      matches = await passwordMatches(stored, currentPassword);
-    } catch (error) {
-      await this.limit.release(attempt);
-      throw error;
-    }
+      return passwordMatches(stored, currentPassword);
+    });
     if (!matches)
       throw ApiException.of(PROBLEMS.wrongCurrentPassword, [
         { field: 'currentPassword', issue: 'is not your password' },
       ]);
-    await this.limit.release(attempt);
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('people', caller.personId);

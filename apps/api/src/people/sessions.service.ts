@@ -98,30 +98,20 @@ export class SessionsService {
     { email, password }: SignIn,
     client: { device: string; address: string },
   ): Promise<NewSession> {
-    const { attempt, wait } = await this.limit.reserve(emailKey(email));
-    if (!attempt)
-      throw ApiException.of(PROBLEMS.signInFailuresLimited(wait), undefined, {
-        [HEADERS.retryAfter]: String(wait),
-      });
-    let person: Awaited<ReturnType<PeopleRepository['forSignIn']>>;
-    let matches: boolean;
-    try {
-      person = await this.people.forSignIn(email);
+    const found: { person: Awaited<ReturnType<PeopleRepository['forSignIn']>> } = { person: null };
+    const passed = await this.limit.checked(emailKey(email), async () => {
+      const person = (found.person = await this.people.forSignIn(email));
       // Always one hash check (against a hash nobody has a password for when there is no person).
-      matches = await passwordMatches(person?.passwordHash ?? null, password);
-    } catch (error) {
-      // A check that never finished is no failure.
-      await this.limit.release(attempt);
-      throw error;
-    }
+      const matches = await passwordMatches(person?.passwordHash ?? null, password);
+      return matches && person !== null && person.deactivatedAt === null;
+    });
+    const { person } = found;
     const now = this.clock.now();
-    if (!person || !matches || person.deactivatedAt !== null) {
-      // The place taken stays: it is this failure. Recorded off the answer's path, so a known
-      // email is not told apart by a slower answer.
+    if (!passed || !person) {
+      // Recorded off the answer's path, so a known email is not told apart by a slower answer.
       if (person) this.recordFailure(person.id, person.accountId, person.email, now);
       throw ApiException.of(PROBLEMS.invalidCredentials);
     }
-    await this.limit.release(attempt);
     const id = await this.writer.transaction((tx) => this.startIn(tx, person, client, now));
     return { id, maxAgeSeconds: SESSION_MAX_AGE_MS / 1000 };
   }

@@ -5,7 +5,8 @@
  */
 import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';
+import { HEADERS, PROBLEMS, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';
+import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import {
   RATE_LIMIT_STORAGE,
@@ -61,6 +62,26 @@ export class SignInLimit {
     @Inject(RATE_LIMIT_STORAGE) private readonly storage: RateLimitStorage,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /**
+   * Runs one check of this email's password (`check` resolves whether it passed) within the limit:
+   * `429` with `Retry-After` when there is no place for it. A check that fails keeps its place; one
+   * that passes or throws gives it back.
+   */
+  async checked(emailKey: string, check: () => Promise<boolean>): Promise<boolean> {
+    const { attempt, wait } = await this.reserve(emailKey);
+    if (!attempt)
+      throw ApiException.of(PROBLEMS.signInFailuresLimited(wait), undefined, {
+        [HEADERS.retryAfter]: String(wait),
+      });
+    let passed = true;
+    try {
+      passed = await check();
+      return passed;
+    } finally {
+      if (passed) await this.release(attempt);
+    }
+  }
 
   /** A place for one check of this email's password, or the seconds to wait for one. */
   async reserve(emailKey: string): Promise<Reservation> {

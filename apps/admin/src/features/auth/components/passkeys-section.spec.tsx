@@ -141,13 +141,37 @@ describe('your passkeys', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Remove your password' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove your password?' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'my password now');
     await user.click(within(dialog).getByRole('button', { name: 'Remove password' }));
     expect(client.session.removePassword).toHaveBeenCalledTimes(1);
+    expect(client.session.removePassword).toHaveBeenCalledWith({
+      currentPassword: 'my password now',
+    });
     await waitFor(() => {
       expect(screen.queryByRole('button', { name: 'Remove your password' })).toBeNull();
     });
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();
     expect(screen.getByText(/You have no password/)).toBeDefined();
+  });
+
+  it('says a wrong password on its field in the dialog, which stays open to try again', async () => {
+    const { user } = setUp((fake) => {
+      fake.session.removePassword.mockRejectedValue(
+        apiError({
+          status: 400,
+          ...PROBLEMS.wrongCurrentPassword,
+          details: [{ field: 'currentPassword', issue: 'is not your password' }],
+        }),
+      );
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove your password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove your password?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Remove password' });
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Current password'), 'not my password');
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Current password is not your password.')).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Remove your password?' })).toBeDefined();
   });
 
   it('offers no password removal without a passkey, nor to a person with no password', async () => {

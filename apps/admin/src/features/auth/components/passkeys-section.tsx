@@ -108,13 +108,17 @@ function RemovePassword() {
   const remove = useRemovePassword();
   const { blocked } = useRateLimit();
   const [asking, setAsking] = useState(false);
+  const [currentPassword, setCurrentPassword] = useState('');
   const button = useRef<HTMLButtonElement>(null);
   const stopAsking = () => {
     flushSync(() => {
       setAsking(false);
+      setCurrentPassword('');
     });
     button.current?.focus();
   };
+  // The API's words for a wrong password, said on the field ("is not your password").
+  const wrongPassword = remove.isError ? detailsOf(remove.error)[0]?.issue : undefined;
   return (
     <>
       <p>
@@ -136,7 +140,7 @@ function RemovePassword() {
         </button>
       </div>
       <div aria-live="polite">
-        {remove.isError && !isRateLimited(remove.error) ? (
+        {remove.isError && wrongPassword === undefined && !isRateLimited(remove.error) ? (
           <p className="error">Could not remove your password. {describeError(remove.error)}</p>
         ) : null}
       </div>
@@ -146,17 +150,36 @@ function RemovePassword() {
           confirmLabel={remove.isPending ? 'Removing…' : 'Remove password'}
           cancelLabel="Keep my password"
           danger
-          busy={remove.isPending || blocked}
+          busy={remove.isPending || blocked || currentPassword === ''}
           onConfirm={() => {
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                setAsking(false);
+            remove.mutate(
+              { currentPassword },
+              {
+                onSuccess: () => {
+                  setAsking(false);
+                },
+                // A wrong password is said in the dialog, to try again; anything else closes it.
+                onError: (error) => {
+                  if (detailsOf(error).length === 0) stopAsking();
+                },
               },
-              onError: stopAsking,
-            });
+            );
           }}
           onCancel={stopAsking}
         >
+          <Field label="Current password" error={wrongPassword}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => {
+                  setCurrentPassword(event.target.value);
+                }}
+              />
+            )}
+          </Field>
           <p>
             From now on you sign in with a passkey only: your email and password no longer let you
             in. Your sessions go on. If you lose your passkeys, staff can send you a link to choose
