@@ -1,12 +1,14 @@
 /**
- * Starts the API as operators run it: reads and checks the environment (exit 1 naming what is
- * wrong), listens, and on SIGTERM or SIGINT finishes the requests in flight before it exits.
+ * Starts the API as operators run it: reads and checks the environment and that its ports are free
+ * (exit 1 naming what is wrong, before anything is written), listens, and on SIGTERM or SIGINT
+ * finishes the requests in flight before it exits.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
 import { createLogger } from './common/logger.js';
 import { ConfigError, loadConfig, missingForServing } from './config/config.js';
+import { busyPort, portProblem, type WantedPort } from './config/ports.js';
 import { Metrics } from './metrics/metrics.js';
 import { serveMetrics } from './metrics/metrics-server.js';
 
@@ -29,6 +31,15 @@ async function main(): Promise<void> {
     process.stderr.write(`${new ConfigError(missing).message}\n`);
     process.exit(1);
   }
+
+  // Before the database is opened or made, and before the first run writes anything.
+  const apiPort: WantedPort = { setting: 'PORT', port: config.port, host: config.host };
+  const metricsPort: WantedPort | undefined = config.metrics && {
+    setting: 'METRICS_PORT',
+    ...config.metrics,
+  };
+  const busy = await busyPort(metricsPort ? [apiPort, metricsPort] : [apiPort]);
+  if (busy !== null) refuse(busy);
 
   const logger = createLogger(config.logLevel);
   const app = await createApp(config, logger);
@@ -59,14 +70,26 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 
-  if (config.metrics) metricsServer = await serveMetrics(app.get(Metrics), config.metrics, logger);
-  await app.listen({ port: config.port, host: config.host });
+  // Taken since the check above (by another program, within the second): the same sentence.
+  if (metricsPort)
+    metricsServer = await serveMetrics(app.get(Metrics), metricsPort, logger).catch(
+      (error: unknown) => refuse(portProblem(metricsPort, error)),
+    );
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+    refuse(portProblem(apiPort, error));
+  });
   // The port bound, which PORT=0 leaves to the system.
   const { port } = app.getHttpServer().address() as AddressInfo;
   logger.info(
     { url: `http://localhost:${port}`, docs: `http://localhost:${port}/docs` },
     'listening',
   );
+}
+
+/** Stops the start with one line on stderr and exit code 1. */
+function refuse(sentence: string): never {
+  process.stderr.write(`${sentence}\n`);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

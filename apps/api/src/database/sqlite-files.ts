@@ -1,0 +1,62 @@
+/**
+ * The embedded database's directory and files readable by their owner only (they hold emails,
+ * password hashes and the audit trail): made so, or tightened, before SQLite opens the file.
+ */
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** The files SQLite keeps beside a database: the WAL, its shared-memory index, a rollback journal. */
+const COMPANIONS = ['-wal', '-shm', '-journal'] as const;
+
+/** Whether `file` names no file at all (an in-memory database). */
+export function isInMemory(file: string): boolean {
+  return file === '' || file === ':memory:' || file.startsWith('file::memory:');
+}
+
+/**
+ * Makes the directory of the SQLite database `file` (0700) and the file itself (0600) if they are
+ * not there, and tightens them and the WAL, shared-memory and journal files beside it when group or
+ * others may read them. Modes are set with chmod, so the process's umask does not matter. SQLite
+ * gives the -wal, -shm and -journal files it makes later the database file's own mode.
+ *
+ * A directory that others share is left as it is (its sticky bit set, like /tmp, or another user's):
+ * only the database's own files are tightened there. Returns what was tightened, as
+ * `path (0644 -> 0600)`, for the caller to log once; nothing for an in-memory database.
+ */
+export function ownerOnlySqlite(file: string): string[] {
+  if (isInMemory(file)) return [];
+  const path = resolve(file);
+  const dir = dirname(path);
+  const tightened: string[] = [];
+  const tighten = (target: string, mode: number, loose: number) => {
+    if ((loose & 0o077) === 0) return;
+    chmodSync(target, mode);
+    tightened.push(`${target} (${octal(loose)} -> ${octal(mode)})`);
+  };
+
+  if (existsSync(dir)) {
+    const { mode, uid } = statSync(dir);
+    const shared =
+      (mode & 0o1000) !== 0 || (process.getuid !== undefined && uid !== process.getuid());
+    if (!shared) tighten(dir, 0o700, mode & 0o777);
+  } else {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Made here: 0700 whatever the umask, and nothing to report.
+    chmodSync(dir, 0o700);
+  }
+
+  if (existsSync(path)) tighten(path, 0o600, statSync(path).mode & 0o777);
+  else {
+    // An empty file is an empty database to SQLite; made here so that it is never readable by
+    // others ('a': another process making it at the same moment is no error).
+    closeSync(openSync(path, 'a', 0o600));
+    chmodSync(path, 0o600);
+  }
+  for (const suffix of COMPANIONS) {
+    const companion = `${path}${suffix}`;
+    if (existsSync(companion)) tighten(companion, 0o600, statSync(companion).mode & 0o777);
+  }
+  return tightened;
+}
+
+const octal = (mode: number) => `0${mode.toString(8).padStart(3, '0')}`;
