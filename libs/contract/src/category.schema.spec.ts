@@ -6,6 +6,7 @@ import {
   Categories,
   Category,
   CATEGORY_NAME_MAX_LENGTH,
+  categoryNameKey,
   CategoryPatch,
   NewCategory,
 } from './category.schema.js';
@@ -78,5 +79,66 @@ describe('Category', () => {
     expect(Category.safeParse({ ...dogs, petCount: 1.5 }).success).toBe(false);
     expect(Category.safeParse({ ...dogs, id: 0 }).success).toBe(false);
     expect(Category.safeParse({ ...dogs, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('categoryNameKey', () => {
+  const oneName = (...names: string[]) => {
+    expect(new Set(names.map(categoryNameKey)).size, names.join(' | ')).toBe(1);
+  };
+
+  it('is one key for a name in other cases, widths, compatibility forms and invisible characters', () => {
+    oneName('Horses', 'horses', 'HORSES', 'ＨＯＲＳＥＳ', 'Horſes', 'Horses\u200b', '\ufeffhorses');
+    oneName(
+      'Horses',
+      'Hor\u00adses',
+      'H\u2060orses',
+      'Horses\ufe0f',
+      'Ｈｏｒｓｅｓ\u200d',
+      '𝐇𝐨𝐫𝐬𝐞𝐬',
+    );
+    expect(categoryNameKey('ＨＯＲＳＥＳ\u200b')).toBe('horses');
+    // Full case folding: ß and ẞ are ss, final ς is σ, ŉ is ʼn; İ is i with a dot above.
+    oneName('Straße', 'STRASSE', 'strasse', 'STRAẞE');
+    oneName('ΟΔΟΣ', 'οδος', 'οδοσ');
+    oneName('ŉ', 'ʼn', 'ʼN');
+    expect(categoryNameKey('İ')).toBe('i\u0307');
+    // Composed and decomposed accents, ligatures and circled letters.
+    oneName('Hörses', 'Ho\u0308rses', 'HÖRSES');
+    oneName('ﬁsh', 'fish', 'FISH');
+    oneName('Ⓓogs', 'dogs');
+  });
+
+  it('keeps apart names that differ in a letter, an accent or an emoji', () => {
+    const keys = [
+      'Horses',
+      'Horse',
+      'Hörses',
+      'Hirses',
+      'Hırses',
+      'Horses 🐎',
+      '🐎',
+      '🐴',
+      'Hor ses',
+    ].map(categoryNameKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    // Emoji keep their presentation as one sequence: only the variation selector goes.
+    expect(categoryNameKey('👩\u200d🔬')).toBe('👩🔬');
+    expect(categoryNameKey('❤\ufe0f')).toBe('❤');
+  });
+
+  it('is its own key, for every code point of the planes with letters and tags, and a few sequences', () => {
+    // The BMP and the SMP (scripts, symbols, emoji, mathematical letters) and tags (plane 14).
+    for (const [from, to] of [
+      [0, 0x1ffff],
+      [0xe0000, 0xe0fff],
+    ] as const)
+      for (let codePoint = from; codePoint <= to; codePoint += 1) {
+        if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+        const key = categoryNameKey(String.fromCodePoint(codePoint));
+        if (categoryNameKey(key) !== key) expect.fail(`U+${codePoint.toString(16)}`);
+      }
+    for (const name of ['e\u200b\u0301', 'ΣΑΣ', 'ﬀ\u0301', 'İstanbul', 'ǅemal', '\u1e9e\u0345'])
+      expect(categoryNameKey(categoryNameKey(name))).toBe(categoryNameKey(name));
   });
 });

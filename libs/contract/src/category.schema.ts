@@ -1,6 +1,7 @@
 /**
  * Categories in the contract (beta): a named group of pets, its name unique whatever its case,
- * created, renamed and archived by staff, never deleted. A pet is put only in a category that
+ * width or invisible characters (`categoryNameKey`), created, renamed and archived by staff, never
+ * deleted. A pet is put only in a category that
  * exists and is not archived; pets keep an archived category until they are moved.
  */
 import { z } from 'zod';
@@ -13,12 +14,40 @@ export const CATEGORY_NAME_MAX_LENGTH = 60;
 export const NO_SUCH_CATEGORY = 'names no such category';
 export const ARCHIVED_CATEGORY = 'is an archived category: choose one in use';
 
-/** A category's name: the shared text rule, 1 to 60 characters, unique whatever its case. */
+/** Default-ignorable code points (U+200B, U+00AD, U+FEFF, variation selectors, …): they show nothing. */
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+const withoutIgnorables = (text: string): string => text.replace(DEFAULT_IGNORABLE, '');
+
+/**
+ * One character case-folded as Unicode's full case folding does (CaseFolding.txt, C and F), which
+ * JavaScript has no function for: lower, upper, then lower again folds "ß" and "ẞ" to "ss" and "ς"
+ * to "σ". The dotless ı alone would become i that way; folding leaves it as it is.
+ */
+const foldCase = (character: string): string =>
+  character === '\u0131' ? character : character.toLowerCase().toUpperCase().toLowerCase();
+
+/**
+ * What two categories' names are compared by (decisions §19): NFKC, default-ignorable code points
+ * removed, full case folding (character by character, so without context), and NFKC again. "Horses",
+ * "ＨＯＲＳＥＳ", "Horſes" and "Horses\u200b" are one name; "Horse", "Hörses" and "Hırses" are others. The
+ * same key again for a key (`categoryNameKey(key) === key`). It follows the Unicode version of the
+ * JavaScript engine: a character assigned in a later version may fold differently there.
+ */
+export function categoryNameKey(name: string): string {
+  const folded = Array.from(withoutIgnorables(name).normalize('NFKC'), foldCase).join('');
+  return withoutIgnorables(folded.normalize('NFKC'));
+}
+
+/**
+ * A category's name: the shared text rule, 1 to 60 characters, unique as `categoryNameKey`
+ * compares names.
+ */
 export const CategoryName = displayText({
   max: CATEGORY_NAME_MAX_LENGTH,
   allowEmpty: false,
 }).meta({
-  description: `The category's name, 1 to ${CATEGORY_NAME_MAX_LENGTH} characters, unique whatever its case ("Dogs" and "dogs" are one name). ${TEXT_RULE_DESCRIPTION}`,
+  description: `The category's name, 1 to ${CATEGORY_NAME_MAX_LENGTH} characters, unique whatever its case, width or invisible characters: names are compared after NFKC normalization, removing default-ignorable code points (such as U+200B and U+FEFF) and case folding, so "Dogs", "dogs", "ＤＯＧＳ" (fullwidth) and "Dogs" followed by U+200B are one name. ${TEXT_RULE_DESCRIPTION}`,
   examples: ['Dogs'],
 });
 

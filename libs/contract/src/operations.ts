@@ -295,7 +295,7 @@ export const OPERATIONS = {
     tag: 'categories',
     summary: 'Create a category',
     description:
-      "A new category, in use. Its name must not be another category's, whatever its case: `409 name_taken`. Send `Idempotency-Key` to make retries safe.",
+      "A new category, in use. Its name must not be another category's, whatever its case, width or invisible characters (see `name`): `409 name_taken`. Send `Idempotency-Key` to make retries safe.",
     access: 'staff',
     ...beta,
     headers: IDEMPOTENCY,

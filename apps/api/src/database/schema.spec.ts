@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/config.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
 import { AWAIT_LISTING } from './list-order.js';
 import { Categories1795306100000, SEEDED_ID_MAX } from './migrations/1795306100000-categories.js';
+import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-category-name-keys.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import type { Tables } from './tables.js';
@@ -58,6 +59,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     id: 'not null',
     name: 'not null',
     name_key: 'not null',
+    name_fold: 'null',
     archived: 'not null',
     created_at: 'not null',
   },
@@ -617,6 +619,133 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         }
       } finally {
         await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keys category names as one name after normalization, keeping names already one and what the previous release writes', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
+    const no = engine === 'postgres' ? 'false' : '0';
+    // The previous release's category statements: it knows name_key (NFC, lower case) only.
+    const previousInsert = (dataSource: DataSource, name: string) =>
+      dataSource.query<{ id: number }[]>(
+        `INSERT INTO categories (name, name_key, archived, created_at)
+         VALUES (${p(1)}, ${p(2)}, ${no}, 1) RETURNING id`,
+        [name, name.normalize('NFC').toLowerCase()],
+      );
+    const previousUpdate = (dataSource: DataSource, id: number, name: string, archived: boolean) =>
+      dataSource.query(
+        `UPDATE categories SET name = ${p(1)}, name_key = ${p(2)}, archived = ${p(3)} WHERE id = ${p(4)}`,
+        [
+          name,
+          name.normalize('NFC').toLowerCase(),
+          engine === 'postgres' ? archived : Number(archived),
+          id,
+        ],
+      );
+    const folds = async (dataSource: DataSource) =>
+      Object.fromEntries(
+        (
+          await dataSource.query<{ name: string; name_fold: string | null }[]>(
+            `SELECT name, name_fold FROM categories ORDER BY id`,
+          )
+        ).map((row) => [row.name, row.name_fold]),
+      );
+    try {
+      // The previous release let these four be, beside the starter set.
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(CategoryNameKeys1795306400000)),
+      );
+      for (const name of ['Horses', 'ＨＯＲＳＥＳ', 'Horſes', 'Horses\u200b'])
+        await previousInsert(before, name);
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        expect((await migratedColumns(after)).categories).toEqual(TYPED.categories);
+        // The oldest of names that are now one keeps the key; the others have none.
+        expect(await folds(after)).toEqual({
+          Dogs: 'dogs',
+          Cats: 'cats',
+          Birds: 'birds',
+          Fish: 'fish',
+          Reptiles: 'reptiles',
+          'Small animals': 'small animals',
+          Horses: 'horses',
+          ＨＯＲＳＥＳ: null,
+          Horſes: null,
+          'Horses\u200b': null,
+        });
+        // The database refuses a second category with a key, whatever the code that writes it.
+        await expect(
+          after.query(
+            `INSERT INTO categories (name, name_key, name_fold, archived, created_at)
+             VALUES ('Ｄｏｇｓ', 'ｄｏｇｓ', 'dogs', ${no}, 1)`,
+          ),
+        ).rejects.toThrow(/unique/i);
+        // The previous release still creates (without a key), archives and renames; its rename
+        // leaves no key of a name the category no longer has, its archive leaves the key.
+        const [lizards] = await previousInsert(after, 'Lizards');
+        await expect(previousInsert(after, 'lizards')).rejects.toThrow(/unique/i);
+        await previousUpdate(after, 2, 'Cats', true);
+        await previousUpdate(after, 3, 'Parrots', false);
+        expect(await folds(after)).toMatchObject({ Lizards: null, Cats: 'cats', Parrots: null });
+        expect(lizards?.id).toBeGreaterThan(6);
+      } finally {
+        await after.destroy();
+      }
+
+      // This release on that database: names without a key are compared too.
+      const t = await createTestApp({ engine, databaseUrl: url });
+      try {
+        const { key } = await t.createKey({
+          name: 'Staff',
+          role: 'staff',
+          plan: 'enterprise',
+          limits: { perMinute: 100_000, perDay: 1_000_000 },
+        });
+        const send = (method: 'POST' | 'PATCH', path: string, name: string) =>
+          t.app.inject({
+            method,
+            url: path,
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            payload: JSON.stringify({ name }),
+          });
+        const ids = Object.fromEntries(
+          (
+            await t.app
+              .get(DataSource)
+              .query<{ id: number; name: string }[]>(`SELECT id, name FROM categories`)
+          ).map((row) => [row.name, row.id]),
+        );
+        for (const name of ['horses', 'LIZARDS', 'ｐａｒｒｏｔｓ'])
+          expect((await send('POST', '/v1/categories', name)).statusCode, name).toBe(409);
+        // With the oldest renamed, the others without a key still hold the name.
+        expect((await send('PATCH', `/v1/categories/${ids['Horses']}`, 'Mares')).statusCode).toBe(
+          200,
+        );
+        expect((await send('POST', '/v1/categories', 'Horses')).statusCode).toBe(409);
+        // A rename gives a category its key; one to a name in another case keeps it.
+        expect(
+          (await send('PATCH', `/v1/categories/${ids['ＨＯＲＳＥＳ']}`, 'Ponies')).statusCode,
+        ).toBe(200);
+        expect((await send('PATCH', `/v1/categories/${ids['Horſes']}`, 'HORSES')).statusCode).toBe(
+          409,
+        );
+        expect((await send('PATCH', `/v1/categories/${ids['Dogs']}`, 'DOGS')).statusCode).toBe(200);
+        expect(await folds(t.app.get(DataSource))).toMatchObject({
+          Mares: 'mares',
+          Ponies: 'ponies',
+          DOGS: 'dogs',
+          Horſes: null,
+        });
+      } finally {
+        await t.close();
       }
     } finally {
       if (dir) rmSync(dir, { recursive: true, force: true });

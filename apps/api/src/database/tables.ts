@@ -57,8 +57,17 @@ export interface Tables {
   categories: {
     id: Generated<number>;
     name: string;
-    /** The name folded (`categoryNameKey`): unique, so names differ whatever their case. */
+    /**
+     * The name in NFC lower case: unique, as the previous release compares names (it writes and
+     * reads only this one).
+     */
     name_key: string;
+    /**
+     * The name as names are compared (`categoryNameKey`): unique. Null for a category the previous
+     * release made or renamed, or one whose name was already another's when keys were made
+     * (CategoryNameKeys1795306400000).
+     */
+    name_fold: string | null;
     /** PostgreSQL's boolean is read as `true`/`false`, SQLite's as 1/0; both take 1/0. */
     archived: ColumnType<boolean | number, number, number>;
     created_at: number;

@@ -162,6 +162,56 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     ]);
   });
 
+  it('takes names that differ only in width, invisible characters or case folding as one name', async () => {
+    const taken = {
+      code: 'name_taken',
+      status: 409,
+      message: 'Another category already has this name (names are compared whatever their case).',
+    };
+    const mules = await createCategory('Mules');
+    // Fullwidth, the long s (U+017F), a zero-width space, a byte order mark and a soft hyphen.
+    for (const name of ['ＭＵＬＥＳ', 'Muleſ', 'Mules\u200b', '\uFEFFmules', 'Mu\u00adles']) {
+      const refused = await call(staff.key, 'POST', '/v1/categories', { name });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(409);
+      expect(refused.json()).toEqual(taken);
+    }
+    const other = await createCategory('Hinnies');
+    for (const name of ['ＭＵＬＥＳ', 'Mule\u200bs', 'MULEſ']) {
+      const renamed = await patchCategory(other.id, { name });
+      expect(renamed.statusCode, JSON.stringify(name)).toBe(409);
+      expect(renamed.json()).toEqual(taken);
+    }
+    expect(await getCategory(other.id)).toEqual(other);
+    // Its own name in another width is a rename.
+    const rewidened = await patchCategory(mules.id, { name: 'ＭＵＬＥＳ' });
+    expect(rewidened.statusCode).toBe(200);
+    expect(rewidened.json<Category>().name).toBe('ＭＵＬＥＳ');
+    // Names that differ in a letter, an accent or an emoji are other names.
+    const others = ['Mule', 'Müles', 'Mules 🫏', '🫏'];
+    for (const name of others) await createCategory(name);
+    const names = (await everyCategory('/v1/categories?limit=100')).map(
+      (category) => category.name,
+    );
+    expect(names).toEqual(expect.arrayContaining(['ＭＵＬＥＳ', 'Hinnies', ...others]));
+    for (const refused of ['Mules', 'Muleſ', 'Mules\u200b', 'mules', 'Mu\u00adles', 'Mule\u200bs'])
+      expect(names).not.toContain(refused);
+  });
+
+  it('gives one of creates of one name written in other widths and invisible characters at once', async () => {
+    const answers = await Promise.all(
+      ['Geese', 'ＧＥＥＳＥ', 'Geeſe', 'Gee\u200bse', 'geese\u2060'].map((name) =>
+        call(staff.key, 'POST', '/v1/categories', { name }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const categories = await everyCategory('/v1/categories?limit=100');
+    expect(
+      categories.filter((category) =>
+        /^geese$/i.test(category.name.normalize('NFKC').replace(/[\u200b\u2060]/g, '')),
+      ),
+    ).toHaveLength(1);
+  });
+
   it('gives one of two creates of one name at once, and 409 to the other', async () => {
     const answers = await Promise.all(
       ['Ferrets', 'FERRETS', 'ferrets', 'Ferrets '].map((name) =>

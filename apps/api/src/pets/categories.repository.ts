@@ -1,9 +1,10 @@
 /**
  * The categories table: categories in pages with how many pets each has, found by id or by name
- * (whatever its case), created and changed; and a category held for a pet being put in it.
+ * (as names are compared: `categoryNameKey`), created and changed; and a category held for a pet
+ * being put in it.
  */
 import { Injectable } from '@nestjs/common';
-import type { Category } from '@pets/contract';
+import { type Category, categoryNameKey } from '@pets/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
@@ -11,10 +12,10 @@ import type { WriteTx } from '../database/writer.js';
 import type { Tables } from '../database/tables.js';
 
 /**
- * What a category's name is compared by: one form for the same name written in other cases (and
- * other Unicode forms), as people's emails are compared (`emailKey`).
+ * `name_key`: the name in NFC lower case, as the previous release compared names. It is still
+ * written, so that release keeps refusing a name this one stored (CategoryNameKeys1795306400000).
  */
-export const categoryNameKey = (name: string): string => name.normalize('NFC').toLowerCase();
+export const lowerCaseKey = (name: string): string => name.normalize('NFC').toLowerCase();
 
 /** A category as read: `archived` as each engine gives it. */
 interface Row {
@@ -66,8 +67,13 @@ export class CategoriesRepository {
       byId: database.statement((db, p: { id: number }) =>
         db.selectFrom('categories').select(CATEGORY).where('id', '=', p.id),
       ),
-      idByName: database.statement((db, p: { nameKey: string }) =>
-        db.selectFrom('categories').select('id').where('name_key', '=', p.nameKey),
+      // The category with the key, and those with none (made or renamed by the previous release,
+      // or one name with an older category when keys were made), whose names are compared here.
+      byName: database.statement((db, p: { nameFold: string }) =>
+        db
+          .selectFrom('categories')
+          .select(['id', 'name', 'name_fold'])
+          .where((eb) => eb.or([eb('name_fold', '=', p.nameFold), eb('name_fold', 'is', null)])),
       ),
       // PostgreSQL: FOR SHARE, so an archive (an UPDATE of the row) waits until the pet's
       // transaction ends, and a pet's transaction that comes after the archive reads it archived.
@@ -76,18 +82,42 @@ export class CategoriesRepository {
         const query = db.selectFrom('categories').select('archived').where('id', '=', p.id);
         return postgres ? query.forShare() : query;
       }),
-      insert: database.statement((db, p: { name: string; nameKey: string; createdAt: number }) =>
-        db
-          .insertInto('categories')
-          .values({ name: p.name, name_key: p.nameKey, archived: 0, created_at: p.createdAt })
-          .returning('id'),
+      insert: database.statement(
+        (db, p: { name: string; nameKey: string; nameFold: string; createdAt: number }) =>
+          db
+            .insertInto('categories')
+            .values({
+              name: p.name,
+              name_key: p.nameKey,
+              name_fold: p.nameFold,
+              archived: 0,
+              created_at: p.createdAt,
+            })
+            .returning('id'),
       ),
-      update: database.statement(
-        (db, p: { id: number; name: string; nameKey: string; archived: number }) =>
+      // A rename clears the key, then writes it: the trigger (CategoryNameKeys1795306400000)
+      // clears the key when a rename leaves it as it was, as the previous release's renames do,
+      // and so would clear it on a rename to the same name in another case.
+      clearFold: database.statement((db, p: { id: number }) =>
+        db.updateTable('categories').set({ name_fold: null }).where('id', '=', p.id),
+      ),
+      rename: database.statement(
+        (
+          db,
+          p: { id: number; name: string; nameKey: string; nameFold: string; archived: number },
+        ) =>
           db
             .updateTable('categories')
-            .set({ name: p.name, name_key: p.nameKey, archived: p.archived })
+            .set({
+              name: p.name,
+              name_key: p.nameKey,
+              name_fold: p.nameFold,
+              archived: p.archived,
+            })
             .where('id', '=', p.id),
+      ),
+      archive: database.statement((db, p: { id: number; archived: number }) =>
+        db.updateTable('categories').set({ archived: p.archived }).where('id', '=', p.id),
       ),
     };
   }
@@ -108,9 +138,15 @@ export class CategoriesRepository {
     return row && toCategory(row);
   }
 
-  /** The id of the category with this name (whatever its case), as the transaction sees it. */
-  async withName(tx: WriteTx, name: string): Promise<number | undefined> {
-    return (await tx.all(this.statements.idByName, { nameKey: categoryNameKey(name) }))[0]?.id;
+  /**
+   * The ids of the categories whose name is this one as names are compared (`categoryNameKey`), as
+   * the transaction sees them: the one with the key, and any without a key whose name has it.
+   */
+  async withName(tx: WriteTx, name: string): Promise<number[]> {
+    const nameFold = categoryNameKey(name);
+    return (await tx.all(this.statements.byName, { nameFold }))
+      .filter((row) => (row.name_fold ?? categoryNameKey(row.name)) === nameFold)
+      .map((row) => row.id);
   }
 
   /**
@@ -125,19 +161,36 @@ export class CategoriesRepository {
   async insert(tx: WriteTx, name: string, createdAt: number): Promise<number> {
     const [row] = await tx.all(this.statements.insert, {
       name,
-      nameKey: categoryNameKey(name),
+      nameKey: lowerCaseKey(name),
+      nameFold: categoryNameKey(name),
       createdAt,
     });
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row.id;
   }
 
-  async update(tx: WriteTx, category: Pick<Category, 'id' | 'name' | 'archived'>): Promise<void> {
-    await tx.run(this.statements.update, {
-      id: category.id,
+  /**
+   * Writes the category's name and whether it is archived; its keys only when `renamed`, so that an
+   * archive never meets the unique index.
+   */
+  async update(
+    tx: WriteTx,
+    category: Pick<Category, 'id' | 'name' | 'archived'>,
+    renamed: boolean,
+  ): Promise<void> {
+    const { id } = category;
+    const archived = category.archived ? 1 : 0;
+    if (!renamed) {
+      await tx.run(this.statements.archive, { id, archived });
+      return;
+    }
+    await tx.run(this.statements.clearFold, { id });
+    await tx.run(this.statements.rename, {
+      id,
       name: category.name,
-      nameKey: categoryNameKey(category.name),
-      archived: category.archived ? 1 : 0,
+      nameKey: lowerCaseKey(category.name),
+      nameFold: categoryNameKey(category.name),
+      archived,
     });
   }
 }

@@ -34,7 +34,10 @@ function refusedCategory(issue: string): ApiException {
   return ApiException.of(PROBLEMS.invalidBody(describeDetails(details)), details);
 }
 
-/** Two creates or renames to one name at once: the unique index refuses the second. */
+/**
+ * Two creates or renames to one name at once: a unique index (`name_fold`, or `name_key` the
+ * previous release also keeps) refuses the second.
+ */
 async function nameUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -84,7 +87,7 @@ export class CategoriesService {
         idempotencyKey,
         ['createCategory', name],
         async (tx) => {
-          if ((await this.categories.withName(tx, name)) !== undefined) throw nameTaken();
+          if ((await this.categories.withName(tx, name)).length > 0) throw nameTaken();
           const now = this.clock.now();
           const id = await this.categories.insert(tx, name, now);
           await this.audit.record(tx, now, {
@@ -114,10 +117,10 @@ export class CategoriesService {
         const archiving = after.archived !== before.archived;
         if (!renamed && !archiving) return before;
         if (renamed) {
-          const holder = await this.categories.withName(tx, after.name);
-          if (holder !== undefined && holder !== id) throw nameTaken();
+          const holders = await this.categories.withName(tx, after.name);
+          if (holders.some((holder) => holder !== id)) throw nameTaken();
         }
-        await this.categories.update(tx, after);
+        await this.categories.update(tx, after, renamed);
         const now = this.clock.now();
         const actor = actorOf(principal);
         const target = { type: 'category', id } as const;
