@@ -230,8 +230,9 @@ export interface PetstoreClient {
   /**
    * Orders (adopts) a pet (beta): the order is `placed` and the pet becomes `pending`, together. A
    * pet that is not `available`, or already has an open order, is `409 invalid_transition` (its
-   * message says why); one that does not exist is `400 invalid_body` on `petId`. Retried safely with
-   * an `Idempotency-Key`, as {@link createPet} is.
+   * message says why); one that does not exist is `400 invalid_body` on `petId`. An account already
+   * holding its plan's number of open orders (`OPEN_ORDERS_MAX`) is `409 open_orders_limit`.
+   * Retried safely with an `Idempotency-Key`, as {@link createPet} is.
    */
   placeOrder(order: NewOrderInput, options?: PlaceOrderOptions): Promise<PlacedOrder>;
   /** Fetches one order (beta); another account's, for a partner, is `404 not_found`. */

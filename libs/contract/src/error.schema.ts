@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   invalid_transition: 409,
   too_many_api_keys: 409,
+  open_orders_limit: 409,
   email_taken: 409,
   name_taken: 409,
   gone: 410,

@@ -1,4 +1,5 @@
 /** Sizes of a request the API accepts, counts it keeps to, and how the documents name them. */
+import type { Plan } from './rate-limit.js';
 
 /** The largest request body, in bytes (`413 payload_too_large` beyond it). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -12,6 +13,19 @@ export const HEADERS_LIMIT_BYTES = 16 * 1024;
  * likewise.
  */
 export const ACTIVE_KEYS_MAX = 100;
+
+/**
+ * The most open (placed or approved) store orders an account may hold at once, by plan: one more is
+ * `409 open_orders_limit` until one is cancelled or delivered. Enterprise accounts agree their own
+ * request limits, but not (yet) their own number of open orders: they all have this one. Staff
+ * accounts have no cap.
+ */
+export const OPEN_ORDERS_MAX = {
+  free: 3,
+  pro: 20,
+  business: 100,
+  enterprise: 1_000,
+} as const satisfies Record<Plan, number>;
 
 /** `16 KiB`: a size in the words the documents use. */
 export const formatBytes = (bytes: number): string =>

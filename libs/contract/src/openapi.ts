@@ -382,7 +382,8 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     examples: { not_found: example(PROBLEMS.orderNotFound) },
   },
   PetNotOrderable: {
-    description: 'The pet is not `available`, or it already has an open order.',
+    description:
+      "The pet is not `available`, or it already has an open order; or the account already holds its plan's number of open orders.",
     examples: {
       not_available: example(PROBLEMS.petNotOrderable('sold'), [
         { field: 'petId', issue: petNotOrderableIssue('sold') },
@@ -390,6 +391,7 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       already_ordered: example(PROBLEMS.petAlreadyOrdered, [
         { field: 'petId', issue: PET_ALREADY_ORDERED },
       ]),
+      open_orders_limit: example(PROBLEMS.openOrdersLimit('free')),
     },
   },
   OrderMoveRefused: {

@@ -37,7 +37,7 @@ import {
   SignIn,
 } from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
-import { ACTIVE_KEYS_MAX } from './limits.js';
+import { ACTIVE_KEYS_MAX, OPEN_ORDERS_MAX } from './limits.js';
 import { Inventory, ListOrdersQuery, NewOrder, Order, Orders } from './order.schema.js';
 import {
   NewPasskey,
@@ -181,6 +181,7 @@ const beta = { stability: 'beta' } as const;
 
 const KEYS_PAGED =
   'Revoked keys included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
+const ORDERS_CAPPED = `An account holds at most its plan's number of open (\`placed\` or \`approved\`) orders at once: ${OPEN_ORDERS_MAX.free} on free, ${OPEN_ORDERS_MAX.pro} on pro, ${OPEN_ORDERS_MAX.business} on business, ${OPEN_ORDERS_MAX.enterprise.toLocaleString('en-US')} on enterprise, no cap for staff; one more is \`409 open_orders_limit\` until one is cancelled or delivered.`;
 const KEYS_CAPPED = `An account may have at most ${ACTIVE_KEYS_MAX} live keys: one more is \`409 too_many_api_keys\` until one is revoked.`;
 
 /** What `/v1/openapi.json` answers: an OpenAPI 3.1 document (this one). */
@@ -362,8 +363,7 @@ export const OPERATIONS = {
     path: '/store/orders',
     tag: 'store',
     summary: 'Order a pet (adopt it)',
-    description:
-      'The pet must be `available` and have no open order: in one step the order is `placed` and the pet becomes `pending`. Otherwise `409 invalid_transition` says why; of many orders for one pet at the same moment, exactly one is placed. A pet that does not exist (or was removed) is `400 invalid_body` on `petId`. Send `Idempotency-Key` to make retries safe.',
+    description: `The pet must be \`available\` and have no open order: in one step the order is \`placed\` and the pet becomes \`pending\`. Otherwise \`409 invalid_transition\` says why; of many orders for one pet at the same moment, exactly one is placed. ${ORDERS_CAPPED} A pet that does not exist (or was removed) is \`400 invalid_body\` on \`petId\`. Send \`Idempotency-Key\` to make retries safe.`,
     access: 'key',
     ...beta,
     headers: IDEMPOTENCY,

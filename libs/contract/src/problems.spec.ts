@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { GET_PET_SUNSET_AT } from './deprecation.js';
 import { ERROR_CODES, ERROR_STATUS } from './error.schema.js';
-import { BODY_LIMIT_BYTES, formatBytes, formatDay, HEADERS_LIMIT_BYTES } from './limits.js';
+import {
+  BODY_LIMIT_BYTES,
+  formatBytes,
+  formatDay,
+  HEADERS_LIMIT_BYTES,
+  OPEN_ORDERS_MAX,
+} from './limits.js';
 import { ERRORS, PROBLEMS, statusOf } from './problems.js';
 
 /** Every problem, those that take arguments with sample ones. */
@@ -26,6 +32,7 @@ const everyProblem = () =>
         invalidTransition: ['sold', 'available', true],
         petNotOrderable: ['sold'],
         orderMoveRefused: ['delivered', 'cancel'],
+        openOrdersLimit: ['free'],
       };
       const args = samples[name];
       if (!args) throw new Error(`no sample arguments for ${name}`);
@@ -56,6 +63,10 @@ describe('the problems the API words', () => {
     expect(PROBLEMS.bodyTooLarge.message).toContain(formatBytes(BODY_LIMIT_BYTES));
     expect(PROBLEMS.headTooLarge.message).toContain(formatBytes(HEADERS_LIMIT_BYTES));
     expect(PROBLEMS.getPetGone.message).toContain(formatDay(GET_PET_SUNSET_AT));
+    expect(PROBLEMS.openOrdersLimit('pro').message).toContain(
+      `already has ${OPEN_ORDERS_MAX.pro} open orders, the most its plan (pro) allows`,
+    );
+    expect(PROBLEMS.openOrdersLimit('enterprise').message).toContain('already has 1,000 open');
   });
 });
 

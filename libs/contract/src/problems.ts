@@ -10,8 +10,10 @@ import {
   formatBytes,
   formatDay,
   HEADERS_LIMIT_BYTES,
+  OPEN_ORDERS_MAX,
 } from './limits.js';
 import { ORDER_MOVES, type OrderMove, type OrderStatus } from './order.schema.js';
+import type { Plan } from './rate-limit.js';
 
 /** A refusal: the code (which brings its status) and the message people read. */
 export interface Problem {
@@ -256,6 +258,12 @@ export const PROBLEMS = {
     'too_many_api_keys',
     `The account already has ${ACTIVE_KEYS_MAX} active API keys, the most it may have. Revoke one it no longer uses, then create the new one.`,
   ),
+  /** An order over the account's plan's number of open orders (OPEN_ORDERS_MAX). */
+  openOrdersLimit: (plan: Plan) =>
+    problem(
+      'open_orders_limit',
+      `This account already has ${OPEN_ORDERS_MAX[plan].toLocaleString('en-US')} open orders, the most its plan (${plan}) allows; cancel one or wait until one is delivered.`,
+    ),
   rateLimited: (limit: number, window: string, seconds: number) =>
     problem(
       'rate_limited',
@@ -302,6 +310,7 @@ export const ERRORS = {
   method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
+  open_orders_limit: PROBLEMS.openOrdersLimit('free'),
   email_taken: PROBLEMS.emailTaken,
   name_taken: PROBLEMS.categoryNameTaken,
   gone: PROBLEMS.getPetGone,

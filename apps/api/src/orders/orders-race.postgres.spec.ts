@@ -1,12 +1,16 @@
 /**
- * README, Store orders: of many orders for one pet at the same moment exactly one is placed, and of
- * many moves of one order at the same moment exactly one is made. On PostgreSQL through two
- * instances, each with its own pool, so the requests really meet in the database: the pet's row
- * lock and the partial unique index `orders_open_pet` are what keep a pet to one open order, and
- * the order's row lock and its status check what keep an order to one move.
+ * README, Store orders: of many orders for one pet at the same moment exactly one is placed, of
+ * many moves of one order at the same moment exactly one is made, and of many orders from one
+ * account at the same moment no more are placed than its plan's open orders. On PostgreSQL through
+ * two instances, each with its own pool, so the requests really meet in the database: the pet's row
+ * lock and the partial unique index `orders_open_pet` are what keep a pet to one open order, the
+ * order's row lock and its status check what keep an order to one move, and the account's row lock
+ * taken before counting what keeps an account to its cap.
  */
 import {
   type ApiError,
+  OPEN_ORDERS_MAX,
+  PROBLEMS,
   type AuditEvent,
   type Order,
   PET_ALREADY_ORDERED,
@@ -190,6 +194,36 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
         { action: 'pet.updated', changes: { status: ['available', 'pending'] } },
         { action: 'pet.updated', changes: { status: ['pending', petTo] } },
       ]);
+    }
+  });
+
+  it(`of 20 orders at once from one free account for 20 pets, across both instances, exactly ${OPEN_ORDERS_MAX.free} are placed`, async () => {
+    for (let round = 0; round < 4; round++) {
+      const { key, accountId } = await first.createKey({ name: `Free ${round}`, plan: 'free' });
+      const pets: number[] = [];
+      for (let n = 0; n < 20; n++) pets.push(await newPet(`Burst ${round}.${n}`));
+      const answers = await Promise.all(
+        pets.map((petId, n) => send(instance(n), key, 'POST', '/v1/store/orders', { petId })),
+      );
+      const placed = answers.filter((answer) => answer.statusCode === 201);
+      expect(placed).toHaveLength(OPEN_ORDERS_MAX.free);
+      for (const answer of answers.filter((a) => a.statusCode !== 201))
+        expect(answer.json<ApiError>()).toEqual({
+          ...PROBLEMS.openOrdersLimit('free'),
+          status: 409,
+        });
+      // The database: that many open orders of the account, each pet ordered pending.
+      const open = await psql.query<{ pet_id: string }>(
+        `SELECT pet_id::text FROM orders WHERE account_id = $1 AND status IN ('placed', 'approved')`,
+        [accountId],
+      );
+      expect(open.rows.map((row) => Number(row.pet_id)).sort()).toEqual(
+        placed.map((answer) => answer.json<Order>().petId).sort(),
+      );
+      for (const petId of pets)
+        expect((await stored(petId)).status).toBe(
+          open.rows.some((row) => Number(row.pet_id) === petId) ? 'pending' : 'available',
+        );
     }
   });
 });

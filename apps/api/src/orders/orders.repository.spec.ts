@@ -1,6 +1,6 @@
 // The orders list's query plans on each database: every combination of its filters (a partner's own
 // orders, status, pet) is served by an index, never a full scan of the orders; and the reads a
-// change makes (an order, a pet's open order) are served by an index too.
+// change makes (an order, a pet's open order, an account's open orders) are served by an index too.
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
@@ -67,6 +67,13 @@ describe.each(ENGINES)('the orders list on %s', (engine) => {
       await plan(statements.openOfPet, { petId: 3 }),
     ])
       expect(detail).not.toMatch(FULL_SCAN);
+  });
+
+  it("counts an account's open orders from an index on the account", async () => {
+    const { statements } = t.app.get(OrdersRepository);
+    const detail = await plan(statements.openOfAccount, { accountId: 2 });
+    expect(detail).not.toMatch(FULL_SCAN);
+    expect(detail).toMatch(/orders_account_status_id\b|orders_account_id\b/);
   });
 
   /**

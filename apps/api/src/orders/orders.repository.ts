@@ -1,8 +1,8 @@
 /**
  * The orders table, and what an order reads and writes of its pet: orders in pages for every
  * combination of the list's filters, an order or a pet held (row locked) for a change, an order's
- * and a pet's status moved only from the status read, the open order of a pet, and how many pets
- * there are of each status.
+ * and a pet's status moved only from the status read, the open order of a pet, how many open orders
+ * an account has, and how many pets there are of each status.
  */
 import { Injectable } from '@nestjs/common';
 import {
@@ -106,6 +106,15 @@ export class OrdersRepository {
           .selectFrom('orders')
           .select('id')
           .where('pet_id', '=', p.petId)
+          .where('status', 'in', OPEN),
+      ),
+      // Counted from `orders_account_status_id` (account_id, status, id): the account's open
+      // orders' entries, no other.
+      openOfAccount: database.statement((db, p: { accountId: number }) =>
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('account_id', '=', p.accountId)
           .where('status', 'in', OPEN),
       ),
       insert: database.statement(
@@ -225,6 +234,13 @@ export class OrdersRepository {
   /** Whether the pet has an open (placed or approved) order, as the transaction sees it. */
   async hasOpenOrder(tx: WriteTx, petId: number): Promise<boolean> {
     return (await tx.all(this.statements.openOfPet, { petId })).length > 0;
+  }
+
+  /** How many open (placed or approved) orders the account has, as the transaction sees it. */
+  async openOrdersOf(tx: WriteTx, accountId: number): Promise<number> {
+    const [row] = await tx.all(this.statements.openOfAccount, { accountId });
+    // PostgreSQL gives count(*), a bigint, as a string.
+    return Number(row?.n ?? 0);
   }
 
   /** Inserts a new order; a second open order for the pet fails on `orders_open_pet`. */

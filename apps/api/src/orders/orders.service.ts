@@ -11,6 +11,7 @@ import {
   type ListOrdersQuery,
   type NewOrder,
   NO_SUCH_PET,
+  OPEN_ORDERS_MAX,
   type Order,
   ORDER_MOVES,
   type OrderMove,
@@ -42,6 +43,13 @@ function noSuchPet(): ApiException {
 
 const alreadyOrdered = () =>
   ApiException.of(PROBLEMS.petAlreadyOrdered, [{ field: 'petId', issue: PET_ALREADY_ORDERED }]);
+
+/**
+ * The most open orders the caller's account may hold (OPEN_ORDERS_MAX by plan; enterprise accounts
+ * have the enterprise number, not one of their own yet); staff have no cap.
+ */
+const openOrdersMax = (principal: Principal): number | undefined =>
+  principal.role === 'staff' ? undefined : OPEN_ORDERS_MAX[principal.plan];
 
 /** The audit action of the status an order moves to. */
 const ACTION_OF = {
@@ -94,8 +102,9 @@ export class OrdersService {
   }
 
   /**
-   * Places an order for an available pet with no open order, once per `Idempotency-Key`: in one
-   * transaction, with the pet's row held, the order is `placed` and the pet becomes `pending`.
+   * Places an order for an available pet with no open order, once per `Idempotency-Key`, if the
+   * account holds fewer open orders than its plan allows: in one transaction, with the account's and
+   * then the pet's row held, the order is `placed` and the pet becomes `pending`.
    */
   async place(
     principal: Principal,
@@ -127,6 +136,15 @@ export class OrdersService {
         idempotencyKey,
         ['placeOrder', petId],
         async (tx): Promise<Order> => {
+          // The account's id held first, then the pet's (nothing takes them the other way round):
+          // of two orders from one account at once, the second counts after the first's commit,
+          // so the account never holds more than its cap (SQLite writes one at a time anyway).
+          const max = openOrdersMax(principal);
+          if (max !== undefined) {
+            await tx.lockRow('accounts', principal.accountId);
+            if ((await this.orders.openOrdersOf(tx, principal.accountId)) >= max)
+              throw ApiException.of(PROBLEMS.openOrdersLimit(principal.plan));
+          }
           await tx.lockRow('pets', petId);
           const pet = await this.orders.holdPet(tx, petId);
           if (!pet || pet.removed) throw noSuchPet();
