@@ -67,6 +67,24 @@ describe('ownerOnlySqlite', () => {
     expect(modeOf(file)).toBe(0o600);
   });
 
+  it('tightens the data directory with the first run files in it, never a folder holding more', () => {
+    const data = join(root, 'data');
+    mkdirSync(data);
+    chmodSync(data, 0o755);
+    writeFileSync(join(data, 'dev-api-key.txt'), '');
+    const file = join(data, 'petstore.sqlite');
+    expect(ownerOnlySqlite(file)).toEqual([`${data} (0755 -> 0700)`]);
+    // A relative path's folder (the project's, say) or a home directory keeps its mode.
+    const project = join(root, 'project');
+    mkdirSync(project);
+    chmodSync(project, 0o755);
+    writeFileSync(join(project, 'package.json'), '{}');
+    const here = join(project, 'petstore.sqlite');
+    expect(ownerOnlySqlite(here)).toEqual([]);
+    expect(modeOf(project)).toBe(0o755);
+    expect(modeOf(here)).toBe(0o600);
+  });
+
   it('does nothing for an in-memory database', () => {
     const before = process.cwd();
     expect(ownerOnlySqlite(':memory:')).toEqual([]);

@@ -2,8 +2,16 @@
  * The embedded database's directory and files readable by their owner only (they hold emails,
  * password hashes and the audit trail): made so, or tightened, before SQLite opens the file.
  */
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 
 /** The files SQLite keeps beside a database: the WAL, its shared-memory index, a rollback journal. */
 const COMPANIONS = ['-wal', '-shm', '-journal'] as const;
@@ -19,8 +27,10 @@ export function isInMemory(file: string): boolean {
  * others may read them. Modes are set with chmod, so the process's umask does not matter. SQLite
  * gives the -wal, -shm and -journal files it makes later the database file's own mode.
  *
- * A directory that others share is left as it is (its sticky bit set, like /tmp, or another user's):
- * only the database's own files are tightened there. Returns what was tightened, as
+ * An existing directory is tightened only when it is the data directory: it holds nothing but the
+ * database's files and the first run's (`dev-*.txt`). One that holds anything else (a home
+ * directory, the project's folder for a relative path, /tmp) is left as it is: only the
+ * database's own files are tightened there. Returns what was tightened, as
  * `path (0644 -> 0600)`, for the caller to log once; nothing for an in-memory database.
  */
 export function ownerOnlySqlite(file: string): string[] {
@@ -37,7 +47,9 @@ export function ownerOnlySqlite(file: string): string[] {
   if (existsSync(dir)) {
     const { mode, uid } = statSync(dir);
     const shared =
-      (mode & 0o1000) !== 0 || (process.getuid !== undefined && uid !== process.getuid());
+      (mode & 0o1000) !== 0 ||
+      (process.getuid !== undefined && uid !== process.getuid()) ||
+      !holdsOnlyData(dir, basename(path));
     if (!shared) tighten(dir, 0o700, mode & 0o777);
   } else {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -57,6 +69,12 @@ export function ownerOnlySqlite(file: string): string[] {
     if (existsSync(companion)) tighten(companion, 0o600, statSync(companion).mode & 0o777);
   }
   return tightened;
+}
+
+/** Whether `dir` holds only the database `name`, its companions and the first run's files. */
+function holdsOnlyData(dir: string, name: string): boolean {
+  const ours = new Set([name, ...COMPANIONS.map((suffix) => `${name}${suffix}`)]);
+  return readdirSync(dir).every((entry) => ours.has(entry) || /^dev-[a-z-]+\.txt$/.test(entry));
 }
 
 const octal = (mode: number) => `0${mode.toString(8).padStart(3, '0')}`;
