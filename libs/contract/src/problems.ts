@@ -180,7 +180,7 @@ export const PROBLEMS = {
   ),
   categoryNameTaken: problem(
     'name_taken',
-    'Another category already has this name (names are compared whatever their case).',
+    'Another category already has this name (names are compared whatever their case, width or invisible characters).',
   ),
   signInFailuresLimited: (seconds: number) =>
     problem(

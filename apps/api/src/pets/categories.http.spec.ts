@@ -145,7 +145,8 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     expect(taken.json()).toEqual({
       code: 'name_taken',
       status: 409,
-      message: 'Another category already has this name (names are compared whatever their case).',
+      message:
+        'Another category already has this name (names are compared whatever their case, width or invisible characters).',
     });
     const fish = await createCategory('Tropical fish');
     const renamed = await patchCategory(fish.id, { name: 'CATS' });
@@ -166,7 +167,8 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     const taken = {
       code: 'name_taken',
       status: 409,
-      message: 'Another category already has this name (names are compared whatever their case).',
+      message:
+        'Another category already has this name (names are compared whatever their case, width or invisible characters).',
     };
     const mules = await createCategory('Mules');
     // Fullwidth, the long s (U+017F), a zero-width space, a byte order mark and a soft hyphen.

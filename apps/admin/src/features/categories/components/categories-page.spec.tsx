@@ -142,7 +142,7 @@ describe('the Categories page', () => {
     await user.click(screen.getByRole('button', { name: 'Create category' }));
     await waitFor(() => {
       expect(messageOf(name)).toBe(
-        'Another category is already called “Dogs”: names are the same whatever their case.',
+        'Another category is already called “Dogs”: names are the same whatever their case, width or invisible characters.',
       );
     });
     expect(document.activeElement).toBe(name);
@@ -159,7 +159,9 @@ describe('the Categories page', () => {
     await user.type(name, 'Llamas');
     await user.click(screen.getByRole('button', { name: 'Create category' }));
     await waitFor(() => {
-      expect(messageOf(name)).toBe('Another category already has this name, whatever its case.');
+      expect(messageOf(name)).toBe(
+        'Another category already has this name, whatever its case, width or invisible characters.',
+      );
     });
     expect(client.createCategory.mock.calls[2]?.[1]?.idempotencyKey).not.toBe(keys[0]);
   });
@@ -182,7 +184,7 @@ describe('the Categories page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save name' }));
     await waitFor(() => {
       expect(messageOf(name)).toBe(
-        'Another category is already called “Ferrets”: names are the same whatever their case.',
+        'Another category is already called “Ferrets”: names are the same whatever their case, width or invisible characters.',
       );
     });
 

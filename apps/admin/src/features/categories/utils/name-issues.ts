@@ -3,7 +3,7 @@
  * that has it, when this page knows it) and its 400 details.
  */
 import { PetstoreApiError, type Category } from '@pets/client';
-import type { ErrorDetail } from '@pets/contract';
+import { categoryNameKey, type ErrorDetail } from '@pets/contract';
 import { detailsOf } from '../../../lib/errors.js';
 
 /** Whether the API refused a name because another category has it, whatever its case. */
@@ -12,7 +12,7 @@ export const isNameTaken = (error: unknown): boolean =>
 
 /**
  * The issues of a refused create or rename placed on `name`: for a name taken, a sentence that
- * names the category that has it (names are one whatever their case); for a 400, the API's details.
+ * names the category that has it (names are one whatever their case, width or invisible characters: the contract's key); for a 400, the API's details.
  */
 export function nameIssues(
   error: unknown,
@@ -20,14 +20,14 @@ export function nameIssues(
   categories: readonly Category[] | undefined,
 ): readonly ErrorDetail[] {
   if (isNameTaken(error)) {
-    const wanted = name.trim().toLowerCase();
-    const holder = categories?.find((category) => category.name.toLowerCase() === wanted);
+    const wanted = categoryNameKey(name.trim());
+    const holder = categories?.find((category) => categoryNameKey(category.name) === wanted);
     return [
       {
         field: 'name',
         issue: holder
-          ? `Another category is already called “${holder.name}”: names are the same whatever their case.`
-          : 'Another category already has this name, whatever its case.',
+          ? `Another category is already called “${holder.name}”: names are the same whatever their case, width or invisible characters.`
+          : 'Another category already has this name, whatever its case, width or invisible characters.',
       },
     ];
   }
