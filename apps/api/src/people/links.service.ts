@@ -25,6 +25,8 @@ import { PeopleRepository, type PersonRecord } from './people.repository.js';
 
 /** Where the admin app takes each kind of link: the secret after `#`, never sent to a server. */
 const LINK_PAGE = { invitation: '/admin/welcome', reset: '/admin/set-password' } as const;
+/** Where single sign-on's people join: the sign-in page, with its "Sign in with …" button. */
+const SIGN_IN_PAGE = '/admin/sign-in';
 
 /** Who made a link, in mail, when no person or account made it (the command-line tool). */
 const PRODUCT_STAFF = 'The Pet Store staff';
@@ -129,8 +131,14 @@ export class LinksService {
             to: email,
             account: account.name,
             inviter,
-            link: `${this.mailOrigin()}${LINK_PAGE.invitation}#${token}`,
             expiresAt: made.expiresAt,
+            // Single sign-on's people join by signing in with the provider: no secret to send.
+            ...(domain === undefined || !this.config.singleSignOn
+              ? { link: `${this.mailOrigin()}${LINK_PAGE.invitation}#${token}` }
+              : {
+                  link: `${this.mailOrigin()}${SIGN_IN_PAGE}`,
+                  provider: this.config.singleSignOn.providerName,
+                }),
           }),
     );
     return { ...made, delivery: 'email', sentTo: email };

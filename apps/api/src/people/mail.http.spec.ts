@@ -3,6 +3,7 @@
 // it in the mail and uses it; an email that has a person gets a note, not a link, and the same
 // answer; a mail server that refuses is 503 with Retry-After; the CLI sends too.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Invitation, PasswordResetLink, PROBLEMS } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   PASSWORD,
   signInAs,
 } from '../../test/people-app.js';
-import { ENGINES, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
+import { createTestApp, ENGINES, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
 
 /** Where links in mail point, whatever Host a request came with. */
 const PUBLIC_URL = 'https://pets.example.com';
@@ -214,6 +215,51 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (README: People sign
     for (const message of mail.messages)
       for (const link of message.text.match(/https?:\/\/\S+/g) ?? [])
         expect(logs).not.toContain(tokenOf(link));
+  });
+});
+
+describe('an invitation of single sign-on e-mailed (README: Single sign-on)', () => {
+  it('sends the sign-in page, not a secret: such a person joins by signing in with the provider', async () => {
+    const mail = await startMailServer();
+    const database = await freshDatabaseUrl('sqlite');
+    // OIDC_ACCOUNT_ID must name an account at start: made first, then the app started with it.
+    const setup = await createTestApp({ databaseUrl: database.url });
+    const staff = await setup.createKey({ name: 'Staff', role: 'staff', plan: 'pro' });
+    const acme = await setup.createKey({ name: 'Acme', plan: 'pro' });
+    await setup.app.close();
+    const t = await createTestApp({
+      databaseUrl: database.url,
+      env: {
+        SMTP_URL: mail.url,
+        MAIL_FROM,
+        PUBLIC_URL,
+        // Never reached: inviting does not ask the provider anything.
+        OIDC_ISSUER: 'http://127.0.0.1:9',
+        OIDC_CLIENT_ID: 'pets',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_ALLOWED_DOMAINS: 'acme.example',
+        OIDC_ACCOUNT_ID: String(acme.accountId),
+        OIDC_PROVIDER_NAME: 'Acme SSO',
+      },
+    });
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
+        headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'cfo@acme.example' }),
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ delivery: 'email', sentTo: 'cfo@acme.example' });
+      const sent = await mail.next();
+      expect(sent.text).toContain('choose "Sign in with Acme SSO" to join');
+      expect(linkIn(sent)).toBe(`${PUBLIC_URL}/admin/sign-in`);
+      expect(sent.raw).not.toMatch(SECRET);
+    } finally {
+      await t.close();
+      await mail.close();
+      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -43,20 +43,27 @@ export const mailDate = (iso: string): string => {
   return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
 };
 
-/** An invitation to join an account, for its person. */
+/**
+ * An invitation to join an account, for its person: a link to choose a name and a password, or,
+ * for an email of single sign-on (`provider`), the sign-in page, where they join by signing in
+ * with the provider (the invitation's secret is then not needed, and not sent).
+ */
 export function invitationMail(m: {
   to: string;
   account: string;
   inviter: string;
   link: string;
   expiresAt: string;
+  provider?: string;
 }): Mail {
   return {
     to: m.to,
     subject: `${m.inviter} invited you to ${m.account} on ${PRODUCT}`,
     before: [
       `${m.inviter} invited you to join ${m.account} on ${PRODUCT}.`,
-      `Open this link to choose your name and password. It works once, until ${mailDate(m.expiresAt)}:`,
+      m.provider === undefined
+        ? `Open this link to choose your name and password. It works once, until ${mailDate(m.expiresAt)}:`
+        : `Open this page and choose "Sign in with ${m.provider}" to join, until ${mailDate(m.expiresAt)}:`,
     ],
     link: m.link,
     after: [
