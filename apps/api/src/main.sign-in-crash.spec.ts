@@ -81,11 +81,12 @@ describe.each(ENGINES)(
           acmeId,
         );
         expect(nia?.joined).toBe('acknowledged');
-        const ivyToken = await ledger.invite(otherId, 'ivy@elsewhere.example');
+        // Single sign-on takes only invitations to its own account.
+        const ivyToken = await ledger.invite(acmeId, 'ivy@elsewhere.example');
         const ivy = await ledger.joinBySingleSignOn(
           'ivy',
           { email: 'ivy@elsewhere.example', name: 'Ivy' },
-          otherId,
+          acmeId,
           ivyToken,
         );
         expect(ivy?.joined).toBe('acknowledged');

@@ -20,12 +20,13 @@ export interface AccountKey {
 
 /**
  * The app on `engine`, with a staff account (limits no test meets) and a partner account on the
- * Pro plan, each with one key.
+ * Pro plan, each with one key; `env` adds to the environment.
  */
 export async function createPeopleTestApp(
   engine: Engine,
+  env: Record<string, string> = {},
 ): Promise<{ t: TestApp; staff: AccountKey; partner: AccountKey }> {
-  const t = await createTestApp({ engine });
+  const t = await createTestApp({ engine, env });
   const staff = await t.createKey({
     name: 'Staff',
     plan: 'enterprise',

@@ -257,9 +257,12 @@ export class SignInLedger {
     return tokenOf((JSON.parse(invited.text) as { link: string }).link);
   }
 
-  /** Staff invite, the person accepts with a password: signed in once. Before any fault. */
+  /**
+   * Staff invite, the person accepts with a password: signed in once. Before any fault. Not an
+   * email of single sign-on's domain, whose people never have a password.
+   */
   async join(accountId: number, label: string): Promise<LedgerPerson> {
-    const email = `${label}@acme.example`;
+    const email = `${label}@people.example`;
     const token = await this.invite(accountId, email);
     const password = this.newPassword();
     const accepted = await this.sure(`accepting ${email}`, 204, 'POST', '/invitations/accept', {

@@ -1751,11 +1751,13 @@ describe('invitations and password-reset links (people, beta)', () => {
     accountId: 3,
     email: 'grace@example.com',
     expiresAt: '2030-01-08T00:00:00.000Z',
+    delivery: 'shown',
     link: `http://api.test/admin/welcome#${TOKEN}`,
   };
   const resetLink: PasswordResetLink = {
     personId: 4,
     expiresAt: '2030-01-01T01:00:00.000Z',
+    delivery: 'shown',
     link: `http://api.test/admin/set-password#${TOKEN}`,
   };
   const acceptance = { token: TOKEN, name: 'Grace', password: 'a long enough password' };

@@ -165,9 +165,9 @@ const PEOPLE_PAGED =
   'Deactivated people included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.';
 
 const INVITING =
-  'The link is shown this once (only its hash is stored; nothing is e-mailed) and works once, for 7 days: whoever opens it chooses a name and a password, joins the account and is signed in. An email that already has a person is `409`.';
+  "With a mail server (`SMTP_URL`), the link is e-mailed to the person and the answer says where (`delivery: email`, no link); without one (development) the link is in the answer, shown this once (`delivery: shown`). Only its hash is stored; it works once, for 7 days: whoever opens it chooses a name and a password, joins the account and is signed in. The answer is the same whether or not the email already has a person (such an invitation cannot be accepted). An email of a single sign-on domain (`OIDC_ALLOWED_DOMAINS`) is `400` on `email` unless the account is single sign-on's, and its invitation is accepted only by signing in with the provider. `503` when the mail server does not take the email (the invitation made is never sent): retry.";
 const LINK_USED =
-  'A link that is unknown, used or past its time is `400 invalid_body` on `token`; the password must be 12 to 256 characters and not one of the most common.';
+  'A link that is unknown, used or past its time, or an invitation for an email that already has a person, is `400 invalid_body` on `token`, in the same words (nothing says which); the password must be 12 to 256 characters and not one of the most common.';
 
 const IDEMPOTENCY = z.object({
   [HEADERS.idempotencyKey]: documentedAs(
@@ -753,8 +753,12 @@ export const OPERATIONS = {
     access: 'person',
     ...beta,
     body: NewInvitation,
-    success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
-    errors: { 400: 'InvalidAdminBody', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+    success: {
+      status: 201,
+      description: 'The invitation: e-mailed, or with its link.',
+      schema: Invitation,
+    },
+    errors: { 400: 'InvalidAdminBody', 413: 'PayloadTooLarge' },
   },
   acceptInvitation: {
     method: 'POST',
@@ -770,7 +774,7 @@ export const OPERATIONS = {
       description: 'Joined and signed in: the session cookie is set.',
       headers: ['SetSession'],
     },
-    errors: { 400: 'InvalidLink', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+    errors: { 400: 'InvalidLink', 413: 'PayloadTooLarge' },
   },
   resetPassword: {
     method: 'POST',
@@ -881,8 +885,12 @@ export const OPERATIONS = {
     ...beta,
     params: ACCOUNT_ID,
     body: NewInvitation,
-    success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
-    errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+    success: {
+      status: 201,
+      description: 'The invitation: e-mailed, or with its link.',
+      schema: Invitation,
+    },
+    errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 413: 'PayloadTooLarge' },
   },
   listPeopleOfAccount: {
     method: 'GET',
@@ -921,11 +929,15 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: "A link to reset a person's password",
     description:
-      'A one-time link, shown this once and good for an hour, with which the person chooses a new password (every session they had ends then). Making it changes nothing until it is used.',
+      'A one-time link, good for an hour, with which the person chooses a new password (every session they had ends then): e-mailed to the person with a mail server (`SMTP_URL`; the answer has no link), else shown this once. Making it changes nothing until it is used. `503` when the mail server does not take the email: retry.',
     access: 'staff',
     ...beta,
     params: PERSON_ID,
-    success: { status: 201, description: 'The link.', schema: PasswordResetLink },
+    success: {
+      status: 201,
+      description: 'The link: e-mailed, or in the answer.',
+      schema: PasswordResetLink,
+    },
     errors: { 404: 'NotFound' },
   },
   revokeKey: {

@@ -115,18 +115,62 @@ export const NewInvitation = z
   .meta({ id: 'NewInvitation', description: 'Whom to invite.' });
 export type NewInvitation = z.output<typeof NewInvitation>;
 
+/**
+ * How a one-time link reached its person (README: People sign in): e-mailed to them where the API
+ * has a mail server (the answer then has no link: only the person ever holds it), or shown this
+ * once to whoever made it (development, without SMTP_URL).
+ */
+const delivered = (made: string) =>
+  [
+    {
+      delivery: z.literal('email').meta({ description: 'The link was e-mailed to the person.' }),
+      sentTo: z.string().meta({ description: 'The address it was sent to.' }),
+    },
+    {
+      delivery: z
+        .literal('shown')
+        .meta({ description: 'No mail server is configured: the link is in this answer.' }),
+      link: z.url().meta({
+        description: `The one-time link ${made}, shown this once to hand to the person: only its hash is stored.`,
+      }),
+    },
+  ] as const;
+
+const invitationFields = {
+  id: positiveId('Identifier of the invitation.'),
+  accountId: positiveId('The account the person will join.'),
+  email: z.string().meta({ description: 'The email address it was made for.' }),
+  expiresAt: instant('When the link stops working (7 days after it was made).'),
+};
+const [invitationSent, invitationShown] = delivered('to accept the invitation');
 export const Invitation = z
-  .strictObject({
-    id: positiveId('Identifier of the invitation.'),
-    accountId: positiveId('The account the person will join.'),
-    email: z.string().meta({ description: 'The email address it was made for.' }),
-    expiresAt: instant('When the link stops working (7 days after it was made).'),
-    link: z.url().meta({
-      description:
-        'The one-time link to hand to the person, shown this once: only its hash is stored, and nothing is e-mailed.',
-    }),
-  })
-  .meta({ id: 'Invitation', description: 'An invitation to join an account, with its link.' });
+  .discriminatedUnion('delivery', [
+    z.strictObject({ ...invitationFields, ...invitationSent }),
+    z.strictObject({ ...invitationFields, ...invitationShown }),
+  ])
+  .meta({
+    id: 'Invitation',
+    description:
+      'An invitation to join an account: e-mailed to the person (`delivery: email`, no link), or, without a mail server, with its link (`delivery: shown`). The answer is the same whether or not the email already has a person.',
+    examples: [
+      {
+        id: 42,
+        accountId: 7,
+        email: 'ann@acme.example',
+        expiresAt: '2026-11-28T12:00:00.000Z',
+        delivery: 'email',
+        sentTo: 'ann@acme.example',
+      },
+      {
+        id: 43,
+        accountId: 7,
+        email: 'bob@acme.example',
+        expiresAt: '2026-11-28T12:00:00.000Z',
+        delivery: 'shown',
+        link: `http://localhost:3000/admin/welcome#${'x'.repeat(43)}`,
+      },
+    ],
+  });
 export type Invitation = z.infer<typeof Invitation>;
 
 export const AcceptInvitation = z
@@ -140,16 +184,35 @@ export const AcceptInvitation = z
   });
 export type AcceptInvitation = z.output<typeof AcceptInvitation>;
 
+const resetFields = {
+  personId: positiveId('The person whose password the link sets.'),
+  expiresAt: instant('When the link stops working (an hour after it was made).'),
+};
+const [resetSent, resetShown] = delivered('to choose a new password');
 export const PasswordResetLink = z
-  .strictObject({
-    personId: positiveId('The person whose password the link sets.'),
-    expiresAt: instant('When the link stops working (an hour after it was made).'),
-    link: z.url().meta({
-      description:
-        'The one-time link to hand to the person, shown this once: only its hash is stored, and nothing is e-mailed.',
-    }),
-  })
-  .meta({ id: 'PasswordResetLink', description: 'A one-time link to choose a new password.' });
+  .discriminatedUnion('delivery', [
+    z.strictObject({ ...resetFields, ...resetSent }),
+    z.strictObject({ ...resetFields, ...resetShown }),
+  ])
+  .meta({
+    id: 'PasswordResetLink',
+    description:
+      'A one-time link to choose a new password: e-mailed to the person (`delivery: email`, no link), or, without a mail server, in this answer (`delivery: shown`).',
+    examples: [
+      {
+        personId: 12,
+        expiresAt: '2026-11-21T13:00:00.000Z',
+        delivery: 'email',
+        sentTo: 'ann@acme.example',
+      },
+      {
+        personId: 12,
+        expiresAt: '2026-11-21T13:00:00.000Z',
+        delivery: 'shown',
+        link: `http://localhost:3000/admin/set-password#${'x'.repeat(43)}`,
+      },
+    ],
+  });
 export type PasswordResetLink = z.infer<typeof PasswordResetLink>;
 
 export const ResetPassword = z

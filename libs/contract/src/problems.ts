@@ -28,6 +28,12 @@ const problem = <C extends ErrorCode>(code: C, message: string): { code: C; mess
 
 /** Why a one-time link is refused, as the `token` detail says it. */
 export const LINK_ISSUE = 'is not a link in force: unknown, used, or past its time';
+/** Why an invitation of a single sign-on domain is refused, as the `token` detail says it. */
+export const SINGLE_SIGN_ON_LINK =
+  'is an invitation for an email of single sign-on, accepted only by signing in with the provider';
+/** Why an email of a single sign-on domain cannot be invited to an account, as `email` says it. */
+export const singleSignOnEmailIssue = (domain: string): string =>
+  `is in ${domain}, whose people sign in with single sign-on and join only its account`;
 /** Why a new passkey is refused, as the `credential` detail says it. */
 export const PASSKEY_NOT_MADE = 'is not a passkey made for the challenge this API gave';
 
@@ -169,6 +175,11 @@ export const PROBLEMS = {
     'invalid_body',
     'The request body is invalid: token is not a link in force: unknown, used, or past its time.',
   ),
+  /** With the detail `{ field: 'token', issue: SINGLE_SIGN_ON_LINK }`. */
+  singleSignOnInvitation: problem(
+    'invalid_body',
+    `The request body is invalid: token ${SINGLE_SIGN_ON_LINK}.`,
+  ),
   /** With the detail `{ field: 'currentPassword', issue: 'is not your password' }`. */
   wrongCurrentPassword: problem(
     'invalid_body',
@@ -281,6 +292,10 @@ export const PROBLEMS = {
       'internal_error',
       `Something went wrong on our side. Quote request id ${requestId} when you report it.`,
     ),
+  mailUnavailable: problem(
+    'service_unavailable',
+    'The email could not be sent: the mail server did not take it. Retry after the time in the Retry-After header (the link made now is never sent, so it cannot be used).',
+  ),
   databaseUnavailable: problem(
     'service_unavailable',
     'The database is unavailable. Retry after the time in the Retry-After header.',

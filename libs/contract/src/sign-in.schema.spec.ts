@@ -90,6 +90,7 @@ describe('passkeys and single sign-on (README: Passkeys, Single sign-on)', () =>
       'provider_refused',
       'email_not_verified',
       'domain_not_allowed',
+      'other_account',
       'deactivated',
       'unavailable',
     ]);

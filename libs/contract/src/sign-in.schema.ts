@@ -49,6 +49,8 @@ export const SINGLE_SIGN_ON_FAILURES = {
     'Your company’s sign-in did not confirm your email address, so it cannot sign you in here.',
   domain_not_allowed:
     'Your email address is not in a company domain allowed here. Ask someone on your team for an invitation.',
+  other_account:
+    'Your company’s sign-in is only for your company’s own account here. Sign in with your email and password.',
   deactivated: 'Your access here has been removed. Ask staff if you think this is wrong.',
   unavailable: 'Your company’s sign-in cannot be reached right now. Try again in a minute.',
 } as const;

@@ -130,12 +130,28 @@ export function signInAs(client: FakeClient, of: Account, who: Partial<Person> =
 export const signedInOn = (client: FakeClient): ApiResult<CurrentSession> =>
   signedIn.get(client) ?? result(currentSession());
 
-export const invitation = (overrides: Partial<Invitation> = {}): Invitation => ({
+type Shown<T> = Extract<T, { delivery: 'shown' }>;
+type Sent<T> = Extract<T, { delivery: 'email' }>;
+
+/** An invitation as the API answers without a mail server: with its link. */
+export const invitation = (overrides: Partial<Shown<Invitation>> = {}): Shown<Invitation> => ({
   id: 7,
   accountId: 1,
   email: 'bo@acme.example',
   expiresAt: '2030-01-08T00:00:00.000Z',
+  delivery: 'shown',
   link: `http://localhost:3000/admin/welcome#${'s'.repeat(43)}`,
+  ...overrides,
+});
+
+/** An invitation as the API answers with a mail server (SMTP_URL): e-mailed, no link. */
+export const sentInvitation = (overrides: Partial<Sent<Invitation>> = {}): Sent<Invitation> => ({
+  id: 7,
+  accountId: 1,
+  email: 'bo@acme.example',
+  expiresAt: '2030-01-08T00:00:00.000Z',
+  delivery: 'email',
+  sentTo: 'bo@acme.example',
   ...overrides,
 });
 
@@ -237,11 +253,23 @@ export const passkeysPage = (passkeys: Passkey[], nextCursor?: string): Page<Pas
   listPage(passkeys, '/v1/session/passkeys?limit=20', nextCursor);
 
 export const passwordResetLink = (
-  overrides: Partial<PasswordResetLink> = {},
-): PasswordResetLink => ({
+  overrides: Partial<Shown<PasswordResetLink>> = {},
+): Shown<PasswordResetLink> => ({
   personId: 3,
   expiresAt: '2030-01-01T01:00:00.000Z',
+  delivery: 'shown',
   link: `http://localhost:3000/admin/set-password#${'r'.repeat(43)}`,
+  ...overrides,
+});
+
+/** A reset link as the API answers with a mail server: e-mailed, no link. */
+export const sentResetLink = (
+  overrides: Partial<Sent<PasswordResetLink>> = {},
+): Sent<PasswordResetLink> => ({
+  personId: 3,
+  expiresAt: '2030-01-01T01:00:00.000Z',
+  delivery: 'email',
+  sentTo: 'ann@acme.example',
   ...overrides,
 });
 

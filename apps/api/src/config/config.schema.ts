@@ -167,6 +167,28 @@ const accountId = z
   .regex(/^[1-9][0-9]{0,15}$/, { error: 'must be the id of an account (a whole number from 1)' })
   .transform(Number);
 
+/**
+ * The mail server invitations and reset links go out through (README: Configuration):
+ * smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host.
+ */
+const smtpUrl = z.string().refine(
+  (value) => {
+    const parsed = URL.canParse(value) ? new URL(value) : undefined;
+    return !!parsed && ['smtp:', 'smtps:'].includes(parsed.protocol) && parsed.hostname !== '';
+  },
+  { error: 'must be smtp://user:password@host:port or smtps://user:password@host:port' },
+);
+
+/** A plain address, or a name and an address in angle brackets: `Pet Store <pets@acme.example>`. */
+const EMAIL_ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+$/;
+const mailFrom = z.string().refine(
+  (value) => {
+    const named = /^([^<>"\r\n]*)<([^<>]+)>$/.exec(value.trim());
+    return EMAIL_ADDRESS.test(named ? (named[2] ?? '') : value.trim());
+  },
+  { error: 'must be an email address, or a name and one: Pet Store <pets@example.com>' },
+);
+
 /** The OIDC_ variables that turn single sign-on on: all three or none. */
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
@@ -192,6 +214,8 @@ const EnvFields = z.object({
       error: 'must be development, production or test',
     })
     .default('development'),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: mailFrom.optional(),
   OIDC_ISSUER: oidcIssuer.optional(),
   OIDC_CLIENT_ID: z.string().min(1, { error: 'must not be empty' }).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1, { error: 'must not be empty' }).optional(),
@@ -211,6 +235,7 @@ const EnvFields = z.object({
  * allowed domains, and plain http only for this machine's provider outside production.
  */
 export const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  mailIssues(env, ctx);
   const given = OIDC_REQUIRED.filter((name) => env[name] !== undefined);
   const optional = (['OIDC_ACCOUNT_ID', 'OIDC_PROVIDER_NAME'] as const).filter(
     (name) => env[name] !== undefined,
@@ -241,12 +266,14 @@ export const EnvSchema = EnvFields.superRefine((env, ctx) => {
       message:
         'is required for single sign-on: the redirect address to register with the provider is {PUBLIC_URL}/v1/session/oidc/callback',
     });
-  if (env.OIDC_ALLOWED_DOMAINS.length > 0 && env.OIDC_ACCOUNT_ID === undefined)
+  if (env.OIDC_ACCOUNT_ID === undefined)
     ctx.addIssue({
       code: 'custom',
       path: ['OIDC_ACCOUNT_ID'],
       message:
-        'is required with OIDC_ALLOWED_DOMAINS: the account new people of those domains join',
+        env.OIDC_ALLOWED_DOMAINS.length > 0
+          ? 'is required with OIDC_ALLOWED_DOMAINS: the account new people of those domains join'
+          : 'is required for single sign-on: the only account whose people it signs in',
     });
   const issuer = env.OIDC_ISSUER === undefined ? undefined : new URL(env.OIDC_ISSUER);
   if (
@@ -263,8 +290,39 @@ export const EnvSchema = EnvFields.superRefine((env, ctx) => {
     });
 });
 
+/**
+ * Mail's variables together: MAIL_FROM with SMTP_URL, and PUBLIC_URL, since a link in an email
+ * must not take its address from a request's Host header (anyone can send one).
+ */
+function mailIssues(env: z.output<typeof EnvFields>, ctx: z.RefinementCtx): void {
+  if (env.SMTP_URL === undefined) {
+    if (env.MAIL_FROM !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message: 'is only read with SMTP_URL (links are shown, not e-mailed, without it)',
+      });
+    return;
+  }
+  if (env.MAIL_FROM === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MAIL_FROM'],
+      message:
+        'is required with SMTP_URL: the address mail comes from, like Pet Store <pets@example.com>',
+    });
+  if (env.PUBLIC_URL === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message:
+        'is required with SMTP_URL: links in mail point to it, like https://pets.example.com',
+    });
+}
+
 /** Variables whose values may hold passwords: never repeated in an error message. */
 export const SECRET_VARIABLES = new Set([
+  'SMTP_URL',
   'DATABASE_URL',
   'REDIS_URL',
   'CURSOR_SECRET',
@@ -300,12 +358,22 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   env: env.NODE_ENV,
   /** The company identity provider (README: Single sign-on); `undefined`: single sign-on is off. */
   singleSignOn: singleSignOnOf(env),
+  /**
+   * Where invitations and reset links are e-mailed (README: People sign in); `undefined`: they are
+   * shown once to whoever made them (development).
+   */
+  mail:
+    env.SMTP_URL === undefined || env.MAIL_FROM === undefined || env.PUBLIC_URL === undefined
+      ? undefined
+      : { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM.trim(), publicUrl: env.PUBLIC_URL },
 }));
 
 /** Single sign-on's settings, once {@link EnvSchema} has checked they are all there. */
 function singleSignOnOf(env: z.output<typeof EnvSchema>) {
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
-  if (!issuer || !clientId || !clientSecret || env.PUBLIC_URL === undefined) return undefined;
+  const accountId = env.OIDC_ACCOUNT_ID;
+  if (!issuer || !clientId || !clientSecret || env.PUBLIC_URL === undefined || !accountId)
+    return undefined;
   return {
     /** As configured; discovery reads `{issuer}/.well-known/openid-configuration`. */
     issuer,
@@ -313,8 +381,11 @@ function singleSignOnOf(env: z.output<typeof EnvSchema>) {
     clientSecret,
     /** Lower case; empty: only invited and existing people sign in. */
     allowedDomains: env.OIDC_ALLOWED_DOMAINS,
-    /** Where people of an allowed domain with no person yet join. */
-    accountId: env.OIDC_ACCOUNT_ID,
+    /**
+     * The only account whose people single sign-on signs in, and where people of an allowed
+     * domain with no person yet join.
+     */
+    accountId,
     /** What the button says: "Sign in with <name>". */
     providerName: env.OIDC_PROVIDER_NAME ?? new URL(issuer).host,
     /** The address registered with the provider. */

@@ -156,6 +156,7 @@ describe('single sign-on settings (README: Single sign-on)', () => {
     OIDC_ISSUER: 'https://sso.example.com/realms/acme',
     OIDC_CLIENT_ID: 'pets-admin',
     OIDC_CLIENT_SECRET: 'the-client-secret-hunter2',
+    OIDC_ACCOUNT_ID: '3',
   };
 
   it('is off without the issuer, client id and secret; on with all three and PUBLIC_URL', () => {
@@ -165,7 +166,7 @@ describe('single sign-on settings (README: Single sign-on)', () => {
       clientId: 'pets-admin',
       clientSecret: 'the-client-secret-hunter2',
       allowedDomains: [],
-      accountId: undefined,
+      accountId: 3,
       providerName: 'sso.example.com',
       redirectUri: 'https://api.example.com/v1/session/oidc/callback',
     });
@@ -193,17 +194,23 @@ describe('single sign-on settings (README: Single sign-on)', () => {
     );
   });
 
-  it('needs all three, PUBLIC_URL, and an account for the allowed domains', () => {
+  it('needs all three, PUBLIC_URL, and the account it signs people in to', () => {
     const { PUBLIC_URL: _, ...withoutPublicUrl } = OIDC;
     expect(problemsOf({ OIDC_ISSUER: OIDC.OIDC_ISSUER, PUBLIC_URL: OIDC.PUBLIC_URL })).toEqual([
       'OIDC_CLIENT_ID is required with OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
       'OIDC_CLIENT_SECRET is required with OIDC_ISSUER: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+      'OIDC_ACCOUNT_ID is required for single sign-on: the only account whose people it signs in',
     ]);
     expect(problemsOf(withoutPublicUrl)).toEqual([
       'PUBLIC_URL is required for single sign-on: the redirect address to register with the provider is {PUBLIC_URL}/v1/session/oidc/callback',
     ]);
-    expect(problemsOf({ ...OIDC, OIDC_ALLOWED_DOMAINS: 'acme.example' })).toEqual([
+    const { OIDC_ACCOUNT_ID: __, ...withoutAccount } = OIDC;
+    expect(problemsOf({ ...withoutAccount, OIDC_ALLOWED_DOMAINS: 'acme.example' })).toEqual([
       'OIDC_ACCOUNT_ID is required with OIDC_ALLOWED_DOMAINS: the account new people of those domains join',
+    ]);
+    // Single sign-on signs in only people of one account: without domains too.
+    expect(problemsOf(withoutAccount)).toEqual([
+      'OIDC_ACCOUNT_ID is required for single sign-on: the only account whose people it signs in',
     ]);
     // Settings of single sign-on without it are a mistake, not ignored.
     expect(problemsOf({ OIDC_ACCOUNT_ID: '2', OIDC_ALLOWED_DOMAINS: 'acme.example' })).toEqual([
@@ -248,5 +255,48 @@ describe('single sign-on settings (README: Single sign-on)', () => {
     const config = JSON.stringify(problemsOf({ OIDC_CLIENT_SECRET: 'hunter2' }));
     expect(config).not.toContain('hunter2');
     expect(config).toContain('OIDC_CLIENT_ID is required with OIDC_CLIENT_SECRET');
+  });
+});
+
+describe('mail settings (README: Configuration)', () => {
+  const MAIL = {
+    SMTP_URL: 'smtp://pets:hunter2@mail.example.com:587',
+    MAIL_FROM: 'Pet Store <pets@example.com>',
+    PUBLIC_URL: 'https://pets.example.com/',
+  };
+
+  it('is off without SMTP_URL; on with it, MAIL_FROM and PUBLIC_URL', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig(MAIL).mail).toEqual({
+      smtpUrl: 'smtp://pets:hunter2@mail.example.com:587',
+      from: 'Pet Store <pets@example.com>',
+      publicUrl: 'https://pets.example.com',
+    });
+    expect(
+      loadConfig({ ...MAIL, SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'pets@example.com' })
+        .mail,
+    ).toMatchObject({ smtpUrl: 'smtps://mail.example.com', from: 'pets@example.com' });
+  });
+
+  it('names each bad value, and never repeats SMTP_URL (it may hold a password)', () => {
+    expect(
+      problemsOf({ ...MAIL, SMTP_URL: 'http://pets:hunter2@mail.example.com', MAIL_FROM: 'pets' }),
+    ).toEqual([
+      'SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port',
+      'MAIL_FROM must be an email address, or a name and one: Pet Store <pets@example.com> (got "pets")',
+    ]);
+    expect(problemsOf({ ...MAIL, MAIL_FROM: 'Pets <not an address>' })).toEqual([
+      'MAIL_FROM must be an email address, or a name and one: Pet Store <pets@example.com> (got "Pets <not an address>")',
+    ]);
+  });
+
+  it('needs MAIL_FROM and PUBLIC_URL with SMTP_URL, and MAIL_FROM only with it', () => {
+    expect(problemsOf({ SMTP_URL: MAIL.SMTP_URL })).toEqual([
+      'MAIL_FROM is required with SMTP_URL: the address mail comes from, like Pet Store <pets@example.com>',
+      'PUBLIC_URL is required with SMTP_URL: links in mail point to it, like https://pets.example.com',
+    ]);
+    expect(problemsOf({ MAIL_FROM: MAIL.MAIL_FROM })).toEqual([
+      'MAIL_FROM is only read with SMTP_URL (links are shown, not e-mailed, without it) (got "Pet Store <pets@example.com>")',
+    ]);
   });
 });

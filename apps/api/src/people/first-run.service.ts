@@ -58,7 +58,10 @@ export class FirstRunService implements OnApplicationBootstrap {
     writeSecret(keyFile, `${key}\n`);
     const person = await this.links.createPerson(account.id, FIRST_RUN_EMAIL, 'Admin', 'cli');
     const origin = new URL(this.config.publicUrl ?? `http://localhost:${this.config.port}`).origin;
-    const { link, expiresAt } = await this.links.resetLink(person.id, 'cli', origin);
+    // Shown, never e-mailed: admin@localhost has no mailbox.
+    const reset = await this.links.resetLink(person.id, 'cli', origin, { shown: true });
+    const { expiresAt } = reset;
+    const link = reset.delivery === 'shown' ? reset.link : '';
     const signInFile = join(dirname(database.file), DEV_SIGN_IN_FILE);
     writeSecret(
       signInFile,

@@ -4,7 +4,9 @@ import {
   CurrentSession,
   Invitation,
   INVITATION_TTL_MS,
+  LINK_ISSUE,
   PasswordResetLink,
+  PROBLEMS,
   RESET_LINK_TTL_MS,
   SESSION_COOKIE,
 } from '@pets/contract';
@@ -42,6 +44,11 @@ describe.each(ENGINES)(
       });
     const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
     const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
+    /** Without a mail server, a link is in the answer. */
+    const shown = <T extends { delivery: string }>(made: T) => {
+      expect(made.delivery).toBe('shown');
+      return made as Extract<T, { delivery: 'shown' }>;
+    };
 
     const invite = async (email: string, accountId = partner.accountId) => {
       const response = await post(
@@ -50,7 +57,7 @@ describe.each(ENGINES)(
         asStaff(),
       );
       expect(response.statusCode).toBe(201);
-      return Invitation.parse(response.json());
+      return shown(Invitation.parse(response.json()));
     };
     const audit = (action: string) => auditEvents(t, staff.key, action);
 
@@ -102,8 +109,15 @@ describe.each(ENGINES)(
         { email: 'EVE@acme.example' },
         asStaff(),
       );
-      expect(twice.statusCode).toBe(409);
-      expect(twice.json()).toMatchObject({ code: 'email_taken' });
+      // Answered as for anyone (inviting tells nobody who has a person), and never accepted.
+      expect(twice.statusCode).toBe(201);
+      const taken = await post('/v1/invitations/accept', {
+        token: tokenOf(shown(Invitation.parse(twice.json())).link),
+        name: 'Mallory',
+        password: PASSWORD,
+      });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual(again.json());
       const [joined] = await audit('person.joined');
       expect(joined).toMatchObject({
         target: { type: 'person' },
@@ -216,7 +230,7 @@ describe.each(ENGINES)(
         asStaff(),
       );
       expect(made.statusCode).toBe(201);
-      const reset = PasswordResetLink.parse(made.json());
+      const reset = shown(PasswordResetLink.parse(made.json()));
       expect(reset.link).toMatch(/^http:\/\/localhost\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
       expect(Date.parse(reset.expiresAt) - t.clock.now()).toBe(RESET_LINK_TTL_MS);
       // Making the link changes nothing: the old session still works.
@@ -262,8 +276,12 @@ describe.each(ENGINES)(
         404,
       );
       // An hour later, a reset link no longer works.
-      const late = PasswordResetLink.parse(
-        (await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff())).json(),
+      const late = shown(
+        PasswordResetLink.parse(
+          (
+            await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff())
+          ).json(),
+        ),
       );
       t.clock.advance(RESET_LINK_TTL_MS);
       expect(
@@ -274,6 +292,66 @@ describe.each(ENGINES)(
           })
         ).statusCode,
       ).toBe(400);
+    });
+
+    it('answers an invitation for an email that has a person exactly as any other, and never lets it be accepted', async () => {
+      // A partner's person, inviting: they must not learn who has a person in any account.
+      await t.createPerson(partner.accountId, { email: 'kai@acme.example', password: PASSWORD });
+      await t.createPerson(staff.accountId, { email: 'kim@pets.example', password: PASSWORD });
+      const cookie = cookieOf(
+        await post('/v1/session', { email: 'kai@acme.example', password: PASSWORD }),
+      );
+      const asKai = { cookie, origin: OWN_ORIGIN };
+      const taken = await post('/v1/account/invitations', { email: 'KIM@pets.example' }, asKai);
+      const free = await post('/v1/account/invitations', { email: 'KIT@pets.example' }, asKai);
+      for (const response of [taken, free]) expect(response.statusCode).toBe(201);
+      // The same headers, and the same body but for the invitation's own id, email and secret.
+      // (Only what one more request changes is left out: the date, the request id, what remains.)
+      const same = (headers: Record<string, unknown>) =>
+        Object.entries(headers)
+          .filter(
+            ([name]) =>
+              !['date', 'content-length'].includes(name) &&
+              !name.includes('request-id') &&
+              !name.includes('ratelimit-remaining'),
+          )
+          .map(([name, value]) => [name, String(value).replace(/;r=[0-9]+;/, ';r=…;')]);
+      expect(same(taken.headers)).toEqual(same(free.headers));
+      expect(taken.body.length).toBe(free.body.length);
+      const takenInvitation = shown(Invitation.parse(taken.json()));
+      const freeInvitation = shown(Invitation.parse(free.json()));
+      const general = ({ id: _, email: __, link, ...rest }: typeof takenInvitation) => ({
+        ...rest,
+        link: link.replace(/#.*/, '#…'),
+      });
+      expect(general(takenInvitation)).toEqual(general(freeInvitation));
+      expect(takenInvitation.email).toBe('KIM@pets.example');
+
+      // Accepting it is refused as a used link is, in the same words, and nothing changes.
+      const accept = (link: string) =>
+        post('/v1/invitations/accept', { token: tokenOf(link), name: 'Kim', password: PASSWORD });
+      const refused = await accept(takenInvitation.link);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        ...PROBLEMS.invalidLink,
+        status: 400,
+        details: [{ field: 'token', issue: LINK_ISSUE }],
+      });
+      expect((await accept(freeInvitation.link)).statusCode).toBe(204);
+      expect((await accept(freeInvitation.link)).json()).toEqual(refused.json());
+      // Kim's password and account are as they were.
+      const kim = await post('/v1/session', { email: 'kim@pets.example', password: PASSWORD });
+      expect(kim.statusCode).toBe(204);
+      const who = CurrentSession.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/v1/session',
+            headers: { cookie: cookieOf(kim) },
+          })
+        ).json(),
+      );
+      expect(who.account.id).toBe(staff.accountId);
     });
 
     it('never logs a link, a password or a session id', () => {

@@ -81,6 +81,19 @@ export class LinksRepository {
           .orderBy('id', 'desc')
           .limit(1),
       ),
+      openInvitationTo: database.statement(
+        (db, p: { emailKey: string; now: number; accountId: number }) =>
+          db
+            .selectFrom('person_links')
+            .select(LINK)
+            .where('kind', '=', 'invitation')
+            .where('account_id', '=', p.accountId)
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', p.now)
+            .where((eb) => eb(eb.fn('lower', ['email']), '=', p.emailKey))
+            .orderBy('id', 'desc')
+            .limit(1),
+      ),
       use: database.statement((db, p: { id: number; at: number; personId: number }) =>
         db
           .updateTable('person_links')
@@ -102,6 +115,18 @@ export class LinksRepository {
    */
   async openInvitation(tx: WriteTx, emailKey: string, now: number): Promise<LinkRecord | null> {
     return (await tx.all(this.statements.openInvitation, { emailKey, now }))[0] ?? null;
+  }
+
+  /** {@link openInvitation}, of one account only: single sign-on takes only its account's. */
+  async openInvitationTo(
+    tx: WriteTx,
+    emailKey: string,
+    now: number,
+    accountId: number,
+  ): Promise<LinkRecord | null> {
+    return (
+      (await tx.all(this.statements.openInvitationTo, { emailKey, now, accountId }))[0] ?? null
+    );
   }
 
   async insert(

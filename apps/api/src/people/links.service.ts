@@ -1,6 +1,7 @@
 /**
  * Making one-time links (README: People sign in): invitations to join an account and links to
- * choose a new password, shown once and recorded in the audit trail without their secret.
+ * choose a new password, e-mailed to their person (or, without a mail server, shown once) and
+ * recorded in the audit trail without their secret.
  */
 import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -10,20 +11,41 @@ import {
   type PasswordResetLink,
   PROBLEMS,
   RESET_LINK_TTL_MS,
+  singleSignOnEmailIssue,
 } from '@pets/contract';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer } from '../database/writer.js';
 import { LinksRepository } from './links.repository.js';
+import { alreadyJoinedMail, invitationMail, MailService, resetMail } from './mail.service.js';
 import { PeopleRepository, type PersonRecord } from './people.repository.js';
 
 /** Where the admin app takes each kind of link: the secret after `#`, never sent to a server. */
 const LINK_PAGE = { invitation: '/admin/welcome', reset: '/admin/set-password' } as const;
+/** Where single sign-on's people join: the sign-in page, with its "Sign in with …" button. */
+const SIGN_IN_PAGE = '/admin/sign-in';
+
+/** Who made a link, in mail, when no person or account made it (the command-line tool). */
+const PRODUCT_STAFF = 'The Pet Store staff';
 
 export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The domain of an email, as single sign-on's domains are written: lower case. */
+export const domainOf = (email: string): string =>
+  email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * The single sign-on domain an email is in, if any (README: Single sign-on): such emails belong to
+ * the provider, and their people sign in only through it.
+ */
+export const singleSignOnDomain = (config: AppConfig, email: string): string | undefined => {
+  const domain = domainOf(email);
+  return config.singleSignOn?.allowedDomains.includes(domain) ? domain : undefined;
+};
 
 /** Who made a link, as stored: an account and its person, or the command-line tool. */
 const makerOf = (actor: Actor) =>
@@ -36,9 +58,10 @@ const makerOf = (actor: Actor) =>
 
 /**
  * The one-time links of people (README: People sign in): invitations to join an account, and links to choose
- * a new password. Each secret has 256 random bits, is shown once (only its hash is stored) and is
- * never e-mailed. Making one changes nothing else; using one is {@link PeopleService}'s. The
- * command-line tool makes them too (no HTTP, no sessions needed).
+ * a new password. Each secret has 256 random bits; only its hash is stored. With a mail server it
+ * is e-mailed to the person after the link is stored (and the answer has no link), else shown
+ * once. Making one changes nothing else; using one is {@link PeopleService}'s. The command-line
+ * tool makes them too (no HTTP, no sessions needed).
  */
 @Injectable()
 export class LinksService {
@@ -48,22 +71,36 @@ export class LinksService {
     private readonly accounts: AccountsService,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
+    private readonly mail: MailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** An invitation to an account (`404` for none), unless the email already has a person (`409`). */
+  /**
+   * An invitation to an account (`404` for none). The answer is the same whether or not the email
+   * already has a person (such an invitation is stored, and refused when accepted), so that
+   * inviting tells nobody who has a person. An email of a single sign-on domain is invited only to
+   * single sign-on's account (`400` otherwise). With a mail server the link is e-mailed once the
+   * invitation is stored, and the answer says where it went.
+   */
   async invite(
     accountId: number,
     email: string,
     actor: Actor,
     origin: string,
   ): Promise<Invitation> {
-    await this.accounts.findOrThrow(accountId);
+    const account = await this.accounts.findOrThrow(accountId);
+    const domain = singleSignOnDomain(this.config, email);
+    if (domain !== undefined && accountId !== this.config.singleSignOn?.accountId) {
+      const issue = singleSignOnEmailIssue(domain);
+      throw ApiException.of(PROBLEMS.invalidBody(`email ${issue}`), [{ field: 'email', issue }]);
+    }
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     const expiresAt = now + INVITATION_TTL_MS;
-    const id = await this.writer.transaction(async (tx) => {
-      if (await this.people.withEmail(tx, email)) throw ApiException.of(PROBLEMS.emailTaken);
+    const { id, taken } = await this.writer.transaction(async (tx) => {
+      // Stored all the same: the answer must not tell whether the email has a person.
+      const taken = (await this.people.withEmail(tx, email)) !== null;
       const linkId = await this.links.insert(tx, {
         kind: 'invitation',
         hash: hashToken(token),
@@ -81,23 +118,46 @@ export class LinksService {
         target: { type: 'account', id: accountId },
         changes: { email: [null, email] },
       });
-      return linkId;
+      return { id: linkId, taken };
     });
-    return {
-      id,
-      accountId,
-      email,
-      expiresAt: iso(expiresAt),
-      link: `${origin}${LINK_PAGE.invitation}#${token}`,
-    };
+    const made = { id, accountId, email, expiresAt: iso(expiresAt) };
+    if (!this.mail.enabled)
+      return { ...made, delivery: 'shown', link: `${origin}${LINK_PAGE.invitation}#${token}` };
+    const inviter = await this.nameOf(actor);
+    await this.mail.send(
+      taken
+        ? alreadyJoinedMail({ to: email, account: account.name, inviter })
+        : invitationMail({
+            to: email,
+            account: account.name,
+            inviter,
+            expiresAt: made.expiresAt,
+            // Single sign-on's people join by signing in with the provider: no secret to send.
+            ...(domain === undefined || !this.config.singleSignOn
+              ? { link: `${this.mailOrigin()}${LINK_PAGE.invitation}#${token}` }
+              : {
+                  link: `${this.mailOrigin()}${SIGN_IN_PAGE}`,
+                  provider: this.config.singleSignOn.providerName,
+                }),
+          }),
+    );
+    return { ...made, delivery: 'email', sentTo: email };
   }
 
-  /** A link for a person (`404` for none) to choose a new password; changes nothing until used. */
-  async resetLink(personId: number, actor: Actor, origin: string): Promise<PasswordResetLink> {
+  /**
+   * A link for a person (`404` for none) to choose a new password; changes nothing until used.
+   * E-mailed with a mail server unless `shown` (the first run's `admin@localhost` has no mailbox).
+   */
+  async resetLink(
+    personId: number,
+    actor: Actor,
+    origin: string,
+    { shown = false }: { shown?: boolean } = {},
+  ): Promise<PasswordResetLink> {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     const expiresAt = now + RESET_LINK_TTL_MS;
-    await this.writer.transaction(async (tx) => {
+    const person = await this.writer.transaction(async (tx) => {
       const person = await this.people.findIn(tx, personId);
       if (!person || person.deactivatedAt !== null) throw ApiException.of(PROBLEMS.personNotFound);
       await this.links.insert(tx, {
@@ -110,8 +170,38 @@ export class LinksService {
         expiresAt,
         ...makerOf(actor),
       });
+      return person;
     });
-    return { personId, expiresAt: iso(expiresAt), link: `${origin}${LINK_PAGE.reset}#${token}` };
+    const made = { personId, expiresAt: iso(expiresAt) };
+    if (!this.mail.enabled || shown)
+      return { ...made, delivery: 'shown', link: `${origin}${LINK_PAGE.reset}#${token}` };
+    const account = await this.accounts.find(person.accountId);
+    await this.mail.send(
+      resetMail({
+        to: person.email,
+        account: account?.name ?? `account ${person.accountId}`,
+        link: `${this.mailOrigin()}${LINK_PAGE.reset}#${token}`,
+        expiresAt: made.expiresAt,
+      }),
+    );
+    return { ...made, delivery: 'email', sentTo: person.email };
+  }
+
+  /** Where links in mail point: always `PUBLIC_URL` (never a request's Host, which anyone sets). */
+  private mailOrigin(): string {
+    const publicUrl = this.config.mail?.publicUrl;
+    if (publicUrl === undefined) throw new Error('Mail is on without PUBLIC_URL');
+    return new URL(publicUrl).origin;
+  }
+
+  /** Who invited, as an email says it: the person's name, the account's, or staff. */
+  private async nameOf(actor: Actor): Promise<string> {
+    if (typeof actor === 'string') return PRODUCT_STAFF;
+    if ('personId' in actor) {
+      const person = await this.people.find(actor.personId);
+      if (person) return person.name;
+    }
+    return (await this.accounts.find(actor.accountId))?.name ?? PRODUCT_STAFF;
   }
 
   /**

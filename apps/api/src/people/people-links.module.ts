@@ -8,11 +8,12 @@ import { AccountsCoreModule } from '../accounts/accounts-core.module.js';
 import { AuditTrailModule } from '../audit/audit-trail.module.js';
 import { LinksRepository } from './links.repository.js';
 import { LinksService } from './links.service.js';
+import { MailService } from './mail.service.js';
 import { PeopleRepository } from './people.repository.js';
 
 @Module({
   imports: [AuditTrailModule, AccountsCoreModule],
-  providers: [PeopleRepository, LinksRepository, LinksService],
-  exports: [PeopleRepository, LinksRepository, LinksService],
+  providers: [PeopleRepository, LinksRepository, LinksService, MailService],
+  exports: [PeopleRepository, LinksRepository, LinksService, MailService],
 })
 export class PeopleLinksModule {}

@@ -12,6 +12,7 @@ import {
   HEADERS,
   PROBLEMS,
   type ResetPassword,
+  SINGLE_SIGN_ON_LINK,
 } from '@pets/contract';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Cursors } from '../common/cursor.js';
@@ -20,9 +21,10 @@ import type { SessionCaller } from '../common/principal.js';
 import { ApiException } from '../common/api-exception.js';
 import { CLOCK, type Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { type LinkRecord, LinksRepository } from './links.repository.js';
-import { hashToken } from './links.service.js';
+import { hashToken, singleSignOnDomain } from './links.service.js';
 import { hashPassword, type PasswordContext, passwordIssue, passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
@@ -68,9 +70,15 @@ export class PeopleService {
     private readonly cursors: Cursors,
     private readonly limit: SignInLimit,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The invited person joins with the name and password they chose, and is signed in. */
+  /**
+   * The invited person joins with the name and password they chose, and is signed in. An
+   * invitation for an email that has a person now is refused as a used link is (nothing more
+   * said); one for an email of a single sign-on domain is accepted only by signing in with the
+   * provider.
+   */
   async accept(
     { token, name, password }: AcceptInvitation,
     client: { device: string; address: string },
@@ -81,8 +89,12 @@ export class PeopleService {
     try {
       const id = await this.writer.transaction(async (tx) => {
         const link = await this.take(tx, token, 'invitation', now);
+        if (await this.people.withEmail(tx, link.email)) throw invalidLink();
+        if (singleSignOnDomain(this.config, link.email) !== undefined)
+          throw ApiException.of(PROBLEMS.singleSignOnInvitation, [
+            { field: 'token', issue: SINGLE_SIGN_ON_LINK },
+          ]);
         checkPassword(password, 'password', { email: link.email, name });
-        if (await this.people.withEmail(tx, link.email)) throw ApiException.of(PROBLEMS.emailTaken);
         const person = await this.people.insert(tx, {
           accountId: link.accountId,
           email: link.email,
@@ -106,7 +118,7 @@ export class PeopleService {
       return { id, maxAgeSeconds: this.sessions.maxAgeSeconds };
     } catch (error) {
       // Two invitations for one email accepted at once: the second meets the first's person.
-      if (isUniqueViolation(error)) throw ApiException.of(PROBLEMS.emailTaken);
+      if (isUniqueViolation(error)) throw invalidLink();
       throw error;
     }
   }

@@ -22,7 +22,9 @@ import { Cursors } from '../common/cursor.js';
 import { type Page, scopedPage } from '../common/paging.js';
 import type { Principal, SessionCaller } from '../common/principal.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type WriteTx, Writer } from '../database/writer.js';
+import { singleSignOnDomain } from './links.service.js';
 import { passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository } from './people.repository.js';
 import { SessionsRepository, type SessionWithAccount } from './sessions.repository.js';
@@ -78,6 +80,7 @@ export class SessionsService {
     private readonly limit: SignInLimit,
     private readonly cursors: Cursors,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.cache = new LRUCache<string, CachedLookup>({
       max: SESSION_CACHE_MAX,
@@ -91,7 +94,8 @@ export class SessionsService {
 
   /**
    * Signs a person in: a new session, or `401 invalid_credentials` in the same words and about the
-   * same time for an unknown email, a wrong password and a deactivated person. Over the failures
+   * same time for an unknown email, a wrong password, a deactivated person and an email of a single
+   * sign-on domain (whose people sign in with the provider only). Over the failures
    * one email may have, `429` before the password is checked.
    */
   async signIn(
@@ -103,7 +107,9 @@ export class SessionsService {
       const person = (found.person = await this.people.forSignIn(email));
       // Always one hash check (against a hash nobody has a password for when there is no person).
       const matches = await passwordMatches(person?.passwordHash ?? null, password);
-      return matches && person !== null && person.deactivatedAt === null;
+      // An email of a single sign-on domain signs in only with the provider: a wrong password.
+      const providerOnly = singleSignOnDomain(this.config, email) !== undefined;
+      return matches && person !== null && person.deactivatedAt === null && !providerOnly;
     });
     const { person } = found;
     const now = this.clock.now();

@@ -6,7 +6,10 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   CurrentSession,
+  PROBLEMS,
   SESSION_COOKIE,
+  SINGLE_SIGN_ON_LINK,
+  singleSignOnEmailIssue,
   SignInMethods,
   SINGLE_SIGN_ON_COOKIE,
   SINGLE_SIGN_ON_TTL_MS,
@@ -23,6 +26,9 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { Database } from '../database/database.js';
+import { Writer } from '../database/writer.js';
+import { LinksRepository } from './links.repository.js';
+import { hashToken } from './links.service.js';
 
 /** `app.inject` is served as http://localhost: the callback the provider knows. */
 const PUBLIC_URL = 'http://localhost';
@@ -126,7 +132,11 @@ describe.each(ENGINES)(
     });
 
     const start = async (): Promise<Started> => {
-      const response = await t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/v1/session/oidc',
+        remoteAddress: address,
+      });
       expect(response.statusCode).toBe(303);
       const sso = cookiesOf(response).get(SINGLE_SIGN_ON_COOKIE);
       expect(sso).toBeDefined();
@@ -142,12 +152,22 @@ describe.each(ENGINES)(
       return t.app.inject({
         method: 'GET',
         url: `${pathname}${search}`,
+        remoteAddress: address,
         headers: sso === undefined ? {} : { cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` },
       });
     };
     const signInVia = async (login: string) => {
       const started = await start();
       return callback(await provider.authorize(started.location, login), started.sso);
+    };
+    /**
+     * The client address requests come from: a test may take one of its own, for a limit of its
+     * own (60 requests a minute without a key, counted in the latest minute the clock has seen).
+     */
+    let address = '127.0.0.1';
+    let addresses = 0;
+    const ownAddress = () => {
+      address = `192.0.2.${String(++addresses)}`;
     };
     const sessionOf = (response: { headers: Record<string, unknown> }) =>
       cookiesOf(response).get(SESSION_COOKIE)?.value;
@@ -263,10 +283,10 @@ describe.each(ENGINES)(
       expect((await whoIs(sessionOf(response))).statusCode).toBe(401);
     });
 
-    it('lets an invited person join the invitation’s account, with no password, the invitation used', async () => {
+    it('lets a person invited to OIDC_ACCOUNT_ID join it, with no password, the invitation used', async () => {
       const invitation = await t.app.inject({
         method: 'POST',
-        url: `/v1/admin/accounts/${other.accountId}/invitations`,
+        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
         headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'IVY@elsewhere.example' }),
       });
@@ -278,15 +298,15 @@ describe.each(ENGINES)(
       expect(response.headers['location']).toBe(`${PUBLIC_URL}/admin/`);
       const who = CurrentSession.parse((await whoIs(sessionOf(response))).json());
       expect(who).toMatchObject({
-        person: { email: 'IVY@elsewhere.example', name: 'ivy', accountId: other.accountId },
-        account: { id: other.accountId, role: 'partner' },
+        person: { email: 'IVY@elsewhere.example', name: 'ivy', accountId: acme.accountId },
+        account: { id: acme.accountId, role: 'partner' },
         hasPassword: false,
       });
       const joined = (await auditEvents(t, staff.key, 'person.joined')).find(
         (event) => event.target.id === who.person.id,
       );
       expect(joined?.changes).toEqual({
-        accountId: [null, other.accountId],
+        accountId: [null, acme.accountId],
         email: [null, 'IVY@elsewhere.example'],
         name: [null, 'ivy'],
       });
@@ -301,7 +321,7 @@ describe.each(ENGINES)(
       expect(accept.statusCode).toBe(400);
     });
 
-    it('takes the newest of several open invitations, and never an expired one', async () => {
+    it('takes only an open invitation to OIDC_ACCOUNT_ID, and never an expired one', async () => {
       provider.users.set('twice', { email: 'tia@elsewhere.example', email_verified: true });
       const invite = async (accountId: number) => {
         const response = await t.app.inject({
@@ -312,17 +332,20 @@ describe.each(ENGINES)(
         });
         expect(response.statusCode).toBe(201);
       };
+      // Another account's invitation is its person's to accept with a password, never single sign-on's.
+      await invite(other.accountId);
+      await expectRefused(() => signInVia('twice'), 'other_account');
       await invite(acme.accountId);
       await invite(other.accountId);
       const newest = await signInVia('twice');
       expect(CurrentSession.parse((await whoIs(sessionOf(newest))).json()).person.accountId).toBe(
-        other.accountId,
+        acme.accountId,
       );
 
       provider.users.set('late', { email: 'lou@elsewhere.example', email_verified: true });
       const response = await t.app.inject({
         method: 'POST',
-        url: `/v1/admin/accounts/${other.accountId}/invitations`,
+        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
         headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
         payload: JSON.stringify({ email: 'lou@elsewhere.example' }),
       });
@@ -498,6 +521,126 @@ describe.each(ENGINES)(
         expect(secret.length).toBeGreaterThan(20);
         expect(t.rawLogs.join('\n')).not.toContain(secret);
       }
+    });
+
+    it('lets no partner invite an email of the single sign-on domain, nor accept one with a password', async () => {
+      ownAddress();
+      // A person of another partner, signed in with a password, inviting the CFO to their account.
+      await t.createPerson(other.accountId, { email: 'otto@other.example', password: PASSWORD });
+      const otto = cookiesOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/v1/session',
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: address,
+          payload: JSON.stringify({ email: 'otto@other.example', password: PASSWORD }),
+        }),
+      ).get(SESSION_COOKIE)?.value;
+      const invite = (url: string, email: string, headers: Record<string, string>) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify({ email }),
+        });
+      const refusal = {
+        code: 'invalid_body',
+        details: [{ field: 'email', issue: singleSignOnEmailIssue('acme.example') }],
+      };
+      const byPartner = await invite('/v1/account/invitations', 'CFO@Acme.example', {
+        cookie: `${SESSION_COOKIE}=${otto ?? ''}`,
+        origin: OWN_ORIGIN,
+      });
+      expect(byPartner.statusCode).toBe(400);
+      expect(byPartner.json()).toMatchObject(refusal);
+      const asStaff = { authorization: `Bearer ${staff.key}` };
+      const toOther = await invite(
+        `/v1/admin/accounts/${other.accountId}/invitations`,
+        'cfo@acme.example',
+        asStaff,
+      );
+      expect(toOther.statusCode).toBe(400);
+      expect(toOther.json()).toMatchObject(refusal);
+
+      // To single sign-on's account: made, but accepted only by signing in with the provider.
+      const toAcme = await invite(
+        `/v1/admin/accounts/${acme.accountId}/invitations`,
+        'cfo@acme.example',
+        asStaff,
+      );
+      expect(toAcme.statusCode).toBe(201);
+      const token = toAcme.json<{ link: string }>().link.split('#')[1] ?? '';
+      const before = await counts();
+      const withPassword = await t.app.inject({
+        method: 'POST',
+        url: '/v1/invitations/accept',
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: address,
+        payload: JSON.stringify({ token, name: 'Not the CFO', password: PASSWORD }),
+      });
+      expect(withPassword.statusCode).toBe(400);
+      expect(withPassword.json()).toMatchObject({
+        ...PROBLEMS.singleSignOnInvitation,
+        details: [{ field: 'token', issue: SINGLE_SIGN_ON_LINK }],
+      });
+      expect(await counts()).toEqual(before);
+      provider.users.set('cfo', { email: 'cfo@acme.example', email_verified: true, name: 'Cleo' });
+      const cfo = await signInVia('cfo');
+      expect(CurrentSession.parse((await whoIs(sessionOf(cfo))).json())).toMatchObject({
+        person: { email: 'cfo@acme.example', name: 'Cleo', accountId: acme.accountId },
+        hasPassword: false,
+      });
+    });
+
+    it('signs in only people of OIDC_ACCOUNT_ID: never a person or an invitation of another account', async () => {
+      ownAddress();
+      // Made before these rules: a partner's person with a company email, and a partner's open
+      // invitation for a new hire of the company.
+      await t.createPerson(other.accountId, { email: 'sly@acme.example', password: PASSWORD });
+      await t.createPerson(other.accountId, { email: 'pat@elsewhere.example', password: PASSWORD });
+      provider.users.set('sly', { email: 'sly@acme.example', email_verified: true });
+      provider.users.set('pat', { email: 'pat@elsewhere.example', email_verified: true });
+      await expectRefused(() => signInVia('sly'), 'other_account');
+      await expectRefused(() => signInVia('pat'), 'other_account');
+
+      await t.app.get(Writer).transaction((tx) =>
+        t.app.get(LinksRepository).insert(tx, {
+          kind: 'invitation',
+          hash: hashToken('a'.repeat(43)),
+          accountId: other.accountId,
+          email: 'newhire@acme.example',
+          personId: null,
+          createdAt: clock.now(),
+          expiresAt: clock.now() + 60_000,
+          createdByAccountId: other.accountId,
+          createdByPersonId: null,
+        }),
+      );
+      provider.users.set('newhire', { email: 'newhire@acme.example', email_verified: true });
+      const newHire = await signInVia('newhire');
+      expect(CurrentSession.parse((await whoIs(sessionOf(newHire))).json()).person.accountId).toBe(
+        acme.accountId,
+      );
+    });
+
+    it('refuses a password sign-in of an email of the single sign-on domain as a wrong password', async () => {
+      ownAddress();
+      await t.createPerson(acme.accountId, { email: 'pia@acme.example', password: PASSWORD });
+      const signIn = (email: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/session',
+          headers: { 'content-type': 'application/json' },
+          remoteAddress: address,
+          payload: JSON.stringify({ email, password }),
+        });
+      // Her own password, refused in the words of a wrong one elsewhere.
+      const refused = await signIn('pia@acme.example', PASSWORD);
+      const wrong = await signIn('pat@elsewhere.example', 'not the password at all');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual(wrong.json());
+      expect(Object.keys(refused.headers).sort()).toEqual(Object.keys(wrong.headers).sort());
+      expect(sessionOf(refused)).toBeUndefined();
     });
   },
 );

@@ -203,9 +203,9 @@ export class SingleSignOnService implements OnApplicationBootstrap {
   }
 
   /**
-   * The person of a verified email, in one transaction with their session: an active person signs
-   * in; an open invitation is taken as accepting it would (no password); an allowed domain makes a
-   * person of the configured account. Two sign-ins of one new email at once make one person: the
+   * The person of a verified email, in one transaction with their session, always of the
+   * configured account (`OIDC_ACCOUNT_ID`): an active person of it signs in; an open invitation to
+   * it is taken as accepting it would (no password); an allowed domain makes a person of it. Two sign-ins of one new email at once make one person: the
    * second meets the first's (the unique email) and signs in as them.
    */
   private async signIn(
@@ -244,9 +244,16 @@ export class SingleSignOnService implements OnApplicationBootstrap {
     now: number,
   ): Promise<PersonRecord | SingleSignOnFailure> {
     const existing = await this.people.withEmail(tx, email);
-    if (existing) return existing;
+    // Only people of single sign-on's account: a partner's person with a company email is not
+    // the company's to sign in (nor anyone's to take over with it).
+    if (existing) return existing.accountId === settings.accountId ? existing : 'other_account';
     const name = nameOf(claimedName, email);
-    const invitation = await this.links.openInvitation(tx, emailKey(email), now);
+    const invitation = await this.links.openInvitationTo(
+      tx,
+      emailKey(email),
+      now,
+      settings.accountId,
+    );
     if (invitation) {
       // One use: a second taker waits here, then finds it used (and runs again).
       await tx.lockRow('person_links', invitation.id);
@@ -254,9 +261,12 @@ export class SingleSignOnService implements OnApplicationBootstrap {
       if (!(await this.links.use(tx, invitation.id, now, person.id))) throw new TakenMeanwhile();
       return person;
     }
+    // An invitation to another account is left for its person to accept with a password.
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-    if (settings.accountId === undefined || !settings.allowedDomains.includes(domain))
-      return 'domain_not_allowed';
+    if (!settings.allowedDomains.includes(domain))
+      return (await this.links.openInvitation(tx, emailKey(email), now)) === null
+        ? 'domain_not_allowed'
+        : 'other_account';
     return this.join(tx, settings.accountId, email, name, now);
   }
 

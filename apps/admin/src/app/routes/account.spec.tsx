@@ -12,6 +12,7 @@ import {
   person,
   personSession,
   result,
+  sentInvitation,
   sessionsPage,
   signInAs,
 } from '../../testing/fake-client.js';
@@ -67,6 +68,28 @@ describe('your account', () => {
     ).toBe(invitation().link);
     expect(client.session.createInvitation).toHaveBeenCalledWith({ email: 'bo@acme.example' });
     expect(client.admin.createInvitationForAccount).not.toHaveBeenCalled();
+  });
+
+  it('says where the invitation went when the API e-mailed it, with no link to copy', async () => {
+    const client = createFakeClient();
+    client.session.createInvitation.mockImplementation(({ email }) =>
+      Promise.resolve(result(sentInvitation({ email, sentTo: email }), { status: 201 })),
+    );
+    const { user } = renderWithApp(<AccountRoute />, client, { url: '/admin/account' });
+    const section = within(
+      screen.getByRole('heading', { level: 2, name: 'Invite a colleague' }).closest('section') ??
+        document.body,
+    );
+    await user.type(section.getByLabelText('Email'), 'bo@acme.example');
+    await user.click(section.getByRole('button', { name: 'Create invitation link' }));
+    expect((await section.findByRole('status')).textContent).toMatch(
+      /^Invitation sent to bo@acme\.example\. The link works once, until /,
+    );
+    expect(section.queryByLabelText(/^Invitation link for/)).toBeNull();
+    expect(section.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    expect(document.body.textContent).not.toContain('/admin/welcome');
+    await user.click(section.getByRole('button', { name: 'Done' }));
+    expect(section.queryByRole('status')).toBeNull();
   });
 
   it('changes the password, sessions and people of the account on one page, people read-only', async () => {

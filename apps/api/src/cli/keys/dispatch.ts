@@ -80,8 +80,12 @@ async function outcomeOf(command: Command, services: Services): Promise<Outcome>
     }
     case 'people invite': {
       const invitation = await links.invite(command.accountId, command.email, 'cli', origin);
+      const invited = `Invited ${forTerminal(invitation.email)} to account ${invitation.accountId}`;
       return {
-        text: `Invited ${forTerminal(invitation.email)} to account ${invitation.accountId}. Hand them this link; it works once, until ${invitation.expiresAt}, and is not shown again:\n\n  ${invitation.link}\n`,
+        text:
+          invitation.delivery === 'email'
+            ? `${invited}: the link was sent to ${forTerminal(invitation.sentTo)}; it works once, until ${invitation.expiresAt}.\n`
+            : `${invited}. Hand them this link; it works once, until ${invitation.expiresAt}, and is not shown again:\n\n  ${invitation.link}\n`,
         data: invitation,
       };
     }
@@ -90,7 +94,10 @@ async function outcomeOf(command: Command, services: Services): Promise<Outcome>
       if (!person) throw new UsageError(`No person has the email ${command.email}`);
       const reset = await links.resetLink(person.id, 'cli', origin);
       return {
-        text: `A link for ${forTerminal(person.email)} to choose a new password; it works once, until ${reset.expiresAt}, and is not shown again:\n\n  ${reset.link}\n`,
+        text:
+          reset.delivery === 'email'
+            ? `A link for ${forTerminal(person.email)} to choose a new password was sent to ${forTerminal(reset.sentTo)}; it works once, until ${reset.expiresAt}.\n`
+            : `A link for ${forTerminal(person.email)} to choose a new password; it works once, until ${reset.expiresAt}, and is not shown again:\n\n  ${reset.link}\n`,
         data: reset,
       };
     }

@@ -16,9 +16,10 @@ Commands:
                                         Create an API key and print it, once
   revoke <key-id>                       Revoke an API key (every instance within 5 s)
   people invite --account <account-id> --email <email>
-                                        Invite a person: prints a one-time link (7 days), once
+                                        Invite a person: a one-time link (7 days), e-mailed
+                                        with SMTP_URL, else printed once
   people reset --email <email>          A one-time link (1 hour) for a person to choose a new
-                                        password; printed once
+                                        password; e-mailed with SMTP_URL, else printed once
 
 Options:
   --json                                Print JSON instead of text

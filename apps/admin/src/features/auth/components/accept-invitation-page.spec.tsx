@@ -3,7 +3,13 @@
  * name and password join the account, checked as the API checks them, and a used, old or missing
  * link, a taken email or a cookie not kept are each said plainly.
  */
-import { LINK_ISSUE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROBLEMS } from '@pets/contract';
+import {
+  LINK_ISSUE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROBLEMS,
+  SINGLE_SIGN_ON_LINK,
+} from '@pets/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,7 +20,12 @@ import {
   result,
 } from '../../../testing/fake-client.js';
 import { renderApp } from '../../../testing/render.js';
-import { COOKIE_NOT_KEPT, LINK_MISSING, linkDead } from '../utils/sentences.js';
+import {
+  COOKIE_NOT_KEPT,
+  INVITATION_FOR_SINGLE_SIGN_ON,
+  LINK_MISSING,
+  linkDead,
+} from '../utils/sentences.js';
 
 /** The start of the new password's hint: the contract's lengths. */
 const PASSWORD_HINT_START = new RegExp(
@@ -114,13 +125,21 @@ describe('the welcome page (accepting an invitation)', () => {
     );
   });
 
-  it('says what the API says when the email has a person already', async () => {
+  it('sends a person of single sign-on to sign in with their company instead', async () => {
     const { client, user } = open();
     client.session.acceptInvitation.mockRejectedValue(
-      apiError({ ...PROBLEMS.emailTaken, status: 409 }),
+      apiError({
+        ...PROBLEMS.singleSignOnInvitation,
+        status: 400,
+        details: [{ field: 'token', issue: SINGLE_SIGN_ON_LINK }],
+      }),
     );
     await join(client, user);
-    expect(await screen.findByText(PROBLEMS.emailTaken.message)).toBeDefined();
+    expect((await screen.findByRole('alert')).textContent).toBe(INVITATION_FOR_SINGLE_SIGN_ON);
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe(
+      '/admin/sign-in',
+    );
   });
 
   it('says so when the browser did not keep the cookie', async () => {

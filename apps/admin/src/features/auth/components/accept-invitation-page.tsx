@@ -1,5 +1,5 @@
 /** The welcome page an invitation's link opens, where a person joins their account. */
-import { AcceptInvitation, toErrorDetails } from '@pets/contract';
+import { AcceptInvitation, SINGLE_SIGN_ON_LINK, toErrorDetails } from '@pets/contract';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Field } from '../../../components/ui/field.js';
@@ -8,7 +8,12 @@ import { apiSentence, detailsOf } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { useAcceptInvitation } from '../api/accept-invitation.js';
 import { useLinkToken } from '../utils/link-token.js';
-import { COOKIE_NOT_KEPT, LINK_MISSING, linkDead } from '../utils/sentences.js';
+import {
+  COOKIE_NOT_KEPT,
+  INVITATION_FOR_SINGLE_SIGN_ON,
+  LINK_MISSING,
+  linkDead,
+} from '../utils/sentences.js';
 import { LinkRefused } from './link-refused.js';
 import { NewPasswordField } from './new-password-field.js';
 
@@ -46,7 +51,9 @@ export function AcceptInvitationPage() {
       },
       onError: (error) => {
         const details = detailsOf(error);
-        if (details.some(({ field }) => field === 'token')) setRefused(linkDead('invitation'));
+        if (details.some(({ issue }) => issue === SINGLE_SIGN_ON_LINK))
+          setRefused(INVITATION_FOR_SINGLE_SIGN_ON);
+        else if (details.some(({ field }) => field === 'token')) setRefused(linkDead('invitation'));
         else if (details.length > 0) show(details);
         else say(apiSentence(error));
       },

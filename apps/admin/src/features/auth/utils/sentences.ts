@@ -25,6 +25,10 @@ export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGT
 export const LINK_MISSING =
   'This page opens from a one-time link, which holds its secret after “#”. Open the whole link you were given.';
 
+/** An invitation for an email of single sign-on: accepted only by signing in with the company. */
+export const INVITATION_FOR_SINGLE_SIGN_ON =
+  'This invitation is accepted by signing in with your company: go to sign in and use its button. No password is needed.';
+
 export const linkDead = (what: 'invitation' | 'reset'): string =>
   what === 'invitation'
     ? `This invitation link does not work: it was used already, is more than ${INVITATION_TTL_MS / 86_400_000} days old, or is not whole. Ask whoever invited you for a new one.`

@@ -1,6 +1,9 @@
-/** A password-reset link, shown this once (the API keeps only its hash), until dismissed. */
+/**
+ * A new password-reset link, until dismissed: where the API e-mailed it, or (without a mail
+ * server) the link, shown this once (the API keeps only its hash).
+ */
 import type { PasswordResetLink, Person } from '@pets/client';
-import { OneTimeLink } from './one-time-link.js';
+import { LinkSent, OneTimeLink } from './one-time-link.js';
 
 export function NewResetLink({
   person,
@@ -11,6 +14,15 @@ export function NewResetLink({
   reset: PasswordResetLink;
   onDismiss: () => void;
 }) {
+  if (reset.delivery === 'email')
+    return (
+      <LinkSent
+        className="new-key panel"
+        sentence={`Reset link sent to ${reset.sentTo}.`}
+        expiresAt={reset.expiresAt}
+        onDismiss={onDismiss}
+      />
+    );
   return (
     <OneTimeLink
       className="new-key panel"

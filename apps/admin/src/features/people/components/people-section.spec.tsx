@@ -11,6 +11,7 @@ import {
   createFakeClient,
   type FakeClient,
   passwordResetLink,
+  sentResetLink,
   peoplePage,
   person,
   result,
@@ -203,6 +204,28 @@ describe("staff on an account's page", () => {
     await user.click(screen.getByRole('button', { name: 'Done, I have sent it' }));
     expect(screen.queryByDisplayValue(reset.link)).toBeNull();
     expect(document.body.textContent).not.toContain(reset.link);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('says where a reset link went when the API e-mailed it, with no link to copy', async () => {
+    const { user } = asStaff((fake) => {
+      fake.admin.createPasswordReset.mockResolvedValue(
+        result(sentResetLink({ personId: 3, sentTo: 'ann@acme.example' }), { status: 201 }),
+      );
+    });
+    const button = within(await rowOf('Ann Lee')).getByRole('button', {
+      name: 'Make reset link for Ann Lee',
+    });
+    await user.click(button);
+    const sent = await screen.findByText('Reset link sent to ann@acme.example.');
+    expect(sent.closest('p')?.textContent).toMatch(
+      /^Reset link sent to ann@acme\.example\. The link works once, until /,
+    );
+    expect(sent.closest('p')?.getAttribute('role')).toBe('status');
+    expect(screen.queryByLabelText(/^Password-reset link/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByText(/^Reset link sent to/)).toBeNull();
     expect(document.activeElement).toBe(button);
   });
 
