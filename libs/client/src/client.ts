@@ -30,6 +30,8 @@ import {
   type NewInvitation,
   type NewOrderInput,
   type NewPetInput,
+  type OpenInvitation,
+  OpenInvitations,
   type Operation,
   type OperationId,
   OPERATIONS,
@@ -371,6 +373,19 @@ export interface PetstoreClient {
      * the person as they are now; deactivating a deactivated person changes nothing.
      */
     deactivatePerson(personId: number, options?: CallOptions): Promise<ApiResult<Person>>;
+    /**
+     * Reactivates a person: they can sign in again. Nothing their deactivation ended comes back
+     * (sessions, links, invitations, keys). Reactivating an active person changes nothing.
+     */
+    reactivatePerson(personId: number, options?: CallOptions): Promise<ApiResult<Person>>;
+    /** One page of an account's open invitations, in ascending id, without their links. */
+    listInvitationsOfAccount(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<Page<OpenInvitation>>;
+    /** Revokes an open invitation: its link stops working at once (`404` unless it is open). */
+    revokeInvitation(invitationId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -533,7 +548,8 @@ type ListSchema =
   | typeof Sessions
   | typeof Categories
   | typeof Orders
-  | typeof Passkeys;
+  | typeof Passkeys
+  | typeof OpenInvitations;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -1030,6 +1046,18 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       deactivatePerson: (personId, callOptions = {}) =>
         result(invoke('deactivatePerson', { params: { personId } }, callOptions.signal)),
+      reactivatePerson: (personId, callOptions = {}) =>
+        result(invoke('reactivatePerson', { params: { personId } }, callOptions.signal)),
+      listInvitationsOfAccount: (accountId, query = {}, callOptions = {}) =>
+        listPage(
+          'listInvitationsOfAccount',
+          { accountId },
+          query,
+          OpenInvitations,
+          callOptions.signal,
+        ),
+      revokeInvitation: (invitationId, callOptions = {}) =>
+        result(invoke('revokeInvitation', { params: { invitationId } }, callOptions.signal)),
       listAudit: (query = {}, callOptions = {}) =>
         listPage('listAudit', {}, query, AuditEvents, callOptions.signal),
       iterateAudit: (query = {}, callOptions = {}) =>

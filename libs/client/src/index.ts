@@ -50,6 +50,8 @@ export type {
   CreatedApiKey,
   CurrentSession,
   Invitation,
+  KeyMaker,
+  OpenInvitation,
   ListPetsQueryInput,
   NewAccountInput,
   NewPetInput,

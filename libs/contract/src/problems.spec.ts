@@ -26,6 +26,7 @@ const everyProblem = () =>
         invalidTransition: ['sold', 'available', true],
         petNotOrderable: ['sold'],
         orderMoveRefused: ['delivered', 'cancel'],
+        lastStaffPerson: ['Ann'],
       };
       const args = samples[name];
       if (!args) throw new Error(`no sample arguments for ${name}`);

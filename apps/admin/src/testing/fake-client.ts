@@ -164,6 +164,7 @@ export const apiKey = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => (
   createdAt: '2030-01-01T00:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
+  createdBy: { type: 'cli' },
   ...overrides,
 });
 
@@ -359,6 +360,15 @@ export function createFakeClient() {
       iteratePeopleOfAccount: vi.fn<PetstoreClient['admin']['iteratePeopleOfAccount']>(),
       deactivatePerson: vi.fn<PetstoreClient['admin']['deactivatePerson']>(
         notFaked('deactivatePerson'),
+      ),
+      reactivatePerson: vi.fn<PetstoreClient['admin']['reactivatePerson']>(
+        notFaked('reactivatePerson'),
+      ),
+      listInvitationsOfAccount: vi.fn<PetstoreClient['admin']['listInvitationsOfAccount']>(
+        notFaked('listInvitationsOfAccount'),
+      ),
+      revokeInvitation: vi.fn<PetstoreClient['admin']['revokeInvitation']>(
+        notFaked('revokeInvitation'),
       ),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),

@@ -14,6 +14,7 @@ import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { Categories1795306100000 } from './migrations/1795306100000-categories.js';
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import { Passkeys1795306300000 } from './migrations/1795306300000-passkeys.js';
+import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   Categories1795306100000,
   StoreOrders1795306200000,
   Passkeys1795306300000,
+  KeyMakers1795306500000,
 ];
 
 /**

@@ -43,6 +43,8 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     created_at: 'not null',
     last_used_at: 'null',
     revoked_at: 'null',
+    created_by_person_id: 'null',
+    created_by_key_id: 'null',
   },
   pets: {
     id: 'not null',
@@ -131,6 +133,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     created_at: 'not null',
     expires_at: 'not null',
     used_at: 'null',
+    ended_at: 'null',
   },
   idempotency_keys: {
     account_id: 'not null',
