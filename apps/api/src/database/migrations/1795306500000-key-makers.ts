@@ -29,9 +29,14 @@ const postgres = [
   ...INDEXES,
 ];
 
-const sqlite = [
-  `ALTER TABLE api_keys ADD COLUMN created_by_person_id integer REFERENCES people (id)`,
-  `ALTER TABLE api_keys ADD COLUMN created_by_key_id integer REFERENCES api_keys (id)`,
+/** SQLite's: the two columns of api_keys only where a migration down left them (see `down`). */
+const sqlite = (keyColumns: readonly string[]) => [
+  ...(keyColumns.includes('created_by_person_id')
+    ? []
+    : [`ALTER TABLE api_keys ADD COLUMN created_by_person_id integer REFERENCES people (id)`]),
+  ...(keyColumns.includes('created_by_key_id')
+    ? []
+    : [`ALTER TABLE api_keys ADD COLUMN created_by_key_id integer REFERENCES api_keys (id)`]),
   `ALTER TABLE person_links ADD COLUMN ended_at integer`,
   ...INDEXES,
 ];
@@ -41,13 +46,20 @@ export class KeyMakers1795306500000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const isPostgres = queryRunner.dataSource.options.type === 'postgres';
-    for (const statement of isPostgres ? postgres : sqlite) await queryRunner.query(statement);
+    const statements = isPostgres
+      ? postgres
+      : sqlite(
+          ((await queryRunner.query(`PRAGMA table_info(api_keys)`)) as { name: string }[]).map(
+            (column) => column.name,
+          ),
+        );
+    for (const statement of statements) await queryRunner.query(statement);
   }
 
   /**
    * Back to the previous release's schema. On SQLite the two columns of api_keys stay (SQLite drops
    * no column a foreign key names), null for every key the previous release makes, which it never
-   * reads. Links ended stay refused: their `expires_at` was brought down when they ended.
+   * reads; migrating up again keeps them. Links ended stay refused: their `expires_at` was brought down when they ended.
    */
   async down(queryRunner: QueryRunner): Promise<void> {
     const isPostgres = queryRunner.dataSource.options.type === 'postgres';
