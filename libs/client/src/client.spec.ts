@@ -1288,6 +1288,23 @@ const operations: Operation[] = [
     status: 200,
   },
   {
+    name: 'listAccountInvitations',
+    call: (client, signal) => client.listAccountInvitations({}, { signal }),
+    method: 'GET',
+    path: '/account/invitations',
+    answer: [
+      {
+        id: 9,
+        accountId: 3,
+        email: 'kit@example.com',
+        createdAt: '2030-01-01T00:00:00.000Z',
+        expiresAt: '2030-01-08T00:00:00.000Z',
+        createdByPersonId: null,
+      },
+    ],
+    status: 200,
+  },
+  {
     name: 'admin.listInvitationsOfAccount',
     call: (client, signal) => client.admin.listInvitationsOfAccount(3, {}, { signal }),
     method: 'GET',
@@ -1610,6 +1627,16 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
       method: 'POST',
       url: 'http://api.test/v1/session',
       body: JSON.stringify(credentials),
+    });
+  });
+
+  it('revokeAccountInvitation DELETEs the invitation of the own account and takes the 204', async () => {
+    const { client, requests } = withoutKey([noContent()]);
+    expect(await client.session.revokeAccountInvitation(9)).toEqual(answered(undefined, 204));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'DELETE',
+      url: 'http://api.test/v1/account/invitations/9',
+      body: '',
     });
   });
 

@@ -289,6 +289,14 @@ export interface PetstoreClient {
    * `next` (or use {@link iteratePeople}) for more.
    */
   listPeople(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Person>>;
+  /**
+   * One page of the account's open invitations (not accepted, revoked or past their time), in
+   * ascending id, without their links (beta).
+   */
+  listAccountInvitations(
+    query?: ListKeysQueryInput,
+    options?: CallOptions,
+  ): Promise<Page<OpenInvitation>>;
   /** Every person of the account, page after page (beta). */
   iteratePeople(
     query?: Omit<ListKeysQueryInput, 'cursor'>,
@@ -438,6 +446,14 @@ export interface PetstoreClient {
       invitation: NewInvitationInput,
       options?: CallOptions,
     ): Promise<ApiResult<Invitation>>;
+    /**
+     * Revokes an open invitation to the signed-in person's own account: its link stops working at
+     * once (`404` for one that is not open, or is another account's).
+     */
+    revokeAccountInvitation(
+      invitationId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
     /**
      * One page of the signed-in person's sessions that have not ended, on any device, in ascending
      * id; `current` marks the one of this call. Follow `next` (or use {@link iterateSessions}).
@@ -986,6 +1002,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('getOpenApiDocument', {}, callOptions.signal)),
     listPeople: (query = {}, callOptions = {}) =>
       listPage('listPeople', {}, query, People, callOptions.signal),
+    listAccountInvitations: (query = {}, callOptions = {}) =>
+      listPage('listAccountInvitations', {}, query, OpenInvitations, callOptions.signal),
     iteratePeople: (query = {}, callOptions = {}) =>
       every(client.listPeople(query, callOptions), People, callOptions.signal),
 
@@ -1078,6 +1096,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('resetPassword', { body: reset }, callOptions.signal)),
       createInvitation: (invitation, callOptions = {}) =>
         result(invoke('createInvitation', { body: invitation }, callOptions.signal)),
+      revokeAccountInvitation: (invitationId, callOptions = {}) =>
+        result(invoke('revokeAccountInvitation', { params: { invitationId } }, callOptions.signal)),
       listSessions: (query = {}, callOptions = {}) =>
         listPage('listSessions', {}, query, Sessions, callOptions.signal),
       iterateSessions: (query = {}, callOptions = {}) =>

@@ -746,6 +746,24 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidQuery' },
   },
+  listAccountInvitations: {
+    method: 'GET',
+    path: '/account/invitations',
+    tag: 'account',
+    summary: 'The open invitations of the calling account',
+    description:
+      'Invitations not yet accepted, revoked or past their time, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more. Never their links, which were shown once.',
+    access: 'key',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its open invitations.',
+      schema: OpenInvitations,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
   createInvitation: {
     method: 'POST',
     path: '/account/invitations',
@@ -757,6 +775,19 @@ export const OPERATIONS = {
     body: NewInvitation,
     success: { status: 201, description: 'The invitation, with its link.', schema: Invitation },
     errors: { 400: 'InvalidAdminBody', 409: 'EmailTaken', 413: 'PayloadTooLarge' },
+  },
+  revokeAccountInvitation: {
+    method: 'DELETE',
+    path: '/account/invitations/{invitationId}',
+    tag: 'session',
+    summary: 'Revoke an open invitation to your account',
+    description:
+      'For a person signed in: an open invitation to their own account stops working at once. Any other (accepted, revoked, past its time, or to another account) is `404`.',
+    access: 'person',
+    ...beta,
+    params: INVITATION_ID,
+    success: { status: 204, description: 'Revoked.' },
+    errors: { 404: 'NotFound' },
   },
   acceptInvitation: {
     method: 'POST',

@@ -321,6 +321,9 @@ export function createFakeClient() {
     getOpenApiDocument: vi.fn<PetstoreClient['getOpenApiDocument']>(notFaked('getOpenApiDocument')),
     listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
     iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
+    listAccountInvitations: vi.fn<PetstoreClient['listAccountInvitations']>(
+      notFaked('listAccountInvitations'),
+    ),
     admin: {
       listAccounts: vi.fn<PetstoreClient['admin']['listAccounts']>(() =>
         Promise.resolve(result([account()])),
@@ -388,6 +391,9 @@ export function createFakeClient() {
       resetPassword: vi.fn<PetstoreClient['session']['resetPassword']>(notFaked('resetPassword')),
       createInvitation: vi.fn<PetstoreClient['session']['createInvitation']>(
         notFaked('createInvitation'),
+      ),
+      revokeAccountInvitation: vi.fn<PetstoreClient['session']['revokeAccountInvitation']>(
+        notFaked('revokeAccountInvitation'),
       ),
       listSessions: vi.fn<PetstoreClient['session']['listSessions']>(() =>
         Promise.resolve(sessionsPage([personSession(1, { current: true })])),

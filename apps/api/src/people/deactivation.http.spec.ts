@@ -220,6 +220,45 @@ describe.each(ENGINES)(
       ).toBe(404);
     });
 
+    it("an account's people list and revoke their own account's open invitations, no other's", async () => {
+      await t.createPerson(partner.accountId, { email: 'ola@acme.example', password: PASSWORD });
+      const ola = await signIn('ola@acme.example');
+      const made = await send('POST', '/v1/account/invitations', as(ola), {
+        email: 'own.invite@example.com',
+      });
+      expect(made.statusCode).toBe(201);
+      const own = made.json<{ id: number; link: string }>();
+      const { accountId: otherId } = await t.createKey({ name: 'Other Co', role: 'partner' });
+      const other = await send('POST', `/v1/admin/accounts/${otherId}/invitations`, staffKey(), {
+        email: 'other.invite@example.com',
+      });
+      const otherInvitation = other.json<{ id: number }>();
+      // A key of the account lists them too; the other account's is not among them.
+      const listed = await send('GET', '/v1/account/invitations?limit=100', {
+        authorization: `Bearer ${partner.key}`,
+      });
+      expect(listed.statusCode).toBe(200);
+      const ids = OpenInvitations.parse(listed.json()).map((open) => open.id);
+      expect(ids).toContain(own.id);
+      expect(ids).not.toContain(otherInvitation.id);
+      // Revoking is a person's: a key is 403, another account's invitation 404.
+      expect(
+        (
+          await send('DELETE', `/v1/account/invitations/${own.id}`, {
+            authorization: `Bearer ${partner.key}`,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await send('DELETE', `/v1/account/invitations/${otherInvitation.id}`, as(ola))).statusCode,
+      ).toBe(404);
+      expect((await send('DELETE', `/v1/account/invitations/${own.id}`, as(ola))).statusCode).toBe(
+        204,
+      );
+      expect((await accept(tokenOf(own.link))).statusCode).toBe(400);
+      expect((await openInvitations(otherId)).map((open) => open.id)).toEqual([otherInvitation.id]);
+    });
+
     it('a newer reset link, a reset and a password change end every earlier reset link', async () => {
       const { personId } = await t.createPerson(partner.accountId, {
         email: 'rio@acme.example',

@@ -47,14 +47,18 @@ export class InvitationsService {
     );
   }
 
-  /** Revokes an open invitation: its link stops working at once; `404` unless it is open. */
-  async revoke(id: number, actor: Actor): Promise<void> {
+  /**
+   * Revokes an open invitation (only one to `ownerAccountId`, when given): its link stops working
+   * at once; `404` unless it is open.
+   */
+  async revoke(id: number, actor: Actor, ownerAccountId?: number): Promise<void> {
     const now = this.clock.now();
     await this.writer.transaction(async (tx) => {
       // Against its acceptance: whichever locks the link first wins, the other finds it closed.
       await tx.lockRow('person_links', id);
       const invitation = await this.links.openInvitationById(tx, id, now);
-      if (!invitation) throw ApiException.of(PROBLEMS.invitationNotFound);
+      if (!invitation || (ownerAccountId !== undefined && invitation.accountId !== ownerAccountId))
+        throw ApiException.of(PROBLEMS.invitationNotFound);
       await this.endIn(tx, invitation, now, actor);
     });
   }

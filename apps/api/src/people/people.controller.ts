@@ -183,4 +183,27 @@ export class PeopleController {
       actorOf(principal),
     );
   }
+
+  @Operation('listAccountInvitations')
+  async listAccountInvitations(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OpenInvitation[]> {
+    const page = await this.invitations.page(principal.accountId, query);
+    return answerPage(request, reply, '/account/invitations', { limit: query.limit }, page);
+  }
+
+  @Operation('revokeAccountInvitation')
+  revokeAccountInvitation(
+    @Param('invitationId') invitationId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    return this.invitations.revoke(
+      pathId(invitationId, PROBLEMS.invitationNotFound),
+      actorOf(principal),
+      principal.accountId,
+    );
+  }
 }
