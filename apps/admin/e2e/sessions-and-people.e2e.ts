@@ -306,11 +306,39 @@ describe("staff and an account's people", () => {
     await staff.getByRole('table', { name: 'People of Zoo Shop' }).waitFor();
   };
 
-  it('deactivates a person after a dialog, whose session elsewhere is then refused', async () => {
+  it('deactivates a person after a dialog, whose session, key and invitation are then refused', async () => {
     const person = await newPerson('fay@zoo.example');
     const theirs = await signedIn(person);
     const cookie = await cookieOf(theirs.context());
+    // Fay makes a key and invites someone at another address, with her session.
+    const asFay = {
+      ...forwardedFor(),
+      cookie: `${COOKIE}=${cookie}`,
+      origin: new URL(baseUrl).origin,
+      'content-type': 'application/json',
+    };
+    const made = await fetch(`${baseUrl}/v1/account/keys`, {
+      method: 'POST',
+      headers: asFay,
+      body: JSON.stringify({ label: 'fay script' }),
+    });
+    expect(made.status).toBe(201);
+    const { key } = (await made.json()) as { key: string };
+    const invited = await fetch(`${baseUrl}/v1/account/invitations`, {
+      method: 'POST',
+      headers: asFay,
+      body: JSON.stringify({ email: 'fay.again@elsewhere.example' }),
+    });
+    expect(invited.status).toBe(201);
+    const { link } = (await invited.json()) as { link: string };
     await openZooShop();
+    const keyRow = staff
+      .getByRole('table', { name: 'Keys of Zoo Shop' })
+      .getByRole('row')
+      .filter({ has: staff.getByRole('rowheader', { name: 'fay script' }) });
+    expect(await keyRow.locator('td[data-label="Made by"]').textContent()).toBe('fay');
+    const invitations = staff.getByRole('table', { name: 'Open invitations to Zoo Shop' });
+    await invitations.getByRole('rowheader', { name: 'fay.again@elsewhere.example' }).waitFor();
     await screenshot(staff, 'account-people-1280');
     await expectAccessible(staff, "an account's page with its people");
 
@@ -326,7 +354,22 @@ describe("staff and an account's people", () => {
       .getByText('Deactivated fay (fay@zoo.example). Their sessions end within seconds.')
       .waitFor();
     await row.locator('td[data-label="Status"]', { hasText: /^Deactivated / }).waitFor();
-    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await row.getByRole('button').allTextContents()).toEqual(['Reactivate fay']);
+    // Her key is revoked and her invitation gone, on the page and for the API.
+    await keyRow.locator('td[data-label="Status"]', { hasText: /^Revoked / }).waitFor();
+    await invitations
+      .getByRole('rowheader', { name: 'fay.again@elsewhere.example' })
+      .waitFor({ state: 'detached' });
+    expect(
+      (await fetch(`${baseUrl}/v1/account`, { headers: { authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(401);
+    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { ...forwardedFor(), 'content-type': 'application/json' },
+      body: JSON.stringify({ token: tokenOf(link), name: 'Fay', password: 'fay’s way back in' }),
+    });
+    expect(accepted.status).toBe(400);
 
     expect(await refusedWithin5s(cookie)).toBe(401);
     await expectSentToSignIn(theirs);
@@ -336,7 +379,50 @@ describe("staff and an account's people", () => {
     expect((await personOf(person.accountId, person.email))?.deactivatedAt).toEqual(
       expect.any(String),
     );
+    // Reactivated, she signs in again; her key stays revoked.
+    await row.getByRole('button', { name: 'Reactivate fay' }).click();
+    await row.locator('td[data-label="Status"]', { hasText: /^Active$/ }).waitFor();
+    expect(await trySignIn(theirs, person.email, person.password)).toBe(204);
+    expect(
+      (await fetch(`${baseUrl}/v1/account`, { headers: { authorization: `Bearer ${key}` } }))
+        .status,
+    ).toBe(401);
     await theirs.context().close();
+  });
+
+  it('revokes an open invitation after a dialog that names its email', async () => {
+    const invited = await fetch(
+      `${baseUrl}/v1/admin/accounts/${people.partner.accountId}/invitations`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ivy@zoo.example' }),
+      },
+    );
+    expect(invited.status).toBe(201);
+    const { link } = (await invited.json()) as { link: string };
+    await openZooShop();
+    const invitations = staff.getByRole('table', { name: 'Open invitations to Zoo Shop' });
+    await invitations.getByRole('rowheader', { name: 'ivy@zoo.example' }).waitFor();
+    await invitations
+      .getByRole('button', { name: 'Revoke the invitation for ivy@zoo.example' })
+      .click();
+    const dialog = staff.getByRole('dialog', {
+      name: 'Revoke the invitation for ivy@zoo.example?',
+    });
+    await dialog.waitFor();
+    await expectAccessible(staff, 'the Revoke invitation dialog');
+    await dialog.getByRole('button', { name: 'Revoke invitation' }).click();
+    await staff.getByText('Revoked the invitation for ivy@zoo.example.').waitFor();
+    await invitations
+      .getByRole('rowheader', { name: 'ivy@zoo.example' })
+      .waitFor({ state: 'detached' });
+    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
+      method: 'POST',
+      headers: { ...forwardedFor(), 'content-type': 'application/json' },
+      body: JSON.stringify({ token: tokenOf(link), name: 'Ivy', password: 'ivy’s pass phrase' }),
+    });
+    expect(accepted.status).toBe(400);
   });
 
   it('makes a reset link, shown once with Copy link, that sets a new password in the browser', async () => {

@@ -1,5 +1,6 @@
-// kill -9 of the built server after people's writes were acknowledged (sign-outs, deactivations,
-// invitations, password changes), then a restart: every one of them holds, recorded once.
+// kill -9 of the built server after people's writes were acknowledged (sign-outs, deactivations
+// with the keys and invitations they end, reset links ended by newer ones, invitations, password
+// changes), then a restart: every one of them holds, recorded once.
 import { rmSync } from 'node:fs';
 import type { AuditEvent } from '@pets/contract';
 import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
@@ -13,7 +14,9 @@ const PASSWORD = 'correct horse battery staple 9';
 /**
  * kill -9 of the built server right after sign-outs and a deactivation were acknowledged, then a
  * restart: every acknowledged end of a session stays ended (README: People sign in, "also after a restart"),
- * the deactivated person cannot sign in, and a session nobody ended still works, recorded once.
+ * the deactivated person cannot sign in, the key and the invitation they made and their reset link
+ * stay ended, a reset link ended by a newer one stays ended (the newer one works), and a session
+ * nobody ended still works, each recorded once.
  */
 describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
   it('stay ended after the restart, each recorded once; the others still work', async () => {
@@ -53,6 +56,44 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
       const signedOut = await person('out@acme.example');
       const deactivated = await person('gone@acme.example');
       const kept = await person('kept@acme.example');
+      const asGone = {
+        cookie: deactivated.cookie,
+        origin,
+        'content-type': 'application/json',
+      };
+      const staff = { authorization: `Bearer ${staffKey}` };
+      // What the person about to be deactivated made: a key and an invitation for another email.
+      const made = await fetch(url('/account/keys'), {
+        method: 'POST',
+        headers: asGone,
+        body: JSON.stringify({ label: 'made by gone' }),
+      });
+      expect(made.status).toBe(201);
+      const goneKey = (await made.json()) as { id: number; key: string };
+      expect(
+        (await fetch(url('/account'), { headers: { authorization: `Bearer ${goneKey.key}` } }))
+          .status,
+      ).toBe(200);
+      const invited = await fetch(url('/account/invitations'), {
+        method: 'POST',
+        headers: asGone,
+        body: JSON.stringify({ email: 'gone.again@elsewhere.example' }),
+      });
+      expect(invited.status).toBe(201);
+      const goneInvitation = (await invited.json()) as { id: number; link: string };
+      /** A reset link staff make for a person: its secret. */
+      const resetLink = async (personId: number) => {
+        const response = await fetch(url(`/admin/people/${personId}/password-reset`), {
+          method: 'POST',
+          headers: staff,
+        });
+        expect(response.status).toBe(201);
+        return ((await response.json()) as { link: string }).link.split('#')[1] ?? '';
+      };
+      const goneReset = await resetLink(deactivated.personId);
+      // An older reset link, ended by the newer one.
+      const olderReset = await resetLink(kept.personId);
+      const newerReset = await resetLink(kept.personId);
 
       // Acknowledged, then the process dies at once.
       const out = await fetch(url('/session'), {
@@ -80,15 +121,52 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
         body: JSON.stringify({ email: 'gone@acme.example', password: PASSWORD }),
       });
       expect(signIn.status).toBe(401);
+      // The key the deactivated person made is refused and listed revoked.
+      expect(
+        (await fetch(url('/account'), { headers: { authorization: `Bearer ${goneKey.key}` } }))
+          .status,
+      ).toBe(401);
+      const keys = (await (
+        await fetch(url(`/admin/accounts/${accountId}/keys?limit=100`), { headers: staff })
+      ).json()) as { id: number; revokedAt: string | null }[];
+      expect(keys.find((key) => key.id === goneKey.id)?.revokedAt).toEqual(expect.any(String));
+      // Their invitation is no longer open, and lets nobody in.
+      const open = (await (
+        await fetch(url(`/admin/accounts/${accountId}/invitations?limit=100`), { headers: staff })
+      ).json()) as { id: number }[];
+      expect(open.map((invitation) => invitation.id)).not.toContain(goneInvitation.id);
       const events = (await (
-        await fetch(url('/admin/audit?limit=100'), {
-          headers: { authorization: `Bearer ${staffKey}` },
-        })
+        await fetch(url('/admin/audit?limit=100'), { headers: staff })
       ).json()) as AuditEvent[];
       const count = (action: string) => events.filter((event) => event.action === action).length;
       expect(count('session.ended')).toBe(1);
       expect(count('person.deactivated')).toBe(1);
       expect(count('person.joined')).toBe(3);
+      expect(count('key.revoked')).toBe(1);
+      expect(count('invitation.revoked')).toBe(1);
+      // Links last: using one changes what is read above.
+      const use = (path: string, body: object) =>
+        fetch(url(path), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const joinAgain = await use('/invitations/accept', {
+        token: goneInvitation.link.split('#')[1],
+        name: 'Gone again',
+        password: PASSWORD,
+      });
+      expect(joinAgain.status).toBe(400);
+      const newPassword = 'a password after the restart';
+      expect(
+        (await use('/password-resets/accept', { token: goneReset, password: newPassword })).status,
+      ).toBe(400);
+      expect(
+        (await use('/password-resets/accept', { token: olderReset, password: newPassword })).status,
+      ).toBe(400);
+      expect(
+        (await use('/password-resets/accept', { token: newerReset, password: newPassword })).status,
+      ).toBe(204);
     } finally {
       server.child.kill('SIGKILL');
       await server.exited;

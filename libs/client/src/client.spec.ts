@@ -1081,6 +1081,7 @@ const apiKey: ApiKey = {
   createdAt: '2030-01-01T00:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
+  createdBy: { type: 'person', personId: 4, name: 'Kit' },
 };
 const createdKey: CreatedApiKey = { ...apiKey, key: 'pets_live_Ab12Cd34Ef56Gh78Ij90' };
 const revokedKey: ApiKey = { ...apiKey, revokedAt: '2030-01-02T00:00:00.000Z' };
@@ -1278,6 +1279,49 @@ const operations: Operation[] = [
     answer: { ...member, deactivatedAt: '2030-01-02T00:00:00.000Z' },
     status: 200,
   },
+  {
+    name: 'admin.reactivatePerson',
+    call: (client, signal) => client.admin.reactivatePerson(4, { signal }),
+    method: 'POST',
+    path: '/admin/people/4/reactivate',
+    answer: member,
+    status: 200,
+  },
+  {
+    name: 'listAccountInvitations',
+    call: (client, signal) => client.listAccountInvitations({}, { signal }),
+    method: 'GET',
+    path: '/account/invitations',
+    answer: [
+      {
+        id: 9,
+        accountId: 3,
+        email: 'kit@example.com',
+        createdAt: '2030-01-01T00:00:00.000Z',
+        expiresAt: '2030-01-08T00:00:00.000Z',
+        createdByPersonId: null,
+      },
+    ],
+    status: 200,
+  },
+  {
+    name: 'admin.listInvitationsOfAccount',
+    call: (client, signal) => client.admin.listInvitationsOfAccount(3, {}, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/invitations',
+    answer: [
+      {
+        id: 9,
+        accountId: 3,
+        email: 'kit@example.com',
+        createdAt: '2030-01-01T00:00:00.000Z',
+        expiresAt: '2030-01-08T00:00:00.000Z',
+        createdByPersonId: 4,
+      },
+    ],
+    status: 200,
+  },
+
   {
     name: 'session.listSessions',
     call: (client, signal) => client.session.listSessions({}, { signal }),
@@ -1586,6 +1630,16 @@ describe('signing in (the admin app: no key, the session cookie)', () => {
     });
   });
 
+  it('revokeAccountInvitation DELETEs the invitation of the own account and takes the 204', async () => {
+    const { client, requests } = withoutKey([noContent()]);
+    expect(await client.session.revokeAccountInvitation(9)).toEqual(answered(undefined, 204));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'DELETE',
+      url: 'http://api.test/v1/account/invitations/9',
+      body: '',
+    });
+  });
+
   it('getCurrentSession GETs /session and answers the CurrentSession', async () => {
     const { client, requests } = withoutKey([json(200, session)]);
     expect(await client.session.getCurrentSession()).toEqual(answered(session, 200));
@@ -1813,6 +1867,18 @@ describe('invitations and password-reset links (people, beta)', () => {
     expect(requests[0]?.url).toBe('http://api.test/v1/admin/accounts/3/invitations');
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer pets_test_key');
     expect(await requests[0]?.text()).toBe('{"email":"grace@example.com"}');
+  });
+
+  it('admin.revokeInvitation DELETEs the invitation and answers nothing', async () => {
+    const { client, requests } = fake([
+      new Response(null, { status: 204, headers: { 'x-request-id': 'req-204' } }),
+    ]);
+    expect(await client.admin.revokeInvitation(9)).toMatchObject({ data: undefined, status: 204 });
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'DELETE',
+      url: 'http://api.test/v1/admin/invitations/9',
+      body: '',
+    });
   });
 
   it("admin.createPasswordReset POSTs, without a body, to the person's password-reset", async () => {

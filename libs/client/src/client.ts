@@ -31,6 +31,8 @@ import {
   type NewInvitation,
   type NewOrderInput,
   type NewPetInput,
+  type OpenInvitation,
+  OpenInvitations,
   type Operation,
   type OperationId,
   OPERATIONS,
@@ -291,6 +293,14 @@ export interface PetstoreClient {
    * `next` (or use {@link iteratePeople}) for more.
    */
   listPeople(query?: ListKeysQueryInput, options?: CallOptions): Promise<Page<Person>>;
+  /**
+   * One page of the account's open invitations (not accepted, revoked or past their time), in
+   * ascending id, without their links (beta).
+   */
+  listAccountInvitations(
+    query?: ListKeysQueryInput,
+    options?: CallOptions,
+  ): Promise<Page<OpenInvitation>>;
   /** Every person of the account, page after page (beta). */
   iteratePeople(
     query?: Omit<ListKeysQueryInput, 'cursor'>,
@@ -375,6 +385,19 @@ export interface PetstoreClient {
      * the person as they are now; deactivating a deactivated person changes nothing.
      */
     deactivatePerson(personId: number, options?: CallOptions): Promise<ApiResult<Person>>;
+    /**
+     * Reactivates a person: they can sign in again. Nothing their deactivation ended comes back
+     * (sessions, links, invitations, keys). Reactivating an active person changes nothing.
+     */
+    reactivatePerson(personId: number, options?: CallOptions): Promise<ApiResult<Person>>;
+    /** One page of an account's open invitations, in ascending id, without their links. */
+    listInvitationsOfAccount(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<Page<OpenInvitation>>;
+    /** Revokes an open invitation: its link stops working at once (`404` unless it is open). */
+    revokeInvitation(invitationId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -427,6 +450,14 @@ export interface PetstoreClient {
       invitation: NewInvitationInput,
       options?: CallOptions,
     ): Promise<ApiResult<Invitation>>;
+    /**
+     * Revokes an open invitation to the signed-in person's own account: its link stops working at
+     * once (`404` for one that is not open, or is another account's).
+     */
+    revokeAccountInvitation(
+      invitationId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
     /**
      * One page of the signed-in person's sessions that have not ended, on any device, in ascending
      * id; `current` marks the one of this call. Follow `next` (or use {@link iterateSessions}).
@@ -541,7 +572,8 @@ type ListSchema =
   | typeof Sessions
   | typeof Categories
   | typeof Orders
-  | typeof Passkeys;
+  | typeof Passkeys
+  | typeof OpenInvitations;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -978,6 +1010,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('getOpenApiDocument', {}, callOptions.signal)),
     listPeople: (query = {}, callOptions = {}) =>
       listPage('listPeople', {}, query, People, callOptions.signal),
+    listAccountInvitations: (query = {}, callOptions = {}) =>
+      listPage('listAccountInvitations', {}, query, OpenInvitations, callOptions.signal),
     iteratePeople: (query = {}, callOptions = {}) =>
       every(client.listPeople(query, callOptions), People, callOptions.signal),
 
@@ -1038,6 +1072,18 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       deactivatePerson: (personId, callOptions = {}) =>
         result(invoke('deactivatePerson', { params: { personId } }, callOptions.signal)),
+      reactivatePerson: (personId, callOptions = {}) =>
+        result(invoke('reactivatePerson', { params: { personId } }, callOptions.signal)),
+      listInvitationsOfAccount: (accountId, query = {}, callOptions = {}) =>
+        listPage(
+          'listInvitationsOfAccount',
+          { accountId },
+          query,
+          OpenInvitations,
+          callOptions.signal,
+        ),
+      revokeInvitation: (invitationId, callOptions = {}) =>
+        result(invoke('revokeInvitation', { params: { invitationId } }, callOptions.signal)),
       listAudit: (query = {}, callOptions = {}) =>
         listPage('listAudit', {}, query, AuditEvents, callOptions.signal),
       iterateAudit: (query = {}, callOptions = {}) =>
@@ -1058,6 +1104,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(invoke('resetPassword', { body: reset }, callOptions.signal)),
       createInvitation: (invitation, callOptions = {}) =>
         result(invoke('createInvitation', { body: invitation }, callOptions.signal)),
+      revokeAccountInvitation: (invitationId, callOptions = {}) =>
+        result(invoke('revokeAccountInvitation', { params: { invitationId } }, callOptions.signal)),
       listSessions: (query = {}, callOptions = {}) =>
         listPage('listSessions', {}, query, Sessions, callOptions.signal),
       iterateSessions: (query = {}, callOptions = {}) =>

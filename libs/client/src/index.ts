@@ -51,6 +51,8 @@ export type {
   CreatedApiKey,
   CurrentSession,
   Invitation,
+  KeyMaker,
+  OpenInvitation,
   ListPetsQueryInput,
   NewAccountInput,
   NewPetInput,

@@ -239,6 +239,7 @@ describe('what the API answers with', () => {
     createdAt: '2026-01-01T12:00:00Z',
     lastUsedAt: null,
     revokedAt: null,
+    createdBy: { type: 'person', personId: 3, name: 'Ann' },
   };
 
   it('an account has positive ids, its limits and an ISO creation instant', () => {
@@ -261,6 +262,16 @@ describe('what the API answers with', () => {
     expect(ApiKey.safeParse({ ...key, lastUsedAt: 'recently' }).success).toBe(false);
     expect(ApiKey.safeParse({ ...key, revokedAt: undefined }).success).toBe(false);
     expect(ApiKey.safeParse({ ...key, accountId: 0 }).success).toBe(false);
+  });
+
+  it('a key says who made it: a person by id and name, a key, or the command-line tool', () => {
+    for (const createdBy of [{ type: 'key', keyId: 2 }, { type: 'cli' }])
+      expect(ApiKey.parse({ ...key, createdBy })).toEqual({ ...key, createdBy });
+    expect(ApiKey.safeParse({ ...key, createdBy: undefined }).success).toBe(false);
+    expect(ApiKey.safeParse({ ...key, createdBy: { type: 'person', personId: 3 } }).success).toBe(
+      false,
+    );
+    expect(ApiKey.safeParse({ ...key, createdBy: { type: 'cli', keyId: 2 } }).success).toBe(false);
   });
 
   it('a created key carries its secret, this once', () => {

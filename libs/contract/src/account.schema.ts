@@ -119,6 +119,33 @@ export const NewApiKey = z
   .meta({ id: 'NewApiKey', description: 'A key to create, with a label to tell it apart.' });
 export type NewApiKey = z.output<typeof NewApiKey>;
 
+/**
+ * Who made a key (README: People sign in): a person signed in (deactivating them revokes it), another
+ * key, or the command-line tool on the server. Keys made before the API recorded this say `cli`.
+ */
+export const KeyMaker = z
+  .discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('person'),
+      personId: positiveId('The person who made the key.'),
+      name: z.string().meta({ description: "The person's name." }),
+    }),
+    z.strictObject({
+      type: z.literal('key'),
+      keyId: positiveId('The key that made this key.'),
+    }),
+    z.strictObject({ type: z.literal('cli') }).meta({
+      description:
+        'The command-line tool on the server, or a key made before the API recorded who made keys.',
+    }),
+  ])
+  .meta({
+    id: 'KeyMaker',
+    description:
+      'Who made the key: a person (deactivating them revokes it), another key, or the command-line tool.',
+  });
+export type KeyMaker = z.infer<typeof KeyMaker>;
+
 export const ApiKey = z
   .strictObject({
     id: positiveId('Identifier of the key (not the key itself).'),
@@ -130,6 +157,7 @@ export const ApiKey = z
     createdAt: instant('When the key was created.'),
     lastUsedAt: instant('When the key was last used, to within an hour.').nullable(),
     revokedAt: instant('When the key was revoked; `null` while it works.').nullable(),
+    createdBy: KeyMaker,
   })
   .meta({ id: 'ApiKey', description: 'An API key, without its secret.' });
 export type ApiKey = z.infer<typeof ApiKey>;

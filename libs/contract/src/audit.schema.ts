@@ -22,6 +22,8 @@ export const AuditAction = z
     'person.password_reset',
     'person.password_changed',
     'person.deactivated',
+    'person.reactivated',
+    'invitation.revoked',
     'person.signed_in',
     'person.sign_in_failed',
     'person.password_removed',

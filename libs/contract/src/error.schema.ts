@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   too_many_api_keys: 409,
   open_orders_limit: 409,
   email_taken: 409,
+  last_staff_person: 409,
   name_taken: 409,
   gone: 410,
   payload_too_large: 413,

@@ -19,6 +19,7 @@ import {
   ApiKey,
   ApiKeys,
   CreatedApiKey,
+  KeyMaker,
   EnterprisePlanChange,
   FixedPlanChange,
   NewAccount,
@@ -62,6 +63,8 @@ import {
   CurrentSession,
   Invitation,
   NewInvitation,
+  OpenInvitation,
+  OpenInvitations,
   PasswordResetLink,
   People,
   Person,
@@ -110,6 +113,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   PlanChange,
   FixedPlanChange,
   EnterprisePlanChange,
+  KeyMaker,
   ApiKey,
   ApiKeys,
   NewApiKey,
@@ -124,6 +128,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   CurrentSession,
   NewInvitation,
   Invitation,
+  OpenInvitation,
+  OpenInvitations,
   AcceptInvitation,
   PasswordResetLink,
   ResetPassword,
@@ -450,6 +456,11 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
   EmailTaken: {
     description: 'The email already belongs to a person.',
     examples: { email_taken: example(PROBLEMS.emailTaken) },
+  },
+  LastStaffPerson: {
+    description:
+      'The person is the last active person of the staff accounts: without them nobody could manage the API.',
+    examples: { last_staff_person: example(PROBLEMS.lastStaffPerson('Ann')) },
   },
   InvalidCredentials: {
     description:

@@ -30,6 +30,7 @@ import {
   Sessions,
   Invitation,
   NewInvitation,
+  OpenInvitations,
   PasswordResetLink,
   ResetPassword,
   SESSION_COOKIE,
@@ -74,6 +75,7 @@ export type ErrorResponseName =
   | 'InvalidCredentials'
   | 'InvalidLink'
   | 'EmailTaken'
+  | 'LastStaffPerson'
   | 'CategoryNameTaken'
   | 'Forbidden'
   | 'NotFound'
@@ -158,6 +160,7 @@ const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
 const SESSION_ID = idParam('sessionId', 'Identifier of the session (not its secret).');
+const INVITATION_ID = idParam('invitationId', 'Identifier of the invitation (not its link).');
 const PASSKEY_ID = idParam('passkeyId', 'Identifier of the passkey (not its credential id).');
 const ORDER_ID = idParam('orderId', 'Identifier of the order.');
 const CATEGORY_ID = idParam('categoryId', 'Identifier of the category.', 'categoryIdInPath');
@@ -744,6 +747,24 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidQuery' },
   },
+  listAccountInvitations: {
+    method: 'GET',
+    path: '/account/invitations',
+    tag: 'account',
+    summary: 'The open invitations of the calling account',
+    description:
+      'Invitations not yet accepted, revoked or past their time, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more. Never their links, which were shown once.',
+    access: 'key',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its open invitations.',
+      schema: OpenInvitations,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
   createInvitation: {
     method: 'POST',
     path: '/account/invitations',
@@ -759,6 +780,19 @@ export const OPERATIONS = {
       schema: Invitation,
     },
     errors: { 400: 'InvalidAdminBody', 413: 'PayloadTooLarge' },
+  },
+  revokeAccountInvitation: {
+    method: 'DELETE',
+    path: '/account/invitations/{invitationId}',
+    tag: 'session',
+    summary: 'Revoke an open invitation to your account',
+    description:
+      'For a person signed in: an open invitation to their own account stops working at once. Any other (accepted, revoked, past its time, or to another account) is `404`.',
+    access: 'person',
+    ...beta,
+    params: INVITATION_ID,
+    success: { status: 204, description: 'Revoked.' },
+    errors: { 404: 'NotFound' },
   },
   acceptInvitation: {
     method: 'POST',
@@ -875,6 +909,25 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidAdminBody', 404: 'NotFound', 409: 'TooManyApiKeys' },
   },
+  listInvitationsOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/invitations',
+    tag: 'admin',
+    summary: "List an account's open invitations",
+    description:
+      'Invitations not yet accepted, revoked or past their time, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more. Never their links, which were shown once.',
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its open invitations.',
+      schema: OpenInvitations,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'NotFound' },
+  },
   createInvitationForAccount: {
     method: 'POST',
     path: '/admin/accounts/{accountId}/invitations',
@@ -910,17 +963,43 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidQuery', 404: 'NotFound' },
   },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/admin/invitations/{invitationId}',
+    tag: 'admin',
+    summary: 'Revoke an open invitation',
+    description:
+      'Its link stops working at once. An invitation already accepted, revoked or past its time is `404`.',
+    access: 'staff',
+    ...beta,
+    params: INVITATION_ID,
+    success: { status: 204, description: 'Revoked.' },
+    errors: { 404: 'NotFound' },
+  },
   deactivatePerson: {
     method: 'POST',
     path: '/admin/people/{personId}/deactivate',
     tag: 'admin',
     summary: 'Deactivate a person',
     description:
-      'The person can no longer sign in, and every session they had ends (refused everywhere within 5 seconds). Their record stays, for the audit trail. Deactivating a deactivated person changes nothing.',
+      'In one change: the person can no longer sign in, every session they had ends, and so do their open password-reset links, the open invitations they made and the API keys they made (each refused everywhere within 5 seconds). Their record stays, for the audit trail. Deactivating a deactivated person changes nothing; the last active person of the staff accounts is `409 last_staff_person`.',
     access: 'staff',
     ...beta,
     params: PERSON_ID,
     success: { status: 200, description: 'The person, deactivated.', schema: Person },
+    errors: { 404: 'NotFound', 409: 'LastStaffPerson' },
+  },
+  reactivatePerson: {
+    method: 'POST',
+    path: '/admin/people/{personId}/reactivate',
+    tag: 'admin',
+    summary: 'Reactivate a person',
+    description:
+      'The person can sign in again. Nothing that deactivating them ended comes back: their sessions, links, invitations and keys stay ended. Reactivating an active person changes nothing.',
+    access: 'staff',
+    ...beta,
+    params: PERSON_ID,
+    success: { status: 200, description: 'The person, active.', schema: Person },
     errors: { 404: 'NotFound' },
   },
   createPasswordReset: {

@@ -173,6 +173,27 @@ export const Invitation = z
   });
 export type Invitation = z.infer<typeof Invitation>;
 
+export const OpenInvitation = z
+  .strictObject({
+    id: positiveId('Identifier of the invitation.'),
+    accountId: positiveId('The account the person will join.'),
+    email: z.string().meta({ description: 'The email address it was made for.' }),
+    createdAt: instant('When it was made.'),
+    expiresAt: instant('When the link stops working.'),
+    createdByPersonId: positiveId(
+      'The person who made it; `null` for a key or the command-line tool.',
+    ).nullable(),
+  })
+  .meta({
+    id: 'OpenInvitation',
+    description: 'An invitation not yet accepted, revoked or past its time; never its link.',
+  });
+export type OpenInvitation = z.infer<typeof OpenInvitation>;
+
+export const OpenInvitations = z
+  .array(OpenInvitation)
+  .meta({ id: 'OpenInvitations', description: 'A page of open invitations, in ascending `id`.' });
+
 export const AcceptInvitation = z
   .strictObject(
     { token: LinkToken, name: PersonName, password: NewPassword },

@@ -33,6 +33,7 @@ const everyProblem = () =>
         petNotOrderable: ['sold'],
         orderMoveRefused: ['delivered', 'cancel'],
         openOrdersLimit: ['free'],
+        lastStaffPerson: ['Ann'],
       };
       const args = samples[name];
       if (!args) throw new Error(`no sample arguments for ${name}`);

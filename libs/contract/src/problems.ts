@@ -189,6 +189,12 @@ export const PROBLEMS = {
     'email_taken',
     'This email already belongs to a person: they sign in with it (staff can send them a password-reset link).',
   ),
+  /** Deactivating the only active person of the staff accounts, by their name. */
+  lastStaffPerson: (name: string) =>
+    problem(
+      'last_staff_person',
+      `${name} is the last active person of the staff accounts: invite or reactivate another staff person first.`,
+    ),
   categoryNameTaken: problem(
     'name_taken',
     'Another category already has this name (names are compared whatever their case, width or invisible characters).',
@@ -251,6 +257,7 @@ export const PROBLEMS = {
   accountNotFound: problem('not_found', 'No account has this id.'),
   keyNotFound: problem('not_found', 'No API key has this id.'),
   personNotFound: problem('not_found', 'No person has this id.'),
+  invitationNotFound: problem('not_found', 'No open invitation has this id.'),
   sessionNotFound: problem('not_found', 'You have no session with this id that has not ended.'),
   passkeyNotFound: problem('not_found', 'You have no passkey with this id.'),
   singleSignOnNotConfigured: problem('not_found', 'Single sign-on is not configured here.'),
@@ -327,6 +334,7 @@ export const ERRORS = {
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
   open_orders_limit: PROBLEMS.openOrdersLimit('free'),
   email_taken: PROBLEMS.emailTaken,
+  last_staff_person: PROBLEMS.lastStaffPerson('Ann'),
   name_taken: PROBLEMS.categoryNameTaken,
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,

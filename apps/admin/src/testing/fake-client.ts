@@ -180,6 +180,7 @@ export const apiKey = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => (
   createdAt: '2030-01-01T00:00:00.000Z',
   lastUsedAt: null,
   revokedAt: null,
+  createdBy: { type: 'cli' },
   ...overrides,
 });
 
@@ -348,6 +349,9 @@ export function createFakeClient() {
     getOpenApiDocument: vi.fn<PetstoreClient['getOpenApiDocument']>(notFaked('getOpenApiDocument')),
     listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
     iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
+    listAccountInvitations: vi.fn<PetstoreClient['listAccountInvitations']>(
+      notFaked('listAccountInvitations'),
+    ),
     admin: {
       listAccounts: vi.fn<PetstoreClient['admin']['listAccounts']>(() =>
         Promise.resolve(result([account()])),
@@ -388,6 +392,15 @@ export function createFakeClient() {
       deactivatePerson: vi.fn<PetstoreClient['admin']['deactivatePerson']>(
         notFaked('deactivatePerson'),
       ),
+      reactivatePerson: vi.fn<PetstoreClient['admin']['reactivatePerson']>(
+        notFaked('reactivatePerson'),
+      ),
+      listInvitationsOfAccount: vi.fn<PetstoreClient['admin']['listInvitationsOfAccount']>(
+        notFaked('listInvitationsOfAccount'),
+      ),
+      revokeInvitation: vi.fn<PetstoreClient['admin']['revokeInvitation']>(
+        notFaked('revokeInvitation'),
+      ),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },
@@ -406,6 +419,9 @@ export function createFakeClient() {
       resetPassword: vi.fn<PetstoreClient['session']['resetPassword']>(notFaked('resetPassword')),
       createInvitation: vi.fn<PetstoreClient['session']['createInvitation']>(
         notFaked('createInvitation'),
+      ),
+      revokeAccountInvitation: vi.fn<PetstoreClient['session']['revokeAccountInvitation']>(
+        notFaked('revokeAccountInvitation'),
       ),
       listSessions: vi.fn<PetstoreClient['session']['listSessions']>(() =>
         Promise.resolve(sessionsPage([personSession(1, { current: true })])),

@@ -17,7 +17,25 @@ export interface ApiKeyRecord {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** The person who made it (their name below); with `createdByKeyId`, both null: the command-line tool. */
+  createdByPersonId: number | null;
+  createdByName: string | null;
+  /** The key that made it. */
+  createdByKeyId: number | null;
 }
+
+/** Who makes a key, as stored: a person, a key, or neither (the command-line tool). */
+export interface KeyMakerIds {
+  createdByPersonId: number | null;
+  createdByKeyId: number | null;
+}
+
+/** A key to insert. */
+export type NewKeyRecord = Pick<
+  ApiKeyRecord,
+  'accountId' | 'label' | 'prefix' | 'hash' | 'createdAt'
+> &
+  KeyMakerIds;
 
 /** A key with what authentication needs of its account. */
 export type KeyWithAccount = ApiKeyRecord &
@@ -32,6 +50,9 @@ const KEY = [
   'api_keys.created_at as createdAt',
   'api_keys.last_used_at as lastUsedAt',
   'api_keys.revoked_at as revokedAt',
+  'api_keys.created_by_person_id as createdByPersonId',
+  'api_keys.created_by_key_id as createdByKeyId',
+  'maker.name as createdByName',
 ] as const;
 
 /** The api_keys table. */
@@ -41,41 +62,59 @@ export class ApiKeysRepository {
 
   constructor(private readonly database: Database) {
     this.statements = {
-      list: database.statement((db) => db.selectFrom('api_keys').select(KEY).orderBy('id')),
+      list: database.statement((db) =>
+        db
+          .selectFrom('api_keys')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
+          .select(KEY)
+          .orderBy('api_keys.id'),
+      ),
       listOf: database.statement((db, p: { accountId: number }) =>
-        db.selectFrom('api_keys').select(KEY).where('account_id', '=', p.accountId).orderBy('id'),
+        db
+          .selectFrom('api_keys')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
+          .select(KEY)
+          .where('api_keys.account_id', '=', p.accountId)
+          .orderBy('api_keys.id'),
       ),
       page: database.statement((db, p: { accountId: number; afterId: number; limit: number }) =>
         db
           .selectFrom('api_keys')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
           .select(KEY)
-          .where('account_id', '=', p.accountId)
-          .where('id', '>', p.afterId)
-          .orderBy('id')
+          .where('api_keys.account_id', '=', p.accountId)
+          .where('api_keys.id', '>', p.afterId)
+          .orderBy('api_keys.id')
           .limit(p.limit),
       ),
       liveOf: database.statement((db, p: { accountId: number }) =>
         db
           .selectFrom('api_keys')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
           .select(KEY)
-          .where('account_id', '=', p.accountId)
-          .where('revoked_at', 'is', null)
-          .orderBy('id'),
+          .where('api_keys.account_id', '=', p.accountId)
+          .where('api_keys.revoked_at', 'is', null)
+          .orderBy('api_keys.id'),
       ),
       countLive: database.statement((db, p: { accountId: number }) =>
         db
           .selectFrom('api_keys')
           .select((eb) => eb.fn.countAll<number | string>().as('live'))
-          .where('account_id', '=', p.accountId)
+          .where('api_keys.account_id', '=', p.accountId)
           .where('revoked_at', 'is', null),
       ),
       byId: database.statement((db, p: { id: number }) =>
-        db.selectFrom('api_keys').select(KEY).where('id', '=', p.id),
+        db
+          .selectFrom('api_keys')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
+          .select(KEY)
+          .where('api_keys.id', '=', p.id),
       ),
       byHash: database.statement((db, p: { hash: string }) =>
         db
           .selectFrom('api_keys')
           .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+          .leftJoin('people as maker', 'maker.id', 'api_keys.created_by_person_id')
           .select(KEY)
           .select([
             'accounts.role',
@@ -85,7 +124,7 @@ export class ApiKeysRepository {
           ])
           .where('api_keys.hash', '=', p.hash),
       ),
-      insert: database.statement((db, p: Omit<ApiKeyRecord, 'id' | 'lastUsedAt' | 'revokedAt'>) =>
+      insert: database.statement((db, p: NewKeyRecord) =>
         db
           .insertInto('api_keys')
           .values({
@@ -94,8 +133,18 @@ export class ApiKeysRepository {
             prefix: p.prefix,
             hash: p.hash,
             created_at: p.createdAt,
+            created_by_person_id: p.createdByPersonId,
+            created_by_key_id: p.createdByKeyId,
           })
           .returning('id'),
+      ),
+      liveMadeBy: database.statement((db, p: { personId: number }) =>
+        db
+          .selectFrom('api_keys')
+          .select(['id', 'hash'])
+          .where('created_by_person_id', '=', p.personId)
+          .where('revoked_at', 'is', null)
+          .orderBy('id'),
       ),
       revoke: database.statement((db, p: { id: number; at: number }) =>
         db
@@ -147,13 +196,16 @@ export class ApiKeysRepository {
     return this.database.first(this.statements.byHash, { hash });
   }
 
-  async insert(
-    tx: WriteTx,
-    key: Omit<ApiKeyRecord, 'id' | 'lastUsedAt' | 'revokedAt'>,
-  ): Promise<ApiKeyRecord> {
+  /** The new key's id. */
+  async insert(tx: WriteTx, key: NewKeyRecord): Promise<number> {
     const [row] = await tx.all(this.statements.insert, key);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
-    return { id: row.id, ...key, lastUsedAt: null, revokedAt: null };
+    return row.id;
+  }
+
+  /** The live keys a person made, as the transaction sees them: their ids and hashes. */
+  liveMadeBy(tx: WriteTx, personId: number): Promise<{ id: number; hash: string }[]> {
+    return tx.all(this.statements.liveMadeBy, { personId });
   }
 
   /** Marks the key revoked at `at`, unless it already was; resolves with whether it did. */

@@ -10,6 +10,7 @@ import {
   type CreatedApiKey,
   IdParam,
   KeyLabel,
+  type KeyMaker,
   type ListKeysQuery,
   PROBLEMS,
 } from '@pets/contract';
@@ -22,7 +23,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { limitsOf } from './accounts.service.js';
-import { type ApiKeyRecord, ApiKeysRepository } from './api-keys.repository.js';
+import { type ApiKeyRecord, ApiKeysRepository, type KeyMakerIds } from './api-keys.repository.js';
+import type { WriteTx } from '../database/writer.js';
 import { acceptsKey, generateKey, hashKey, keyEnvironmentFor } from './api-key-format.js';
 import type { Principal } from '../common/principal.js';
 
@@ -36,6 +38,20 @@ export type ApiKeyView = ApiKey;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Who made a key, as the API shows it (both makers null: the command-line tool, or not recorded). */
+const makerOf = (key: ApiKeyRecord): KeyMaker => {
+  if (key.createdByPersonId !== null)
+    return { type: 'person', personId: key.createdByPersonId, name: key.createdByName ?? '' };
+  if (key.createdByKeyId !== null) return { type: 'key', keyId: key.createdByKeyId };
+  return { type: 'cli' };
+};
+
+/** Who an actor is as a key's maker. */
+export const keyMakerIds = (actor: Actor): KeyMakerIds => ({
+  createdByPersonId: typeof actor !== 'string' && 'personId' in actor ? actor.personId : null,
+  createdByKeyId: typeof actor !== 'string' && 'keyId' in actor ? actor.keyId : null,
+});
+
 export const toApiKeyView = (key: ApiKeyRecord): ApiKeyView => ({
   id: key.id,
   accountId: key.accountId,
@@ -44,6 +60,7 @@ export const toApiKeyView = (key: ApiKeyRecord): ApiKeyView => ({
   createdAt: new Date(key.createdAt).toISOString(),
   lastUsedAt: iso(key.lastUsedAt),
   revokedAt: iso(key.revokedAt),
+  createdBy: makerOf(key),
 });
 
 /** A key's principal: a key called, so `keyId` is set and no session. */
@@ -93,7 +110,7 @@ export class ApiKeysService {
     const checkedLabel = KeyLabel.parse(label);
     const generated = generateKey(keyEnvironmentFor(this.config.env));
     const now = this.clock.now();
-    const apiKey = await this.writer.transaction(async (tx) => {
+    const id = await this.writer.transaction(async (tx) => {
       // One create per account at a time, on every instance: the count below stays true until the
       // insert commits, and the account's key ids increase in the order they commit (its list in
       // ascending id never skips one).
@@ -106,16 +123,19 @@ export class ApiKeysService {
         prefix: generated.prefix,
         hash: generated.hash,
         createdAt: now,
+        ...keyMakerIds(actor),
       });
       // The key's account and label; never the key or its hash.
       await this.audit.record(tx, now, {
         actor,
         action: 'key.created',
-        target: { type: 'key', id: made.id },
+        target: { type: 'key', id: made },
         changes: { accountId: [null, accountId], label: [null, checkedLabel] },
       });
       return made;
     });
+    // No code deletes a key: the one just made is read back, with its maker's name.
+    const apiKey = (await this.find(id)) as ApiKeyRecord;
     return { key: generated.key, apiKey };
   }
 
@@ -143,6 +163,39 @@ export class ApiKeysService {
     const apiKey = await this.find(id);
     if (apiKey) this.cache.delete(apiKey.hash);
     return apiKey;
+  }
+
+  /**
+   * Revokes, in the caller's transaction, every live key a person made, each recorded as revoked
+   * with `cause`; resolves with their hashes, for {@link forget} once it commits.
+   */
+  async revokeMadeByIn(
+    tx: WriteTx,
+    personId: number,
+    now: number,
+    actor: Actor,
+    cause: string,
+  ): Promise<string[]> {
+    const made = await this.keys.liveMadeBy(tx, personId);
+    for (const { id } of made) {
+      await tx.lockRow('api_keys', id);
+      if (!(await this.keys.revoke(tx, id, now))) continue;
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'key.revoked',
+        target: { type: 'key', id },
+        changes: { revokedAt: [null, new Date(now).toISOString()], cause: [null, cause] },
+      });
+    }
+    return made.map((key) => key.hash);
+  }
+
+  /**
+   * Drops this instance's lookups of these keys, so their next request reads them again: the same
+   * as {@link revoke} does; other instances within {@link KEY_CACHE_TTL_MS}.
+   */
+  forget(hashes: readonly string[]): void {
+    for (const hash of hashes) this.cache.delete(hash);
   }
 
   /** A page of an account's keys, revoked ones included, in ascending id. */

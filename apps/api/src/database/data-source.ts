@@ -15,6 +15,7 @@ import { Categories1795306100000 } from './migrations/1795306100000-categories.j
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import { Passkeys1795306300000 } from './migrations/1795306300000-passkeys.js';
 import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-category-name-keys.js';
+import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -34,6 +35,7 @@ export const MIGRATIONS = [
   StoreOrders1795306200000,
   Passkeys1795306300000,
   CategoryNameKeys1795306400000,
+  KeyMakers1795306500000,
 ];
 
 /**

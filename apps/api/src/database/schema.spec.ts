@@ -16,6 +16,7 @@ import { AWAIT_LISTING } from './list-order.js';
 import { Categories1795306100000, SEEDED_ID_MAX } from './migrations/1795306100000-categories.js';
 import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-category-name-keys.js';
 import { People1795306000000 } from './migrations/1795306000000-people.js';
+import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import type { Tables } from './tables.js';
 import { PostgresDatabase, SqliteDatabase } from './database.js';
@@ -44,6 +45,8 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     created_at: 'not null',
     last_used_at: 'null',
     revoked_at: 'null',
+    created_by_person_id: 'null',
+    created_by_key_id: 'null',
   },
   pets: {
     id: 'not null',
@@ -133,6 +136,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     created_at: 'not null',
     expires_at: 'not null',
     used_at: 'null',
+    ended_at: 'null',
   },
   idempotency_keys: {
     account_id: 'not null',
@@ -314,6 +318,62 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           ),
         ).rejects.toThrow(/check/i);
         expect((await migratedColumns(after)).people).toEqual(TYPED.people);
+      } finally {
+        await after.destroy();
+      }
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('records who made keys and when links ended, keeping what the previous release writes, and back', async () => {
+    const { url, dir } = await freshDatabaseUrl(engine);
+    const database = databaseOf(engine, url);
+    const previousKey = (n: number) =>
+      `INSERT INTO api_keys (account_id, label, prefix, hash, created_at)
+       VALUES (1, 'k${n}', 'pets_live_K${n}', '${String(n).repeat(64)}', ${n})`;
+    const previousLink = (n: number) =>
+      `INSERT INTO person_links (kind, hash, account_id, email, created_at, expires_at)
+       VALUES ('invitation', '${String(n).repeat(64)}', 1, 'i${n}@example.com', ${n}, 100)`;
+    try {
+      const before = await migrate(
+        database,
+        MIGRATIONS.slice(0, MIGRATIONS.indexOf(KeyMakers1795306500000)),
+      );
+      await before.query(
+        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
+      );
+      await before.query(previousKey(1));
+      await before.query(previousLink(1));
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      try {
+        // What was there has no maker and never ended; the previous release's inserts still go in.
+        await after.query(previousKey(2));
+        await after.query(previousLink(2));
+        expect(
+          await after.query(
+            `SELECT created_by_person_id, created_by_key_id FROM api_keys ORDER BY id`,
+          ),
+        ).toEqual([
+          { created_by_person_id: null, created_by_key_id: null },
+          { created_by_person_id: null, created_by_key_id: null },
+        ]);
+        expect(await after.query(`SELECT ended_at FROM person_links ORDER BY id`)).toEqual([
+          { ended_at: null },
+          { ended_at: null },
+        ]);
+        // A maker is a person that exists.
+        await expect(
+          after.query(`UPDATE api_keys SET created_by_person_id = 999 WHERE label = 'k1'`),
+        ).rejects.toThrow(/foreign key/i);
+        // Back to the previous release's schema, where its statements still work, and up again.
+        await after.undoLastMigration();
+        await after.query(previousKey(3));
+        await after.query(previousLink(3));
+        await after.runMigrations();
+        expect((await migratedColumns(after)).api_keys).toEqual(TYPED.api_keys);
+        expect((await migratedColumns(after)).person_links).toEqual(TYPED.person_links);
       } finally {
         await after.destroy();
       }

@@ -39,6 +39,10 @@ export interface Tables {
     created_at: number;
     last_used_at: number | null;
     revoked_at: number | null;
+    /** The person who made it; with `created_by_key_id`, both null: the command-line tool, or not recorded. */
+    created_by_person_id: number | null;
+    /** The key that made it. */
+    created_by_key_id: number | null;
   };
   pets: {
     id: Generated<number>;
@@ -168,6 +172,8 @@ export interface Tables {
     created_at: number;
     expires_at: number;
     used_at: number | null;
+    /** When it was ended unused (revoked, or superseded); `expires_at` was brought down to it. */
+    ended_at: number | null;
   };
   /** The first response to a write sent with an `Idempotency-Key`, kept for 24 hours. */
   idempotency_keys: {

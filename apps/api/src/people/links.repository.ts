@@ -18,6 +18,18 @@ export interface LinkRecord {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
+  /** When it was ended unused: revoked, or superseded (README: People sign in). */
+  endedAt: number | null;
+}
+
+/** An invitation not yet accepted, ended or past its time, with who made it. */
+export interface OpenInvitationRecord {
+  id: number;
+  accountId: number;
+  email: string;
+  createdAt: number;
+  expiresAt: number;
+  createdByPersonId: number | null;
 }
 
 const LINK = [
@@ -29,6 +41,16 @@ const LINK = [
   'created_at as createdAt',
   'expires_at as expiresAt',
   'used_at as usedAt',
+  'ended_at as endedAt',
+] as const;
+
+const OPEN_INVITATION = [
+  'id',
+  'account_id as accountId',
+  'email',
+  'created_at as createdAt',
+  'expires_at as expiresAt',
+  'created_by_person_id as createdByPersonId',
 ] as const;
 
 /** The person_links table: invitations and password resets. */
@@ -36,7 +58,7 @@ const LINK = [
 export class LinksRepository {
   private readonly statements;
 
-  constructor(database: Database) {
+  constructor(private readonly database: Database) {
     this.statements = {
       byHash: database.statement((db, p: { hash: string; kind: LinkRecord['kind'] }) =>
         db
@@ -48,7 +70,7 @@ export class LinksRepository {
       insert: database.statement(
         (
           db,
-          p: Omit<LinkRecord, 'id' | 'usedAt'> & {
+          p: Omit<LinkRecord, 'id' | 'usedAt' | 'endedAt'> & {
             hash: string;
             createdByAccountId: number | null;
             createdByPersonId: number | null;
@@ -76,6 +98,7 @@ export class LinksRepository {
           .select(LINK)
           .where('kind', '=', 'invitation')
           .where('used_at', 'is', null)
+          .where('ended_at', 'is', null)
           .where('expires_at', '>', p.now)
           .where((eb) => eb(eb.fn('lower', ['email']), '=', p.emailKey))
           .orderBy('id', 'desc')
@@ -100,6 +123,61 @@ export class LinksRepository {
           .set({ used_at: p.at, person_id: p.personId })
           .where('id', '=', p.id)
           .where('used_at', 'is', null),
+      ),
+      openInvitations: database.statement(
+        (db, p: { accountId: number; afterId: number; limit: number; now: number }) =>
+          db
+            .selectFrom('person_links')
+            .select(OPEN_INVITATION)
+            .where('kind', '=', 'invitation')
+            .where('account_id', '=', p.accountId)
+            .where('used_at', 'is', null)
+            .where('ended_at', 'is', null)
+            .where('expires_at', '>', p.now)
+            .where('id', '>', p.afterId)
+            .orderBy('id')
+            .limit(p.limit),
+      ),
+      openInvitationById: database.statement((db, p: { id: number; now: number }) =>
+        db
+          .selectFrom('person_links')
+          .select(OPEN_INVITATION)
+          .where('kind', '=', 'invitation')
+          .where('id', '=', p.id)
+          .where('used_at', 'is', null)
+          .where('ended_at', 'is', null)
+          .where('expires_at', '>', p.now),
+      ),
+      openInvitationsMadeBy: database.statement((db, p: { personId: number; now: number }) =>
+        db
+          .selectFrom('person_links')
+          .select(OPEN_INVITATION)
+          .where('kind', '=', 'invitation')
+          .where('created_by_person_id', '=', p.personId)
+          .where('used_at', 'is', null)
+          .where('ended_at', 'is', null)
+          .where('expires_at', '>', p.now)
+          .orderBy('id'),
+      ),
+      // Also brings expires_at down to now: the previous release, which knows no ended_at, refuses
+      // the link as past its time.
+      end: database.statement((db, p: { id: number; at: number }) =>
+        db
+          .updateTable('person_links')
+          .set({ ended_at: p.at, expires_at: p.at })
+          .where('id', '=', p.id)
+          .where('used_at', 'is', null)
+          .where('ended_at', 'is', null),
+      ),
+      endResets: database.statement((db, p: { personId: number; at: number }) =>
+        db
+          .updateTable('person_links')
+          .set({ ended_at: p.at, expires_at: p.at })
+          .where('kind', '=', 'reset')
+          .where('person_id', '=', p.personId)
+          .where('used_at', 'is', null)
+          .where('ended_at', 'is', null)
+          .where('expires_at', '>', p.at),
       ),
     };
   }
@@ -131,7 +209,7 @@ export class LinksRepository {
 
   async insert(
     tx: WriteTx,
-    link: Omit<LinkRecord, 'id' | 'usedAt'> & {
+    link: Omit<LinkRecord, 'id' | 'usedAt' | 'endedAt'> & {
       hash: string;
       createdByAccountId: number | null;
       createdByPersonId: number | null;
@@ -140,6 +218,44 @@ export class LinksRepository {
     const [row] = await tx.all(this.statements.insert, link);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return row.id;
+  }
+
+  /** Up to `limit` of an account's open invitations after `afterId`, in ascending id. */
+  openInvitations(
+    accountId: number,
+    afterId: number,
+    limit: number,
+    now: number,
+  ): Promise<OpenInvitationRecord[]> {
+    return this.database.all(this.statements.openInvitations, { accountId, afterId, limit, now });
+  }
+
+  /** The open invitation with this id, as the transaction sees it. */
+  async openInvitationById(
+    tx: WriteTx,
+    id: number,
+    now: number,
+  ): Promise<OpenInvitationRecord | null> {
+    return (await tx.all(this.statements.openInvitationById, { id, now }))[0] ?? null;
+  }
+
+  /** The open invitations a person made, as the transaction sees them. */
+  openInvitationsMadeBy(
+    tx: WriteTx,
+    personId: number,
+    now: number,
+  ): Promise<OpenInvitationRecord[]> {
+    return tx.all(this.statements.openInvitationsMadeBy, { personId, now });
+  }
+
+  /** Ends a link unused; resolves with whether it was neither used nor ended. */
+  async end(tx: WriteTx, id: number, at: number): Promise<boolean> {
+    return (await tx.run(this.statements.end, { id, at })) === 1;
+  }
+
+  /** Ends every open reset link of a person; resolves with how many. */
+  endResets(tx: WriteTx, personId: number, at: number): Promise<number> {
+    return tx.run(this.statements.endResets, { personId, at });
   }
 
   /** Marks a link used (by its person); resolves with whether it had not been. */

@@ -160,6 +160,8 @@ export class LinksService {
     const person = await this.writer.transaction(async (tx) => {
       const person = await this.people.findIn(tx, personId);
       if (!person || person.deactivatedAt !== null) throw ApiException.of(PROBLEMS.personNotFound);
+      // A newer reset link ends every earlier one (README: People sign in).
+      await this.links.endResets(tx, personId, now);
       await this.links.insert(tx, {
         kind: 'reset',
         hash: hashToken(token),

@@ -8,6 +8,7 @@ import {
   type Invitation,
   ListKeysQuery,
   NewInvitation,
+  type OpenInvitation,
   type Person,
   type PasswordResetLink,
   PROBLEMS,
@@ -24,6 +25,7 @@ import { answerPage } from '../common/paging.js';
 import { ZodPipe } from '../common/zod.pipe.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { InvitationsService } from './invitations.service.js';
 import { LinksService } from './links.service.js';
 import { PeopleService } from './people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
@@ -35,6 +37,7 @@ export class PeopleController {
   constructor(
     private readonly people: PeopleService,
     private readonly links: LinksService,
+    private readonly invitations: InvitationsService,
     private readonly access: SessionAccessGuard,
     private readonly accounts: AccountsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -142,5 +145,65 @@ export class PeopleController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<Person> {
     return this.people.deactivate(pathId(personId, PROBLEMS.personNotFound), actorOf(principal));
+  }
+
+  @Operation('reactivatePerson')
+  reactivatePerson(
+    @Param('personId') personId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Person> {
+    return this.people.reactivate(pathId(personId, PROBLEMS.personNotFound), actorOf(principal));
+  }
+
+  @Operation('listInvitationsOfAccount')
+  async listInvitationsOfAccount(
+    @Param('accountId') accountId: string,
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OpenInvitation[]> {
+    const account = await this.accounts.findOrThrow(accountId);
+    const page = await this.invitations.page(account.id, query);
+    return answerPage(
+      request,
+      reply,
+      `/admin/accounts/${account.id}/invitations`,
+      { limit: query.limit },
+      page,
+    );
+  }
+
+  @Operation('revokeInvitation')
+  revokeInvitation(
+    @Param('invitationId') invitationId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    return this.invitations.revoke(
+      pathId(invitationId, PROBLEMS.invitationNotFound),
+      actorOf(principal),
+    );
+  }
+
+  @Operation('listAccountInvitations')
+  async listAccountInvitations(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OpenInvitation[]> {
+    const page = await this.invitations.page(principal.accountId, query);
+    return answerPage(request, reply, '/account/invitations', { limit: query.limit }, page);
+  }
+
+  @Operation('revokeAccountInvitation')
+  revokeAccountInvitation(
+    @Param('invitationId') invitationId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    return this.invitations.revoke(
+      pathId(invitationId, PROBLEMS.invitationNotFound),
+      actorOf(principal),
+      principal.accountId,
+    );
   }
 }

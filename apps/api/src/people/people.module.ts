@@ -6,6 +6,7 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { InvitationsService } from './invitations.service.js';
 import { PeopleLinksModule } from './people-links.module.js';
 import { PasskeysController } from './passkeys.controller.js';
 import { PasskeysRepository } from './passkeys.repository.js';
@@ -27,6 +28,7 @@ import { SingleSignOnService } from './single-sign-on.service.js';
   controllers: [SessionController, PeopleController, PasskeysController, SingleSignOnController],
   providers: [
     PeopleService,
+    InvitationsService,
     SessionsRepository,
     SessionsService,
     SignInLimit,

@@ -63,6 +63,30 @@ export class PeopleRepository {
           .where('id', '=', p.id)
           .where('deactivated_at', 'is', null),
       ),
+      reactivate: database.statement((db, p: { id: number }) =>
+        db
+          .updateTable('people')
+          .set({ deactivated_at: null })
+          .where('id', '=', p.id)
+          .where('deactivated_at', 'is not', null),
+      ),
+      roleOf: database.statement((db, p: { id: number }) =>
+        db
+          .selectFrom('people')
+          .innerJoin('accounts', 'accounts.id', 'people.account_id')
+          .select('accounts.role')
+          .where('people.id', '=', p.id),
+      ),
+      otherActiveStaff: database.statement((db, p: { id: number }) =>
+        db
+          .selectFrom('people')
+          .innerJoin('accounts', 'accounts.id', 'people.account_id')
+          .select('people.id')
+          .where('accounts.role', '=', 'staff')
+          .where('people.deactivated_at', 'is', null)
+          .where('people.id', '<>', p.id)
+          .limit(1),
+      ),
       passwordHashOf: database.statement((db, p: { id: number }) =>
         db.selectFrom('people').select('password_hash as passwordHash').where('id', '=', p.id),
       ),
@@ -119,6 +143,21 @@ export class PeopleRepository {
   /** Deactivates a person who is active; resolves with whether they were. */
   async deactivate(tx: WriteTx, id: number, at: number): Promise<boolean> {
     return (await tx.run(this.statements.deactivate, { id, at })) === 1;
+  }
+
+  /** Reactivates a deactivated person; resolves with whether they were deactivated. */
+  async reactivate(tx: WriteTx, id: number): Promise<boolean> {
+    return (await tx.run(this.statements.reactivate, { id })) === 1;
+  }
+
+  /** The role of a person's account, as the transaction sees it (`null`: no such person). */
+  async roleOf(tx: WriteTx, id: number): Promise<Role | null> {
+    return (await tx.all(this.statements.roleOf, { id }))[0]?.role ?? null;
+  }
+
+  /** Whether a staff account has an active person other than this one, as the transaction sees it. */
+  async otherActiveStaff(tx: WriteTx, id: number): Promise<boolean> {
+    return (await tx.all(this.statements.otherActiveStaff, { id })).length > 0;
   }
 
   /** A person's password hash (`null`: none chosen, or no such person). */

@@ -23,12 +23,20 @@ import { CLOCK, type Clock } from '../common/clock.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
+import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { InvitationsService } from './invitations.service.js';
 import { type LinkRecord, LinksRepository } from './links.repository.js';
 import { hashToken, singleSignOnDomain } from './links.service.js';
 import { hashPassword, type PasswordContext, passwordIssue, passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 import { SignInLimit } from './sign-in-limit.js';
+
+/**
+ * The id of no person, locked as "the staff people": whoever deactivates a staff person holds it
+ * (people's ids start at 1).
+ */
+const STAFF_PEOPLE_LOCK = 0;
 
 const invalidLink = () =>
   ApiException.of(PROBLEMS.invalidLink, [{ field: 'token', issue: LINK_ISSUE }]);
@@ -69,6 +77,8 @@ export class PeopleService {
     private readonly audit: AuditRepository,
     private readonly cursors: Cursors,
     private readonly limit: SignInLimit,
+    private readonly keys: ApiKeysService,
+    private readonly invitations: InvitationsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -142,6 +152,8 @@ export class PeopleService {
       checkPassword(password, 'password', person);
       personId = person.id;
       await this.links.use(tx, link.id, now, person.id);
+      // A reset ends every earlier reset link of the person (README: People sign in).
+      await this.links.endResets(tx, person.id, now);
       await this.people.setPassword(tx, person.id, passwordHash, now);
       await this.sessions.endAllIn(tx, person.id, now);
       await this.audit.record(tx, now, {
@@ -187,6 +199,7 @@ export class PeopleService {
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('people', caller.personId);
       await this.people.setPassword(tx, caller.personId, newHash, now);
+      await this.links.endResets(tx, caller.personId, now);
       await this.sessions.endAllIn(tx, caller.personId, now, caller.id);
       await this.audit.record(tx, now, {
         actor: { accountId, personId: caller.personId },
@@ -198,15 +211,34 @@ export class PeopleService {
     this.sessions.forget(caller.personId, caller.id);
   }
 
-  /** Deactivates a person (`404` for none): they cannot sign in, and every session ends. */
+  /**
+   * Deactivates a person (`404` for none), in one transaction (README: People sign in): they cannot
+   * sign in, and their sessions, their open reset links, the open invitations they made and the
+   * keys they made end. The last active person of the staff accounts is refused (`409`). After it
+   * commits this instance forgets its lookups of their sessions and keys; every other instance
+   * refuses them within its caches' time (5 seconds).
+   */
   async deactivate(personId: number, actor: Actor): Promise<Person> {
     const now = this.clock.now();
+    let revokedKeys: string[] = [];
     const person = await this.writer.transaction(async (tx) => {
+      const role = await this.people.roleOf(tx, personId);
+      if (role === null) throw ApiException.of(PROBLEMS.personNotFound);
+      // Deactivations of staff people one at a time on every instance (a lock of no row: staff
+      // people as a whole), taken before the person's, so two staff deactivating each other at once
+      // cannot both find the other still active. A role never changes.
+      if (role === 'staff') await tx.lockRow('people', STAFF_PEOPLE_LOCK);
       await tx.lockRow('people', personId);
       const found = await this.people.findIn(tx, personId);
       if (!found) throw ApiException.of(PROBLEMS.personNotFound);
-      if (!(await this.people.deactivate(tx, personId, now))) return found;
+      if (found.deactivatedAt !== null) return found;
+      if (role === 'staff' && !(await this.people.otherActiveStaff(tx, personId)))
+        throw ApiException.of(PROBLEMS.lastStaffPerson(found.name));
+      await this.people.deactivate(tx, personId, now);
       await this.sessions.endAllIn(tx, personId, now);
+      await this.links.endResets(tx, personId, now);
+      await this.invitations.revokeMadeByIn(tx, personId, now, actor, 'person.deactivated');
+      revokedKeys = await this.keys.revokeMadeByIn(tx, personId, now, actor, 'person.deactivated');
       await this.audit.record(tx, now, {
         actor,
         action: 'person.deactivated',
@@ -216,6 +248,34 @@ export class PeopleService {
       return { ...found, deactivatedAt: now };
     });
     this.sessions.forget(personId);
+    this.keys.forget(revokedKeys);
+    return toPersonView(person);
+  }
+
+  /**
+   * Reactivates a person (`404` for none): they can sign in again. Nothing that their deactivation
+   * ended comes back: sessions, links, invitations and keys stay ended.
+   */
+  async reactivate(personId: number, actor: Actor): Promise<Person> {
+    const now = this.clock.now();
+    const person = await this.writer.transaction(async (tx) => {
+      await tx.lockRow('people', personId);
+      const found = await this.people.findIn(tx, personId);
+      if (!found) throw ApiException.of(PROBLEMS.personNotFound);
+      if (!(await this.people.reactivate(tx, personId))) return found;
+      await this.audit.record(tx, now, {
+        actor,
+        action: 'person.reactivated',
+        target: { type: 'person', id: personId },
+        changes: {
+          deactivatedAt: [
+            found.deactivatedAt === null ? null : new Date(found.deactivatedAt).toISOString(),
+            null,
+          ],
+        },
+      });
+      return { ...found, deactivatedAt: null };
+    });
     return toPersonView(person);
   }
 
@@ -243,7 +303,8 @@ export class PeopleService {
     // One use: a second request with the same link waits here, then finds it used.
     await tx.lockRow('person_links', found.id);
     const link = await this.links.find(tx, hashToken(token), kind);
-    if (!link || link.usedAt !== null || now >= link.expiresAt) throw invalidLink();
+    if (!link || link.usedAt !== null || link.endedAt !== null || now >= link.expiresAt)
+      throw invalidLink();
     return link;
   }
 }

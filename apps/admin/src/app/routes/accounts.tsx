@@ -1,9 +1,13 @@
-/** Staff's Accounts pages: composes the accounts feature with an account's keys and people. */
+/**
+ * Staff's Accounts pages: composes the accounts feature with an account's keys, people and open
+ * invitations.
+ */
 import { Route, Switch } from 'wouter';
 import { AccountDetail } from '../../features/accounts/components/account-detail.js';
 import { AccountsPage } from '../../features/accounts/components/accounts-page.js';
 import { accountIdOf } from '../../features/accounts/utils/account-paths.js';
 import { KeysSection } from '../../features/keys/components/keys-section.js';
+import { InvitationsSection } from '../../features/people/components/invitations-section.js';
 import { InviteSection } from '../../features/people/components/invite-section.js';
 import { PeopleSection } from '../../features/people/components/people-section.js';
 
@@ -26,6 +30,7 @@ export function AccountsRoute() {
                 <KeysSection of={{ accountId: account.id }} owner={account.name} />
                 <PeopleSection of={{ accountId: account.id }} owner={account.name} manage />
                 <InviteSection of={{ accountId: account.id }} owner={account.name} />
+                <InvitationsSection accountId={account.id} owner={account.name} />
               </>
             )}
           />

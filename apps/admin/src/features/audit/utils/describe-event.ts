@@ -96,6 +96,13 @@ export function describeAction(
       return about('changed their password');
     case 'person.deactivated':
       return about('deactivated');
+    case 'person.reactivated':
+      return about('reactivated');
+    case 'invitation.revoked': {
+      // The target is the account; the email the invitation was for is the one it no longer has.
+      const email = event.changes['email']?.[0];
+      return `An invitation to account ${target.id}${typeof email === 'string' ? ` (${email})` : ''} revoked`;
+    }
     case 'person.password_removed':
       return about('removed their password');
     case 'passkey.added':

@@ -25,8 +25,16 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   client.listAccountKeys.mockResolvedValue(
     keysPage([
       apiKey(1, { label: 'Admin', prefix: 'pets_live_K1' }),
-      apiKey(2, { label: 'Shop', lastUsedAt: '2030-01-02T10:00:00.000Z' }),
-      apiKey(3, { label: 'Old', revokedAt: '2030-01-03T10:00:00.000Z' }),
+      apiKey(2, {
+        label: 'Shop',
+        lastUsedAt: '2030-01-02T10:00:00.000Z',
+        createdBy: { type: 'person', personId: 7, name: 'Ann Lee' },
+      }),
+      apiKey(3, {
+        label: 'Old',
+        revokedAt: '2030-01-03T10:00:00.000Z',
+        createdBy: { type: 'key', keyId: 1 },
+      }),
     ]),
   );
   prepare(client);
@@ -54,6 +62,15 @@ describe('the keys of the account', () => {
     const old = await rowOf('Old');
     expect(old.textContent).toContain('Revoked');
     expect(within(old).queryByRole('button')).toBeNull();
+  });
+
+  it('says who made each key: a person by name, another key, or the command-line tool', async () => {
+    setUp();
+    const madeBy = async (label: string) =>
+      (await rowOf(label)).querySelector('td[data-label="Made by"]')?.textContent;
+    expect(await madeBy('Admin')).toBe('Command-line tool');
+    expect(await madeBy('Shop')).toBe('Ann Lee');
+    expect(await madeBy('Old')).toBe('Another key (id 1)');
   });
 
   it('shows a new key once, focused, with a copy button and a warning, until dismissed', async () => {

@@ -1,4 +1,4 @@
-/** The table of an account's API keys, a page at a time, each with Revoke. */
+/** The table of an account's API keys, a page at a time, each with who made it and Revoke. */
 import type { ApiKey } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,10 +18,23 @@ import { ConfirmRevoke } from './confirm-revoke.js';
 /** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
 const COLUMN = {
   prefix: 'Prefix',
+  madeBy: 'Made by',
   created: 'Created',
   lastUsed: 'Last used',
   status: 'Status',
 } as const;
+
+/** Who made a key, in words: deactivating that person revokes it. */
+export const madeBy = (maker: ApiKey['createdBy']): string => {
+  switch (maker.type) {
+    case 'person':
+      return maker.name;
+    case 'key':
+      return `Another key (id ${maker.keyId})`;
+    case 'cli':
+      return 'Command-line tool';
+  }
+};
 
 function KeyRow({
   apiKey,
@@ -40,6 +53,7 @@ function KeyRow({
       <td data-label={COLUMN.prefix}>
         <code>{apiKey.prefix}</code>
       </td>
+      <td data-label={COLUMN.madeBy}>{madeBy(apiKey.createdBy)}</td>
       <td data-label={COLUMN.created}>
         <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
       </td>
@@ -128,7 +142,14 @@ export function KeysTable({ of, labelledBy }: { of: KeysOf; labelledBy: string }
           empty: 'This account has no keys.',
           noMore: 'No more keys.',
         }}
-        columns={['Label', COLUMN.prefix, COLUMN.created, COLUMN.lastUsed, COLUMN.status]}
+        columns={[
+          'Label',
+          COLUMN.prefix,
+          COLUMN.madeBy,
+          COLUMN.created,
+          COLUMN.lastUsed,
+          COLUMN.status,
+        ]}
         actions
         row={(key) => (
           <KeyRow

@@ -1,7 +1,9 @@
-/** Staff deactivate a person: they can no longer sign in, and every session of theirs ends. */
+/**
+ * Staff deactivate a person: they can no longer sign in, and their sessions, reset links, the
+ * invitations they made and the keys they made end.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useClient } from '../../../lib/client.js';
-import { peopleQueryKey } from './list-people.js';
 
 export function useDeactivatePerson() {
   const client = useClient();
@@ -9,7 +11,8 @@ export function useDeactivatePerson() {
   return useMutation({
     mutationFn: (personId: number) => client.admin.deactivatePerson(personId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: peopleQueryKey });
+      // Its people, and what ended with the person in other lists (keys, invitations): all read again.
+      void queryClient.invalidateQueries();
     },
   });
 }

@@ -24,9 +24,10 @@ export function ConfirmDeactivate({
       onCancel={onCancel}
     >
       <p>
-        They can no longer sign in, and every session of theirs ends within seconds. What they did
-        stays in the activity. A deactivated person cannot be made active again: to let them back,
-        invite them with another email.
+        They can no longer sign in. Within seconds every session of theirs ends, and so do their
+        reset links, the invitations they made and the API keys they made. What they did stays in
+        the activity. Reactivating them later lets them sign in again, but brings none of these
+        back.
       </p>
     </ConfirmDialog>
   );

@@ -98,7 +98,12 @@ describe("staff on an account's page", () => {
     const ann = await rowOf('Ann Lee');
     expect(within(ann).getByRole('button', { name: 'Make reset link for Ann Lee' })).toBeDefined();
     expect(within(ann).getByRole('button', { name: 'Deactivate Ann Lee' })).toBeDefined();
-    expect(within(await rowOf('Bo Gone')).queryByRole('button')).toBeNull();
+    // A deactivated person has only Reactivate.
+    expect(
+      within(await rowOf('Bo Gone'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reactivate Bo Gone']);
     expect(client.admin.listPeopleOfAccount).toHaveBeenCalledWith(
       2,
       { limit: 50 },
@@ -156,7 +161,52 @@ describe("staff on an account's page", () => {
     await waitFor(async () => {
       expect(cells(await rowOf('Ann Lee'))[2]).toMatch(/^Status: Deactivated /);
     });
-    expect(within(await rowOf('Ann Lee')).queryByRole('button')).toBeNull();
+    expect(
+      within(await rowOf('Ann Lee'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reactivate Ann Lee']);
+  });
+
+  it('reactivates a deactivated person at once, saying what stays ended', async () => {
+    const { user, client } = asStaff((fake) => {
+      fake.admin.reactivatePerson.mockImplementation((id) =>
+        Promise.resolve(result<Person>({ ...BO, id, deactivatedAt: null })),
+      );
+    });
+    const reactivate = within(await rowOf('Bo Gone')).getByRole('button', {
+      name: 'Reactivate Bo Gone',
+    });
+    client.admin.listPeopleOfAccount.mockResolvedValue(
+      peoplePage([ANN, { ...BO, deactivatedAt: null }]),
+    );
+    await user.click(reactivate);
+    expect(client.admin.reactivatePerson).toHaveBeenCalledExactlyOnceWith(4);
+    expect(
+      await screen.findByText(
+        'Reactivated Bo Gone (bo@acme.example): they can sign in again. Their old sessions, links and keys stay ended.',
+      ),
+    ).toBeDefined();
+    await waitFor(async () => {
+      expect(cells(await rowOf('Bo Gone'))[2]).toBe('Status: Active');
+    });
+  });
+
+  it("shows the refusal to deactivate the last staff person in the API's words", async () => {
+    const words =
+      'Ann Lee is the last active person of the staff accounts: invite or reactivate another staff person first.';
+    const { user } = asStaff((fake) => {
+      fake.admin.deactivatePerson.mockRejectedValue(
+        apiError({ code: 'last_staff_person', status: 409, message: words }),
+      );
+    });
+    await user.click(
+      within(await rowOf('Ann Lee')).getByRole('button', { name: 'Deactivate Ann Lee' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate person' }),
+    );
+    expect(await screen.findByText(words)).toBeDefined();
   });
 
   it('says why a deactivation failed, and gives focus back to the row', async () => {

@@ -2,7 +2,8 @@
  * An account's people (name, email, joined, active or deactivated), a page at a time (the page in
  * the address, `?people=…`, with Previous and Next). With `manage` (staff, on an account's page),
  * each active person has Make reset link (a one-time link to choose a new password, shown once) and
- * Deactivate (after a confirmation that names them). On a phone each row stacks into a card.
+ * Deactivate (after a confirmation that names them), each deactivated one Reactivate. A refusal (the
+ * last active staff person) shows in the API's words. On a phone each row stacks into a card.
  */
 import type { PasswordResetLink, Person } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
 import { useCreatePasswordReset } from '../api/create-password-reset.js';
 import { useDeactivatePerson } from '../api/deactivate-person.js';
+import { useReactivatePerson } from '../api/reactivate-person.js';
 import { listPeopleQueryOptions, type PeopleOf } from '../api/list-people.js';
 import { ConfirmDeactivate } from './confirm-deactivate.js';
 import { NewResetLink } from './new-reset-link.js';
@@ -32,7 +34,7 @@ const COLUMN = {
 /** The address param of this list's page: an account's page pages its keys too. */
 export const PEOPLE_PARAM = 'people';
 
-type Action = 'reset' | 'deactivate';
+type Action = 'reset' | 'deactivate' | 'reactivate';
 
 function PersonRow({
   person,
@@ -50,6 +52,7 @@ function PersonRow({
   onAction: (action: Action) => void;
 }) {
   const actions = manage && !you && person.deactivatedAt === null;
+  const reactivates = manage && person.deactivatedAt !== null;
   return (
     <tr>
       <th scope="row">
@@ -110,6 +113,21 @@ function PersonRow({
               </button>
             </span>
           ) : null}
+          {reactivates ? (
+            <button
+              ref={(button) => {
+                buttonRef('reactivate', button);
+              }}
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => {
+                onAction('reactivate');
+              }}
+            >
+              Reactivate <span className="visually-hidden">{person.name}</span>
+            </button>
+          ) : null}
         </td>
       ) : null}
     </tr>
@@ -135,12 +153,13 @@ export function PeopleTable({
   });
   const deactivate = useDeactivatePerson();
   const createReset = useCreatePasswordReset();
+  const reactivate = useReactivatePerson();
   const [deactivating, setDeactivating] = useState<Person | null>(null);
   const [reset, setReset] = useState<{ person: Person; link: PasswordResetLink } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const buttons = useRowButtons<string>();
-  const busy = deactivate.isPending || createReset.isPending || blocked;
+  const busy = deactivate.isPending || createReset.isPending || reactivate.isPending || blocked;
 
   /** Back to a row's button once what covered it (the dialog, the link) is gone. */
   const backTo = (person: Person, action: Action, close: () => void) => {
@@ -163,6 +182,21 @@ export function PeopleTable({
           setDeactivating(null);
           if (!isRateLimited(error)) setFailure(describeError(error));
         });
+      },
+    });
+  };
+
+  const reactivatePerson = (person: Person) => {
+    setMessage(null);
+    setFailure(null);
+    reactivate.mutate(person.id, {
+      onSuccess: () => {
+        setMessage(
+          `Reactivated ${person.name} (${person.email}): they can sign in again. Their old sessions, links and keys stay ended.`,
+        );
+      },
+      onError: (error) => {
+        if (!isRateLimited(error)) setFailure(describeError(error));
       },
     });
   };
@@ -218,6 +252,7 @@ export function PeopleTable({
             }}
             onAction={(action) => {
               if (action === 'deactivate') setDeactivating(person);
+              else if (action === 'reactivate') reactivatePerson(person);
               else makeResetLink(person);
             }}
           />

@@ -1,0 +1,392 @@
+// Deactivating a person on both engines, from outside: what they made (keys, invitations) and their
+// reset links end with them; reset links end each other and with a password change; the last
+// active staff person stays; staff list and revoke invitations and reactivate people.
+import { ApiKeys, OpenInvitations, Person } from '@pets/contract';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  type AccountKey,
+  auditEvents,
+  cookieOf,
+  createPeopleTestApp,
+  OWN_ORIGIN,
+  PASSWORD,
+  signInAs,
+} from '../../test/people-app.js';
+import {
+  createTestApp,
+  ENGINES,
+  FakeClock,
+  freshDatabaseUrl,
+  type TestApp,
+} from '../../test/test-app.js';
+
+const tokenOf = (link: string): string => new URL(link).hash.slice(1);
+
+describe.each(ENGINES)(
+  'deactivating people, reset links and invitations, on %s (README: People sign in)',
+  (engine) => {
+    let t: TestApp;
+    let staff: AccountKey;
+    let partner: AccountKey;
+
+    beforeAll(async () => {
+      ({ t, staff, partner } = await createPeopleTestApp(engine));
+    });
+    afterAll(async () => {
+      await t.close();
+    });
+
+    const send = (
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      body?: unknown,
+    ) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      });
+    const staffKey = () => ({ authorization: `Bearer ${staff.key}` });
+    const as = (cookie: string) => ({ cookie, origin: OWN_ORIGIN });
+    const signIn = async (email: string, password = PASSWORD) => {
+      const response = await signInAs(t, email, password);
+      expect(response.statusCode).toBe(204);
+      return cookieOf(response);
+    };
+    const deactivate = (personId: number, headers: Record<string, string> = staffKey()) =>
+      send('POST', `/v1/admin/people/${personId}/deactivate`, headers);
+    const resetLink = async (personId: number) => {
+      const made = await send('POST', `/v1/admin/people/${personId}/password-reset`, staffKey());
+      expect(made.statusCode).toBe(201);
+      return tokenOf(made.json<{ link: string }>().link);
+    };
+    const useReset = (token: string, password = 'a brand new passphrase 1') =>
+      send('POST', '/v1/password-resets/accept', { origin: OWN_ORIGIN }, { token, password });
+    const accept = (token: string, name = 'Someone') =>
+      send(
+        'POST',
+        '/v1/invitations/accept',
+        { origin: OWN_ORIGIN },
+        {
+          token,
+          name,
+          password: PASSWORD,
+        },
+      );
+    const openInvitations = async (accountId: number) => {
+      const listed = await send('GET', `/v1/admin/accounts/${accountId}/invitations`, staffKey());
+      expect(listed.statusCode).toBe(200);
+      return OpenInvitations.parse(listed.json());
+    };
+
+    it('ends the keys and invitations a person made, with them, and records why', async () => {
+      const { personId } = await t.createPerson(partner.accountId, {
+        email: 'kai@acme.example',
+        password: PASSWORD,
+        name: 'Kai',
+      });
+      const kai = await signIn('kai@acme.example');
+      const made = await send('POST', '/v1/account/keys', as(kai), { label: "Kai's script" });
+      expect(made.statusCode).toBe(201);
+      const key = made.json<{ id: number; key: string; createdBy: unknown }>();
+      expect(key.createdBy).toEqual({ type: 'person', personId, name: 'Kai' });
+      const byKey = { authorization: `Bearer ${key.key}` };
+      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(200);
+      const invited = await send('POST', '/v1/account/invitations', as(kai), {
+        email: 'kai.other@example.com',
+      });
+      expect(invited.statusCode).toBe(201);
+      const invitation = invited.json<{ id: number; link: string }>();
+      expect(await openInvitations(partner.accountId)).toContainEqual(
+        expect.objectContaining({
+          id: invitation.id,
+          email: 'kai.other@example.com',
+          createdByPersonId: personId,
+        }),
+      );
+
+      const off = await deactivate(personId);
+      expect(off.statusCode).toBe(200);
+      expect(Person.parse(off.json()).deactivatedAt).not.toBeNull();
+
+      // The key is refused at once on this instance, and listed as revoked.
+      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(401);
+      const keys = ApiKeys.parse(
+        (await send('GET', `/v1/admin/accounts/${partner.accountId}/keys`, staffKey())).json(),
+      );
+      const listedKey = keys.find((listed) => listed.id === key.id);
+      expect(listedKey?.revokedAt).toMatch(/^\d{4}-/);
+      expect(listedKey?.createdBy).toEqual({ type: 'person', personId, name: 'Kai' });
+      // The fixture's key, made by the command-line tool, is untouched.
+      expect(keys.find((listed) => listed.id !== key.id)).toMatchObject({
+        revokedAt: null,
+        createdBy: { type: 'cli' },
+      });
+      // The invitation no longer lets anyone in, and is no longer open.
+      const accepted = await accept(tokenOf(invitation.link));
+      expect(accepted.statusCode).toBe(400);
+      expect(accepted.json()).toMatchObject({
+        code: 'invalid_body',
+        details: [{ field: 'token' }],
+      });
+      expect((await openInvitations(partner.accountId)).map((open) => open.id)).not.toContain(
+        invitation.id,
+      );
+      // What ended is recorded, with the deactivation as its cause; never a secret.
+      const revoked = await auditEvents(t, staff.key, 'key.revoked');
+      expect(revoked.find((event) => event.target.id === key.id)?.changes['cause']).toEqual([
+        null,
+        'person.deactivated',
+      ]);
+      const [ended] = await auditEvents(t, staff.key, 'invitation.revoked');
+      expect(ended).toMatchObject({
+        target: { type: 'account', id: partner.accountId },
+        changes: {
+          invitationId: [invitation.id, null],
+          email: ['kai.other@example.com', null],
+          cause: [null, 'person.deactivated'],
+        },
+      });
+      expect(JSON.stringify(await auditEvents(t, staff.key, 'invitation.revoked'))).not.toContain(
+        tokenOf(invitation.link),
+      );
+
+      // Reactivated, Kai signs in again, but what ended stays ended.
+      const back = await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey());
+      expect(back.statusCode).toBe(200);
+      expect(Person.parse(back.json()).deactivatedAt).toBeNull();
+      await signIn('kai@acme.example');
+      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(401);
+      expect((await send('GET', '/v1/session', { cookie: kai })).statusCode).toBe(401);
+      expect((await accept(tokenOf(invitation.link))).statusCode).toBe(400);
+      expect(await auditEvents(t, staff.key, 'person.reactivated')).toContainEqual(
+        expect.objectContaining({
+          target: { type: 'person', id: personId },
+          changes: { deactivatedAt: [expect.any(String), null] },
+        }),
+      );
+      // Reactivating an active person changes nothing; an unknown one is 404.
+      expect(
+        (await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey())).statusCode,
+      ).toBe(200);
+      expect(
+        (await send('POST', '/v1/admin/people/999999/reactivate', staffKey())).statusCode,
+      ).toBe(404);
+    });
+
+    it('staff list an account’s open invitations in pages and revoke one', async () => {
+      const { accountId } = await t.createKey({ name: 'Invited Co', plan: 'pro', role: 'partner' });
+      const ids: number[] = [];
+      for (const email of ['a@invited.example', 'b@invited.example', 'c@invited.example']) {
+        const made = await send('POST', `/v1/admin/accounts/${accountId}/invitations`, staffKey(), {
+          email,
+        });
+        expect(made.statusCode).toBe(201);
+        ids.push(made.json<{ id: number; link: string }>().id);
+      }
+      const first = await send(
+        'GET',
+        `/v1/admin/accounts/${accountId}/invitations?limit=2`,
+        staffKey(),
+      );
+      expect(OpenInvitations.parse(first.json()).map((open) => open.id)).toEqual(ids.slice(0, 2));
+      const next = /^<([^>]+)>; rel="next"$/.exec(String(first.headers['link']))?.[1] ?? '';
+      expect(next).toContain(`/v1/admin/accounts/${accountId}/invitations?limit=2&cursor=`);
+      const rest = await send('GET', new URL(next).pathname + new URL(next).search, staffKey());
+      expect(OpenInvitations.parse(rest.json()).map((open) => open.id)).toEqual(ids.slice(2));
+      expect(JSON.stringify(first.json())).not.toContain('link');
+
+      const revoked = await send('DELETE', `/v1/admin/invitations/${ids[1]}`, staffKey());
+      expect(revoked.statusCode).toBe(204);
+      expect((await openInvitations(accountId)).map((open) => open.id)).toEqual([ids[0], ids[2]]);
+      expect((await send('DELETE', `/v1/admin/invitations/${ids[1]}`, staffKey())).statusCode).toBe(
+        404,
+      );
+      // A partner cannot.
+      const byPartner = { authorization: `Bearer ${partner.key}` };
+      expect((await send('DELETE', `/v1/admin/invitations/${ids[0]}`, byPartner)).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await send('GET', `/v1/admin/accounts/${accountId}/invitations`, byPartner)).statusCode,
+      ).toBe(403);
+      expect(
+        (await send('GET', '/v1/admin/accounts/999999/invitations', staffKey())).statusCode,
+      ).toBe(404);
+    });
+
+    it("an account's people list and revoke their own account's open invitations, no other's", async () => {
+      await t.createPerson(partner.accountId, { email: 'ola@acme.example', password: PASSWORD });
+      const ola = await signIn('ola@acme.example');
+      const made = await send('POST', '/v1/account/invitations', as(ola), {
+        email: 'own.invite@example.com',
+      });
+      expect(made.statusCode).toBe(201);
+      const own = made.json<{ id: number; link: string }>();
+      const { accountId: otherId } = await t.createKey({ name: 'Other Co', role: 'partner' });
+      const other = await send('POST', `/v1/admin/accounts/${otherId}/invitations`, staffKey(), {
+        email: 'other.invite@example.com',
+      });
+      const otherInvitation = other.json<{ id: number }>();
+      // A key of the account lists them too; the other account's is not among them.
+      const listed = await send('GET', '/v1/account/invitations?limit=100', {
+        authorization: `Bearer ${partner.key}`,
+      });
+      expect(listed.statusCode).toBe(200);
+      const ids = OpenInvitations.parse(listed.json()).map((open) => open.id);
+      expect(ids).toContain(own.id);
+      expect(ids).not.toContain(otherInvitation.id);
+      // Revoking is a person's: a key is 403, another account's invitation 404.
+      expect(
+        (
+          await send('DELETE', `/v1/account/invitations/${own.id}`, {
+            authorization: `Bearer ${partner.key}`,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await send('DELETE', `/v1/account/invitations/${otherInvitation.id}`, as(ola))).statusCode,
+      ).toBe(404);
+      expect((await send('DELETE', `/v1/account/invitations/${own.id}`, as(ola))).statusCode).toBe(
+        204,
+      );
+      expect((await accept(tokenOf(own.link))).statusCode).toBe(400);
+      expect((await openInvitations(otherId)).map((open) => open.id)).toEqual([otherInvitation.id]);
+    });
+
+    it('a newer reset link, a reset and a password change end every earlier reset link', async () => {
+      const { personId } = await t.createPerson(partner.accountId, {
+        email: 'rio@acme.example',
+        password: PASSWORD,
+      });
+      const older = await resetLink(personId);
+      const newer = await resetLink(personId);
+      expect((await useReset(older)).statusCode).toBe(400);
+      // Made before the newer one was used, ended when it was.
+      const third = await resetLink(personId);
+      const fourth = await resetLink(personId);
+      expect((await useReset(fourth, 'the fourth passphrase 4')).statusCode).toBe(204);
+      expect((await useReset(third)).statusCode).toBe(400);
+      expect((await useReset(newer)).statusCode).toBe(400);
+      // A link made before a password change is ended by it.
+      const beforeChange = await resetLink(personId);
+      const rio = await signIn('rio@acme.example', 'the fourth passphrase 4');
+      const changed = await send('POST', '/v1/session/password', as(rio), {
+        currentPassword: 'the fourth passphrase 4',
+        newPassword: 'the fifth passphrase 55',
+      });
+      expect(changed.statusCode).toBe(204);
+      const refused = await useReset(beforeChange);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ details: [{ field: 'token' }] });
+      // Deactivation ends the open one too.
+      const open = await resetLink(personId);
+      expect((await deactivate(personId)).statusCode).toBe(200);
+      await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey());
+      expect((await useReset(open)).statusCode).toBe(400);
+      // A link made after all that works.
+      expect((await useReset(await resetLink(personId))).statusCode).toBe(204);
+    });
+
+    it('keeps the last active staff person, also when two staff deactivate each other at once', async () => {
+      const { personId: ann } = await t.createPerson(staff.accountId, {
+        email: 'ann@staff.example',
+        password: PASSWORD,
+        name: 'Ann',
+      });
+      const refused = await deactivate(ann);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'last_staff_person',
+        message:
+          'Ann is the last active person of the staff accounts: invite or reactivate another staff person first.',
+      });
+      const { personId: bo } = await t.createPerson(staff.accountId, {
+        email: 'bo@staff.example',
+        password: PASSWORD,
+        name: 'Bo',
+      });
+      // A partner's people do not count as staff.
+      await t.createPerson(partner.accountId, { email: 'pat@acme.example', password: PASSWORD });
+      const annSession = await signIn('ann@staff.example');
+      const boSession = await signIn('bo@staff.example');
+      const both = await Promise.all([
+        deactivate(bo, as(annSession)),
+        deactivate(ann, as(boSession)),
+      ]);
+      const statuses = both.map((answer) => answer.statusCode).sort();
+      // Exactly one succeeds; the other is refused as the last (or, signed out by then, as 401).
+      expect(statuses[0]).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      const people = Person.array()
+        .parse(
+          (await send('GET', `/v1/admin/accounts/${staff.accountId}/people`, staffKey())).json(),
+        )
+        .filter((person) => person.id === ann || person.id === bo);
+      expect(people.filter((person) => person.deactivatedAt === null)).toHaveLength(1);
+      // With both sent by a key, one is refused as the last.
+      const [gone] = people.filter((person) => person.deactivatedAt !== null);
+      const [left] = people.filter((person) => person.deactivatedAt === null);
+      expect(
+        (await send('POST', `/v1/admin/people/${gone?.id}/reactivate`, staffKey())).statusCode,
+      ).toBe(200);
+      const again = await Promise.all([deactivate(gone?.id ?? 0), deactivate(left?.id ?? 0)]);
+      expect(again.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(again.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+        code: 'last_staff_person',
+      });
+    });
+  },
+);
+
+describe('two instances on one PostgreSQL and one Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const clock = new FakeClock();
+
+  beforeAll(async () => {
+    const { url } = await freshDatabaseUrl('postgres');
+    const env = { REDIS_URL: `${inject('redisUrl')}/6` };
+    a = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
+    b = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('the other refuses, within 5 seconds, a key whose maker was deactivated, and took it before', async () => {
+    const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+    const { key: staffKey } = await a.createKey({ name: 'Staff', plan: 'pro', role: 'staff' });
+    const { personId } = await a.createPerson(accountId, {
+      email: 'lou@acme.example',
+      password: PASSWORD,
+    });
+    const cookie = cookieOf(await signInAs(a, 'lou@acme.example'));
+    const made = await a.app.inject({
+      method: 'POST',
+      url: '/v1/account/keys',
+      headers: { cookie, origin: OWN_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ label: 'cached elsewhere' }),
+    });
+    expect(made.statusCode).toBe(201);
+    const authorization = `Bearer ${made.json<{ key: string }>().key}`;
+    const onB = () =>
+      b.app.inject({ method: 'GET', url: '/v1/account', headers: { authorization } });
+    // The other instance knows the key (and now holds its lookup).
+    expect((await onB()).statusCode).toBe(200);
+    const deactivated = await a.app.inject({
+      method: 'POST',
+      url: `/v1/admin/people/${personId}/deactivate`,
+      headers: { authorization: `Bearer ${staffKey}` },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    clock.advance(5_000);
+    expect((await onB()).statusCode).toBe(401);
+  });
+});
