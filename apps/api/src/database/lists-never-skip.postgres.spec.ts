@@ -32,6 +32,9 @@ const HOLD = [
   `CREATE FUNCTION hold_order() RETURNS trigger LANGUAGE plpgsql AS $$
    BEGIN IF (SELECT name FROM pets WHERE id = NEW.pet_id) LIKE 'Sync held order%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
   `CREATE TRIGGER hold AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION hold_order()`,
+  `CREATE FUNCTION hold_link() RETURNS trigger LANGUAGE plpgsql AS $$
+   BEGIN IF NEW.email LIKE 'sync-held%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
+  `CREATE TRIGGER hold AFTER INSERT ON person_links FOR EACH ROW EXECUTE FUNCTION hold_link()`,
 ];
 
 /** Every pet a list may show now, by the bound the list statements use. */
@@ -47,6 +50,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
   let first: TestApp;
   let second: TestApp;
   let key: string;
+  let accountId: number;
   let psql: pg.Client;
 
   beforeAll(async () => {
@@ -55,7 +59,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     const url = server.createDatabase('lists');
     first = await createTestApp({ engine: 'postgres', databaseUrl: url });
     second = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    ({ key } = await first.createKey({
+    ({ key, accountId } = await first.createKey({
       name: 'Staff',
       role: 'staff',
       plan: 'enterprise',
@@ -229,6 +233,48 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     await poller;
     const ids = acknowledged.map((order) => order.id).sort((a, b) => a - b);
     expect(seen).toEqual(ids);
+    expect(acknowledged[0]?.id).toBe(ids[0]);
+  });
+
+  /** An invitation to the staff account, made through `instance`. */
+  const invite = (instance: TestApp, email: string) =>
+    instance.app
+      .inject({
+        method: 'POST',
+        url: `/v1/admin/accounts/${accountId}/invitations`,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email }),
+      })
+      .then((answer) => {
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json<{ id: number }>();
+      });
+
+  it("a poller following Link through an account's open invitations sees every one once", async () => {
+    const seen: number[] = [];
+    const writes = { done: false };
+    const poller = (async () => {
+      let url: string = `/v1/admin/accounts/${accountId}/invitations?limit=2`;
+      for (let turn = 0; ; turn++) {
+        const last = writes.done;
+        const page = await get(turn % 2 === 0 ? first : second, url);
+        for (const invitation of page.body as { id: number }[])
+          if (!seen.includes(invitation.id)) seen.push(invitation.id);
+        if (page.next !== undefined) url = page.next;
+        else if (last) return;
+        else await sleep(5);
+      }
+    })();
+    const acknowledged = await writeAround(
+      'sync-held@invitations.example',
+      Array.from({ length: 6 }, (_, i) => `sync-${i + 1}@invitations.example`),
+      invite,
+    );
+    writes.done = true;
+    await poller;
+    const ids = acknowledged.map((invitation) => invitation.id).sort((a, b) => a - b);
+    expect(seen).toEqual(ids);
+    // The held one came first: the others waited for it (the account's lock), so none overtook it.
     expect(acknowledged[0]?.id).toBe(ids[0]);
   });
 

@@ -99,6 +99,10 @@ export class LinksService {
     const now = this.clock.now();
     const expiresAt = now + INVITATION_TTL_MS;
     const { id, taken } = await this.writer.transaction(async (tx) => {
+      // The account's invitations get their ids in the order they commit, as its keys do: the
+      // next waits here until this one commits, so its open invitations, listed in ascending id,
+      // never skip one.
+      await tx.lockRow('accounts', accountId);
       // Stored all the same: the answer must not tell whether the email has a person.
       const taken = (await this.people.withEmail(tx, email)) !== null;
       const linkId = await this.links.insert(tx, {
