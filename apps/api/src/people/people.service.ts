@@ -9,7 +9,6 @@ import {
   LINK_ISSUE,
   type ListKeysQuery,
   type Person,
-  HEADERS,
   PROBLEMS,
   type ResetPassword,
   SINGLE_SIGN_ON_LINK,

@@ -6,7 +6,6 @@ import { hash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type CurrentSession,
-  HEADERS,
   type ListKeysQuery,
   type Session,
   PROBLEMS,
