@@ -229,7 +229,7 @@ describe('an invitation', () => {
     await again.getByLabel('Name', { exact: true }).fill('Ivy Again');
     await again.getByLabel('Password', { exact: true }).fill('ivy grows on old walls');
     await again.getByRole('button', { name: 'Join and sign in' }).click();
-    await again.getByText(/^This invitation link does not work/).waitFor();
+    await again.getByText(/^This invitation link can no longer be used/).waitFor();
     await screenshot(again, 'welcome-link-used');
     await expectAccessible(again, 'the welcome page with a used link');
     await again.context().close();

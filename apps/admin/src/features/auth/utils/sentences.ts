@@ -31,8 +31,8 @@ export const INVITATION_FOR_SINGLE_SIGN_ON =
 
 export const linkDead = (what: 'invitation' | 'reset'): string =>
   what === 'invitation'
-    ? `This invitation link does not work: it was used already, is more than ${INVITATION_TTL_MS / 86_400_000} days old, or is not whole. Ask whoever invited you for a new one.`
-    : `This link does not work: it was used already, is more than ${RESET_LINK_TTL_MS / 60_000} minutes old, or is not whole. Ask staff for a new one.`;
+    ? `This invitation link can no longer be used: it was used or withdrawn, is more than ${INVITATION_TTL_MS / 86_400_000} days old, or is not whole. Ask whoever invited you for a new one.`
+    : `This link can no longer be used: it was used or replaced by a newer one, is more than ${RESET_LINK_TTL_MS / 60_000} minutes old, or is not whole. Ask staff for a new one.`;
 
 /**
  * A refused sign-in's 429 (too many failures for the email), in the API's words but its wait as
