@@ -113,7 +113,7 @@ describe('a member of staff', () => {
     await page.getByRole('button', { name: 'Create category' }).click();
     await page
       .getByText(
-        'Another category is already called “Hedgehogs”: names are the same whatever their case.',
+        'Another category is already called “Hedgehogs”: names are the same whatever their case, width or invisible characters.',
       )
       .waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');

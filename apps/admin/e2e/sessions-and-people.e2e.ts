@@ -149,7 +149,7 @@ const signInSentence = async (page: Page) => {
 
 describe('your own password', () => {
   it('changes with the current one; the old one and the other sessions are refused after', async () => {
-    const person = await newPerson('cara@zoo.example', 'cara’s old pass phrase');
+    const person = await newPerson('cara@zoo.example', 'her old pass phrase, Cee');
     const page = await signedIn(person);
     const other = await signedIn(person);
     const errors = collectErrors(page);
@@ -160,7 +160,7 @@ describe('your own password', () => {
 
     const form = page.getByRole('region', { name: 'Change your password' });
     await form.getByLabel('Current password').fill('not my password at all');
-    await form.getByLabel('New password').fill('cara’s new pass phrase');
+    await form.getByLabel('New password').fill('her new pass phrase, Cee');
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByText('Current password is not your password.').waitFor();
     expect(await form.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
@@ -189,7 +189,7 @@ describe('your own password', () => {
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
     expect(await trySignIn(page, person.email, person.password)).toBe(401);
     expect(await signInSentence(page)).toBe(WRONG);
-    expect(await trySignIn(page, person.email, 'cara’s new pass phrase')).toBe(204);
+    expect(await trySignIn(page, person.email, 'her new pass phrase, Cee')).toBe(204);
     // Back to the page that was open when signing out.
     await page.waitForURL((url) => url.pathname === '/admin/account');
     // Chromium logs each refusal; the wrong current password's 400 was the one wanted.

@@ -335,7 +335,10 @@ export class SignInLedger {
   /** The person removes their password (they have a passkey): `true` when acknowledged. */
   async removePassword(person: LedgerPerson): Promise<boolean> {
     person.passwordRemoved = 'unanswered';
-    const answer = await this.send('DELETE', '/session/password', { cookie: person.live[0] ?? '' });
+    const answer = await this.send('POST', '/session/password/remove', {
+      cookie: person.live[0] ?? '',
+      body: { currentPassword: person.password },
+    });
     if (!answer) return false;
     if (!this.expectStatus(`password removal of ${person.email}`, answer, 204)) return false;
     person.passwordRemoved = 'acknowledged';
