@@ -32,6 +32,8 @@ it('refuses a filter no endpoint matches, naming the endpoints there are', () =>
 it("a run is given the pets its orders need: the last run's rate (or a first guess) for its length, with a margin", () => {
   expect(petsNeeded(8, undefined)).toBe(Math.ceil(FIRST_GUESS_PER_SECOND * 8 * SUPPLY_MARGIN));
   expect(petsNeeded(2, 1_000)).toBe(Math.ceil(2_000 * SUPPLY_MARGIN));
+  // A smoke run asks for half a second and lasts about one (autocannon samples each second).
+  expect(petsNeeded(0.5, 7_000)).toBe(Math.ceil(7_000 * SUPPLY_MARGIN));
 });
 
 it('orders each pet once, tops up before each run from how fast the last one ordered, and repeats the last pet once none is left', async () => {

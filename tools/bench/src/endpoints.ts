@@ -76,8 +76,13 @@ export const SUPPLY_MARGIN = 1.5;
  * first guess), times the run's length, with a margin.
  */
 export function petsNeeded(seconds: number, lastPerSecond: number | undefined): number {
-  return Math.ceil((lastPerSecond ?? FIRST_GUESS_PER_SECOND) * seconds * SUPPLY_MARGIN);
+  // autocannon samples once a second: a run asked for half a second (a smoke run) lasts about one.
+  const lasts = Math.max(seconds, MIN_RUN_SECONDS);
+  return Math.ceil((lastPerSecond ?? FIRST_GUESS_PER_SECOND) * lasts * SUPPLY_MARGIN);
 }
+
+/** What a run lasts at least, whatever it asks for (autocannon's sampling). */
+export const MIN_RUN_SECONDS = 1;
 
 /**
  * The available pets the order row orders, one each. Before each run (outside its CPU window, see

@@ -152,7 +152,7 @@ async function signedInPerson(
     body: JSON.stringify({
       token: link.slice(link.indexOf('#') + 1),
       name: 'Bench',
-      password: 'a bench password, long enough',
+      password: 'a long passphrase to measure with',
     }),
   });
   const cookie = /^([^;]*);/.exec(response.headers.get('set-cookie') ?? '')?.[1];
