@@ -167,6 +167,11 @@ function RemovePassword() {
           }}
           onCancel={stopAsking}
         >
+          <p>
+            From now on you sign in with a passkey only: your email and password no longer let you
+            in. Your sessions go on. If you lose your passkeys, staff can send you a link to choose
+            a new password.
+          </p>
           <Field label="Current password" error={wrongPassword}>
             {(control) => (
               <input
@@ -180,11 +185,6 @@ function RemovePassword() {
               />
             )}
           </Field>
-          <p>
-            From now on you sign in with a passkey only: your email and password no longer let you
-            in. Your sessions go on. If you lose your passkeys, staff can send you a link to choose
-            a new password.
-          </p>
         </ConfirmDialog>
       ) : null}
     </>

@@ -20,7 +20,7 @@ export const SIGNED_OUT_BECAUSE: Record<SignedOutBecause, string> = {
 export const COOKIE_NOT_KEPT =
   'The API signed you in, but this browser did not keep the session cookie. Open the admin over HTTPS (or at localhost), with cookies allowed, and try again.';
 
-export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any you like: a few words you will remember work well. The most common passwords are refused.`;
+export const NEW_PASSWORD_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, any you like: a few words you will remember work well. The most common passwords are refused, and so is one that holds your email or your name.`;
 
 export const LINK_MISSING =
   'This page opens from a one-time link, which holds its secret after “#”. Open the whole link you were given.';
