@@ -16,9 +16,8 @@ export const ACTIVE_KEYS_MAX = 100;
 
 /**
  * The most open (placed or approved) store orders an account may hold at once, by plan: one more is
- * `409 open_orders_limit` until one is cancelled or delivered. Enterprise accounts agree their own
- * request limits, but not (yet) their own number of open orders: they all have this one. Staff
- * accounts have no cap.
+ * `409 open_orders_limit` until one is cancelled or delivered. An enterprise account may agree its
+ * own number (`limits.openOrders`); this one is for those that did not. Staff accounts have no cap.
  */
 export const OPEN_ORDERS_MAX = {
   free: 3,
@@ -26,6 +25,21 @@ export const OPEN_ORDERS_MAX = {
   business: 100,
   enterprise: 1_000,
 } as const satisfies Record<Plan, number>;
+
+/**
+ * The most open orders an account may hold at once: its plan's, or an enterprise account's own
+ * (`ownNumber`, when it agreed one); `undefined` for staff, who have no cap.
+ */
+export const openOrdersMax = (
+  plan: Plan,
+  role: 'staff' | 'partner',
+  ownNumber: number | null,
+): number | undefined =>
+  role === 'staff'
+    ? undefined
+    : plan === 'enterprise'
+      ? (ownNumber ?? OPEN_ORDERS_MAX.enterprise)
+      : OPEN_ORDERS_MAX[plan];
 
 /** `16 KiB`: a size in the words the documents use. */
 export const formatBytes = (bytes: number): string =>

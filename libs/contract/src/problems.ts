@@ -277,10 +277,10 @@ export const PROBLEMS = {
     `The account already has ${ACTIVE_KEYS_MAX} active API keys, the most it may have. Revoke one it no longer uses, then create the new one.`,
   ),
   /** An order over the account's plan's number of open orders (OPEN_ORDERS_MAX). */
-  openOrdersLimit: (plan: Plan) =>
+  openOrdersLimit: (plan: Plan, max: number = OPEN_ORDERS_MAX[plan]) =>
     problem(
       'open_orders_limit',
-      `This account already has ${OPEN_ORDERS_MAX[plan].toLocaleString('en-US')} open orders, the most its plan (${plan}) allows; cancel one or wait until one is delivered.`,
+      `This account already has ${max.toLocaleString('en-US')} open orders, the most its plan (${plan}) allows; cancel one or wait until one is delivered.`,
     ),
   rateLimited: (limit: number, window: string, seconds: number) =>
     problem(

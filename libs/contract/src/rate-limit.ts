@@ -63,6 +63,10 @@ export const EnterpriseLimits = z
     {
       perMinute: limit(10_000_000, 'Requests per UTC minute.'),
       perDay: limit(1_000_000_000, 'Requests per UTC day, at least `perMinute`.'),
+      openOrders: limit(
+        1_000_000,
+        'Open (placed or approved) store orders the account may hold at once. Optional for an enterprise account (1,000 when not sent); in an account, the number its plan or its own agreement gives, and absent for staff, who have no cap.',
+      ).optional(),
     },
     {
       error: (i) =>

@@ -50,7 +50,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         name: 'Acme',
         plan: 'pro',
         role: 'partner',
-        limits: { perMinute: 300, perDay: 10_000 },
+        limits: { perMinute: 300, perDay: 10_000, openOrders: 20 },
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
       });
       expect(response.headers['x-ratelimit-limit']).toBe('300');

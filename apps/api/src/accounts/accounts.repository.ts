@@ -13,6 +13,8 @@ export interface AccountRecord {
   /** Enterprise accounts only: their own limits. */
   limitPerMinute: number | null;
   limitPerDay: number | null;
+  /** Enterprise accounts only, when agreed: their own number of open orders. */
+  limitOpenOrders: number | null;
   /** Unix milliseconds. */
   createdAt: number;
 }
@@ -24,6 +26,7 @@ const ACCOUNT = [
   'role',
   'limit_per_minute as limitPerMinute',
   'limit_per_day as limitPerDay',
+  'limit_open_orders as limitOpenOrders',
   'created_at as createdAt',
 ] as const;
 
@@ -50,15 +53,27 @@ export class AccountsRepository {
             role: p.role,
             limit_per_minute: p.limitPerMinute,
             limit_per_day: p.limitPerDay,
+            limit_open_orders: p.limitOpenOrders,
             created_at: p.createdAt,
           })
           .returning('id'),
       ),
       setPlan: database.statement(
-        (db, p: Pick<AccountRecord, 'id' | 'plan' | 'limitPerMinute' | 'limitPerDay'>) =>
+        (
+          db,
+          p: Pick<
+            AccountRecord,
+            'id' | 'plan' | 'limitPerMinute' | 'limitPerDay' | 'limitOpenOrders'
+          >,
+        ) =>
           db
             .updateTable('accounts')
-            .set({ plan: p.plan, limit_per_minute: p.limitPerMinute, limit_per_day: p.limitPerDay })
+            .set({
+              plan: p.plan,
+              limit_per_minute: p.limitPerMinute,
+              limit_per_day: p.limitPerDay,
+              limit_open_orders: p.limitOpenOrders,
+            })
             .where('id', '=', p.id),
       ),
     };

@@ -9,6 +9,7 @@ import {
   type NewAccountInput,
   NewAccount,
   type Plan,
+  openOrdersMax,
   type PlanChange,
   PLAN_LIMITS,
   type PlanLimits,
@@ -32,19 +33,28 @@ export function limitsOf(
 }
 
 /** An enterprise account's own limits, or `null` for a plan's. */
-const ownLimits = (account: Pick<AccountRecord, 'limitPerMinute' | 'limitPerDay'>) =>
+const ownLimits = (
+  account: Pick<AccountRecord, 'limitPerMinute' | 'limitPerDay' | 'limitOpenOrders'>,
+) =>
   account.limitPerMinute === null || account.limitPerDay === null
     ? null
-    : { perMinute: account.limitPerMinute, perDay: account.limitPerDay };
+    : {
+        perMinute: account.limitPerMinute,
+        perDay: account.limitPerDay,
+        ...(account.limitOpenOrders === null ? {} : { openOrders: account.limitOpenOrders }),
+      };
 
-export const toAccountView = (account: AccountRecord): AccountView => ({
-  id: account.id,
-  name: account.name,
-  plan: account.plan,
-  role: account.role,
-  limits: limitsOf(account),
-  createdAt: new Date(account.createdAt).toISOString(),
-});
+export const toAccountView = (account: AccountRecord): AccountView => {
+  const openOrders = openOrdersMax(account.plan, account.role, account.limitOpenOrders);
+  return {
+    id: account.id,
+    name: account.name,
+    plan: account.plan,
+    role: account.role,
+    limits: { ...limitsOf(account), ...(openOrders === undefined ? {} : { openOrders }) },
+    createdAt: new Date(account.createdAt).toISOString(),
+  };
+};
 
 @Injectable()
 export class AccountsService {
@@ -66,6 +76,7 @@ export class AccountsService {
         role: checked.role,
         limitPerMinute: checked.limits?.perMinute ?? null,
         limitPerDay: checked.limits?.perDay ?? null,
+        limitOpenOrders: checked.limits?.openOrders ?? null,
         createdAt: now,
       });
       await this.audit.record(tx, now, {
@@ -99,7 +110,7 @@ export class AccountsService {
   async setPlan(
     id: number,
     plan: Plan,
-    limits: PlanLimits | undefined,
+    limits: (PlanLimits & { openOrders?: number }) | undefined,
     actor: Actor,
   ): Promise<AccountRecord | null> {
     const account = await this.find(id);
@@ -110,6 +121,7 @@ export class AccountsService {
       plan: checked.plan,
       limitPerMinute: checked.limits?.perMinute ?? null,
       limitPerDay: checked.limits?.perDay ?? null,
+      limitOpenOrders: checked.limits?.openOrders ?? null,
     };
     const changes: Changes = {};
     if (account.plan !== changed.plan) changes['plan'] = [account.plan, changed.plan];

@@ -82,6 +82,11 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
       role: 'staff',
       limits: { perMinute: 5000, perDay: 900_000 },
     });
+    const agreed = json(
+      ...['accounts', 'create', '--name', 'Zoo', '--plan', 'enterprise'],
+      ...['--per-minute', '500', '--per-day', '9000', '--open-orders', '40'],
+    );
+    expect(agreed).toMatchObject({ limits: { perMinute: 500, perDay: 9000, openOrders: 40 } });
 
     const created = json('create', '--account', String(account['id']), '--label', 'Shop');
     const key = String(created['key']);
@@ -252,6 +257,10 @@ describe.each(ENGINES)('npm run keys on %s', (engine) => {
     [
       ['accounts', 'create', '--name', 'X', '--per-minute', '5'],
       '--per-minute and --per-day go together. See --help.',
+    ],
+    [
+      ['accounts', 'create', '--name', 'X', '--open-orders', '5'],
+      '--open-orders goes with --per-minute and --per-day. See --help.',
     ],
     [['accounts', 'create', '--name', ' '], 'Invalid input: name must not be empty.'],
     [

@@ -16,6 +16,7 @@ import { StoreOrders1795306200000 } from './migrations/1795306200000-store-order
 import { Passkeys1795306300000 } from './migrations/1795306300000-passkeys.js';
 import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-category-name-keys.js';
 import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
+import { EnterpriseOpenOrders1795306600000 } from './migrations/1795306600000-enterprise-open-orders.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   Passkeys1795306300000,
   CategoryNameKeys1795306400000,
   KeyMakers1795306500000,
+  EnterpriseOpenOrders1795306600000,
 ];
 
 /**

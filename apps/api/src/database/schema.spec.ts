@@ -34,6 +34,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     role: 'not null',
     limit_per_minute: 'null',
     limit_per_day: 'null',
+    limit_open_orders: 'null',
     created_at: 'not null',
   },
   api_keys: {

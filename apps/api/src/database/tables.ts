@@ -26,6 +26,8 @@ export interface Tables {
     /** Enterprise accounts only: their own limits. */
     limit_per_minute: number | null;
     limit_per_day: number | null;
+    /** Enterprise accounts only, when agreed: their own number of open orders. */
+    limit_open_orders: number | null;
     created_at: number;
   };
   api_keys: {

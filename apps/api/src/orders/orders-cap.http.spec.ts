@@ -29,7 +29,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
 
   const call = (
     key: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},
@@ -108,6 +108,44 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
     const refused = await place(key, pets[20]!);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(capped(20, 'pro'));
+  });
+
+  it('holds an enterprise account to its own number, changed with its plan, or to 1,000', async () => {
+    const limits = { perMinute: 1_000, perDay: 10_000 };
+    const made = await call(staff, 'POST', '/v1/admin/accounts', {
+      name: 'Big Zoo',
+      plan: 'enterprise',
+      limits: { ...limits, openOrders: 2 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const account = made.json<{ id: number; limits: object }>();
+    expect(account.limits).toEqual({ ...limits, openOrders: 2 });
+    const keyed = await call(staff, 'POST', `/v1/admin/accounts/${account.id}/keys`, {
+      label: 'big zoo',
+    });
+    const { key } = keyed.json<{ key: string }>();
+    const pets = await newPets(4);
+    for (const petId of pets.slice(0, 2)) await placed(key, petId);
+    const refused = await place(key, pets[2]!);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual(capped(2, 'enterprise'));
+
+    // Its agreement changes with its plan: 3 now, and the third goes through.
+    const changed = await call(staff, 'PATCH', `/v1/admin/accounts/${account.id}`, {
+      plan: 'enterprise',
+      limits: { ...limits, openOrders: 3 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await placed(key, pets[2]!);
+    expect((await place(key, pets[3]!)).json()).toEqual(capped(3, 'enterprise'));
+
+    // Without a number of its own: the enterprise default, as the account says.
+    const plain = await call(staff, 'PATCH', `/v1/admin/accounts/${account.id}`, {
+      plan: 'enterprise',
+      limits,
+    });
+    expect(plain.json<{ limits: object }>().limits).toEqual({ ...limits, openOrders: 1_000 });
+    await placed(key, pets[3]!);
   });
 
   it('counts each account on its own, and leaves staff unlimited', async () => {

@@ -117,6 +117,9 @@ export class OrdersRepository {
           .where('account_id', '=', p.accountId)
           .where('status', 'in', OPEN),
       ),
+      ownOpenOrdersMax: database.statement((db, p: { accountId: number }) =>
+        db.selectFrom('accounts').select('limit_open_orders as max').where('id', '=', p.accountId),
+      ),
       insert: database.statement(
         (db, p: { petId: number; accountId: number; status: OrderStatus; at: number }) =>
           db
@@ -241,6 +244,12 @@ export class OrdersRepository {
     const [row] = await tx.all(this.statements.openOfAccount, { accountId });
     // PostgreSQL gives count(*), a bigint, as a string.
     return Number(row?.n ?? 0);
+  }
+
+  /** An enterprise account's own number of open orders, or `null` when it agreed none. */
+  async ownOpenOrdersMaxOf(tx: WriteTx, accountId: number): Promise<number | null> {
+    const [row] = await tx.all(this.statements.ownOpenOrdersMax, { accountId });
+    return row?.max ?? null;
   }
 
   /** Inserts a new order; a second open order for the pet fails on `orders_open_pet`. */

@@ -11,7 +11,7 @@ import {
   type ListOrdersQuery,
   type NewOrder,
   NO_SUCH_PET,
-  OPEN_ORDERS_MAX,
+  openOrdersMax,
   type Order,
   ORDER_MOVES,
   type OrderMove,
@@ -43,13 +43,6 @@ function noSuchPet(): ApiException {
 
 const alreadyOrdered = () =>
   ApiException.of(PROBLEMS.petAlreadyOrdered, [{ field: 'petId', issue: PET_ALREADY_ORDERED }]);
-
-/**
- * The most open orders the caller's account may hold (OPEN_ORDERS_MAX by plan; enterprise accounts
- * have the enterprise number, not one of their own yet); staff have no cap.
- */
-const openOrdersMax = (principal: Principal): number | undefined =>
-  principal.role === 'staff' ? undefined : OPEN_ORDERS_MAX[principal.plan];
 
 /** The audit action of the status an order moves to. */
 const ACTION_OF = {
@@ -139,11 +132,16 @@ export class OrdersService {
           // The account's id held first, then the pet's (nothing takes them the other way round):
           // of two orders from one account at once, the second counts after the first's commit,
           // so the account never holds more than its cap (SQLite writes one at a time anyway).
-          const max = openOrdersMax(principal);
-          if (max !== undefined) {
+          if (principal.role !== 'staff') {
             await tx.lockRow('accounts', principal.accountId);
+            // An enterprise account's own number is read under the lock (a plan change takes it).
+            const own =
+              principal.plan === 'enterprise'
+                ? await this.orders.ownOpenOrdersMaxOf(tx, principal.accountId)
+                : null;
+            const max = openOrdersMax(principal.plan, principal.role, own) ?? Infinity;
             if ((await this.orders.openOrdersOf(tx, principal.accountId)) >= max)
-              throw ApiException.of(PROBLEMS.openOrdersLimit(principal.plan));
+              throw ApiException.of(PROBLEMS.openOrdersLimit(principal.plan, max));
           }
           await tx.lockRow('pets', petId);
           const pet = await this.orders.holdPet(tx, petId);

@@ -172,6 +172,29 @@ describe('the Accounts page', () => {
     });
   });
 
+  it("sends an enterprise account's own number of open orders when one is given", async () => {
+    const { user, client } = setUp('/admin/accounts', creates);
+    const form = createForm();
+    await user.type(form.getByLabelText('Name'), 'Acme');
+    await user.selectOptions(form.getByLabelText('Plan'), 'enterprise');
+    await user.type(form.getByLabelText('Requests per minute'), '500');
+    await user.type(form.getByLabelText('Requests per day'), '90000');
+    await user.type(form.getByLabelText(/^Open orders at once/), 'ten');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    // Not a number: refused on its field in the contract's words.
+    expect(client.admin.createAccount).not.toHaveBeenCalled();
+    expect(form.getByLabelText(/^Open orders at once/).getAttribute('aria-invalid')).toBe('true');
+    await user.clear(form.getByLabelText(/^Open orders at once/));
+    await user.type(form.getByLabelText(/^Open orders at once/), '40');
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+    expect(client.admin.createAccount).toHaveBeenCalledWith({
+      name: 'Acme',
+      plan: 'enterprise',
+      role: 'partner',
+      limits: { perMinute: 500, perDay: 90000, openOrders: 40 },
+    });
+  });
+
   it('makes an account staff only after a dialog that says what staff can do', async () => {
     const { user, client } = setUp('/admin/accounts', creates);
     const form = createForm();

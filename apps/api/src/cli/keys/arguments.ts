@@ -25,6 +25,7 @@ const OPTIONS = {
   role: { type: 'string' },
   'per-minute': { type: 'string' },
   'per-day': { type: 'string' },
+  'open-orders': { type: 'string' },
   account: { type: 'string' },
   label: { type: 'string' },
   email: { type: 'string' },
@@ -65,13 +66,18 @@ const oneOf = <T extends string>(
   return value as T;
 };
 
-function limitsFrom(values: Values): { perMinute: number; perDay: number } | undefined {
+function limitsFrom(
+  values: Values,
+): { perMinute: number; perDay: number; openOrders?: number } | undefined {
   const perMinute = count(values['per-minute'], 'per-minute');
   const perDay = count(values['per-day'], 'per-day');
-  if (perMinute === undefined && perDay === undefined) return undefined;
+  const openOrders = count(values['open-orders'], 'open-orders');
+  if (perMinute === undefined && perDay === undefined && openOrders === undefined) return undefined;
+  if (perMinute === undefined && perDay === undefined)
+    throw new UsageError('--open-orders goes with --per-minute and --per-day');
   if (perMinute === undefined || perDay === undefined)
     throw new UsageError('--per-minute and --per-day go together');
-  return { perMinute, perDay };
+  return { perMinute, perDay, ...(openOrders === undefined ? {} : { openOrders }) };
 }
 
 /** A command whose arguments were checked: what is left needs the database. */

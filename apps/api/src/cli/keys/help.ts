@@ -7,9 +7,9 @@ Usage: npm run keys -- <command> [options]
 Commands:
   accounts list                         List accounts with their plans and limits
   accounts create --name <name> [--plan free|pro|business|enterprise] [--role partner|staff]
-                  [--per-minute <n> --per-day <n>]
+                  [--per-minute <n> --per-day <n> [--open-orders <n>]]
                                         Create an account (enterprise needs both limits)
-  accounts set-plan <account-id> --plan <plan> [--per-minute <n> --per-day <n>]
+  accounts set-plan <account-id> --plan <plan> [--per-minute <n> --per-day <n> [--open-orders <n>]]
                                         Change an account's plan
   list [--account <account-id>]         List API keys (never the keys themselves)
   create --account <account-id> [--label <label>]

@@ -35,6 +35,14 @@ function PlanAndLimits({ account }: { account: Account }) {
           <dd>{formatCount(account.limits.perDay)}</dd>
         </div>
         <div>
+          <dt>Open orders at once</dt>
+          <dd>
+            {account.limits.openOrders === undefined
+              ? 'No cap (staff)'
+              : formatCount(account.limits.openOrders)}
+          </dd>
+        </div>
+        <div>
           <dt>Role</dt>
           <dd>{account.role}</dd>
         </div>

@@ -29,6 +29,10 @@ export function ChangePlanForm({
     plan: account.plan,
     perMinute: String(account.limits.perMinute),
     perDay: String(account.limits.perDay),
+    openOrders:
+      account.plan === 'enterprise' && account.limits.openOrders !== undefined
+        ? String(account.limits.openOrders)
+        : '',
   });
   const controls = usePlanControls();
   const { issues, failure, show: showIssues, say } = useFormIssues(FIELDS, controls, limitField);

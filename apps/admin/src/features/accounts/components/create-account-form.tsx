@@ -15,7 +15,7 @@ import { limitField, limitsOf, PLAN_FIELDS, type PlanValues } from '../utils/lim
 import { ConfirmStaff } from './confirm-staff.js';
 import { PlanFields, usePlanControls } from './plan-fields.js';
 
-const NO_PLAN: PlanValues = { plan: 'free', perMinute: '', perDay: '' };
+const NO_PLAN: PlanValues = { plan: 'free', perMinute: '', perDay: '', openOrders: '' };
 
 const FIELDS = ['name', 'role', ...PLAN_FIELDS] as const;
 

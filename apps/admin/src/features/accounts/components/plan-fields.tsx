@@ -2,7 +2,7 @@
  * The plan inputs the create and change-plan forms share: the plan, and an enterprise plan's
  * limits.
  */
-import { Plan, PLAN_LIMITS } from '@pets/contract';
+import { OPEN_ORDERS_MAX, Plan, PLAN_LIMITS } from '@pets/contract';
 import { type RefObject, useRef } from 'react';
 import { Field } from '../../../components/ui/field.js';
 import { formatCount } from '../../../lib/format.js';
@@ -25,6 +25,7 @@ export function usePlanControls(): PlanControls {
     plan: useRef<HTMLSelectElement>(null),
     'limits.perMinute': useRef<HTMLInputElement>(null),
     'limits.perDay': useRef<HTMLInputElement>(null),
+    'limits.openOrders': useRef<HTMLInputElement>(null),
   };
 }
 
@@ -90,6 +91,25 @@ export function PlanFields({
                 value={values.perDay}
                 onChange={(event) => {
                   onChange({ ...values, perDay: event.target.value });
+                }}
+              />
+            )}
+          </Field>
+          <Field
+            label="Open orders at once"
+            hint={`Optional: ${formatCount(OPEN_ORDERS_MAX.enterprise)} when left empty.`}
+            error={issues['limits.openOrders']}
+          >
+            {(control) => (
+              <input
+                {...control}
+                ref={controls['limits.openOrders']}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={values.openOrders}
+                onChange={(event) => {
+                  onChange({ ...values, openOrders: event.target.value });
                 }}
               />
             )}

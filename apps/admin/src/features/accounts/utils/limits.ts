@@ -9,6 +9,8 @@ export interface PlanValues {
   plan: Plan;
   perMinute: string;
   perDay: string;
+  /** Enterprise only, optional: its own number of open orders. */
+  openOrders: string;
 }
 
 /** Digits become a number, anything else stays as typed, so the schema words the problem. */
@@ -19,10 +21,22 @@ const toLimit = (input: string): number | string | undefined => {
 };
 
 /** Limits are sent for the enterprise plan only (the API refuses them for the others). */
-export const limitsOf = ({ plan, perMinute, perDay }: PlanValues) =>
-  plan === 'enterprise' ? { perMinute: toLimit(perMinute), perDay: toLimit(perDay) } : undefined;
+export const limitsOf = ({ plan, perMinute, perDay, openOrders }: PlanValues) => {
+  if (plan !== 'enterprise') return undefined;
+  const own = toLimit(openOrders);
+  return {
+    perMinute: toLimit(perMinute),
+    perDay: toLimit(perDay),
+    ...(own === undefined ? {} : { openOrders: own }),
+  };
+};
 
-export const PLAN_FIELDS = ['plan', 'limits.perMinute', 'limits.perDay'] as const;
+export const PLAN_FIELDS = [
+  'plan',
+  'limits.perMinute',
+  'limits.perDay',
+  'limits.openOrders',
+] as const;
 
 /** Where a `details` field of a plan shows: `limits` itself goes on the first limit input. */
 export const limitField = (field: string): string =>
