@@ -4,7 +4,7 @@
  * and the README stays a first read (docs/team/development.md says where each kind of text goes).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import GithubSlugger from 'github-slugger';
@@ -14,20 +14,22 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const README_MAX_LINES = 250;
 
+/** The repository's files, tracked or new, without what git ignores (builds, installs). */
+const repoFiles = execFileSync(
+  'git',
+  ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+  {
+    cwd: root,
+    encoding: 'utf8',
+  },
+)
+  .split('\0')
+  .filter((file) => file && existsSync(join(root, file)))
+  .sort();
+
 /** Every file under `dir` (relative to the root) whose name ends with `suffix`. */
-function filesUnder(dir: string, suffix: string): string[] {
-  const found: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of readdirSync(join(root, at), { withFileTypes: true })) {
-      const path = `${at}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(path);
-      } else if (entry.name.endsWith(suffix)) found.push(path);
-    }
-  };
-  if (existsSync(join(root, dir))) walk(dir);
-  return found.sort();
-}
+const filesUnder = (dir: string, suffix: string): string[] =>
+  repoFiles.filter((file) => file.startsWith(`${dir}/`) && file.endsWith(suffix));
 
 const pages = ['README.md', ...filesUnder('docs', '.md')];
 
@@ -139,7 +141,7 @@ describe('README.md and docs/', () => {
 
 describe('code comments', () => {
   const sources = ['apps', 'libs', 'tools']
-    .flatMap((dir) => filesUnder(dir, '.ts').concat(filesUnder(dir, '.tsx')))
+    .flatMap((dir) => ['.ts', '.tsx', '.mjs'].flatMap((suffix) => filesUnder(dir, suffix)))
     .concat(['eslint.config.js', ...filesUnder('.ci', '')]);
 
   it('point at pages and headings in docs/ that exist', () => {
@@ -162,11 +164,10 @@ describe('code comments', () => {
 
 describe('the repository', () => {
   it('speaks of the product: no file names an issue number', () => {
-    const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-      .split('\0')
-      .filter((file) => file && !file.endsWith('package-lock.json') && !file.endsWith('.png'))
-      .filter((file) => existsSync(join(root, file)));
-    const naming = tracked.filter((file) =>
+    const text = repoFiles.filter(
+      (file) => !file.endsWith('package-lock.json') && !file.endsWith('.png'),
+    );
+    const naming = text.filter((file) =>
       /\bissues? #?\d+\b/i.test(readFileSync(join(root, file), 'utf8')),
     );
     expect(naming).toEqual([]);
