@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures the pet store API against a bare Fastify baseline on this machine, on
  * SQLite and on PostgreSQL + Redis, prints the report as Markdown and writes it to latest.md and
- * latest.json (README: Performance). `--help` lists the options (options.ts).
+ * latest.json (docs/team/performance.md). `--help` lists the options (options.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release } from 'node:os';

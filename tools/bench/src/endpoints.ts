@@ -170,7 +170,7 @@ async function cursors(baseUrl: string, key: string, count: number): Promise<str
   return found;
 }
 
-/** The rows issue 36's targets read (targets.ts). */
+/** The rows the targets read (targets.ts). */
 export const KEYED_LIST = 'GET /v1/pets?limit=20';
 export const CREATE_PET = 'POST /v1/pets';
 export const HEALTHZ = 'GET /healthz (public, no key)';

@@ -25,7 +25,7 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
               does): bare NestJS on Fastify with the 20 pets from memory, and NestJS as its docs
               teach (passport bearer key looked up with TypeORM, throttler, ValidationPipe,
               repository.find on SQLite) on Fastify and on Express, each on its list in turns
-              with the baseline, once per variant; the targets of issue 36 read them
+              with the baseline, once per variant; the targets read them
   --profile   run the API under node --cpu-prof and print, for each endpoint, the functions and
               packages with the most self time per request over its measured runs; the profiles
               are kept in <out>/profiles for Chrome DevTools (the profiler adds its own CPU)

@@ -235,7 +235,7 @@ it('prints the NestJS peers in a table of their own, and the targets read from t
   expect(markdown).toContain(
     '- A thread ended during the runs of NestJS from its docs, Fastify, SQLite: CPU from utime + stime',
   );
-  expect(markdown).toContain('### Targets (issue 36), from this run');
+  expect(markdown).toContain('### Targets, from this run');
   expect(markdown).toContain(
     '| GET /healthz (public, no key) against bare NestJS on Fastify, 20 pets from memory | ≥ 0.70× | 0.25× | 120 | 30.0 | **missed** |',
   );

@@ -78,7 +78,7 @@ export interface VariantReport {
    * left out with `--endpoint` unless `--peers`.
    */
   peers?: EndpointResult[];
-  /** Issue 36's targets, from this variant's rows (targets.ts). */
+  /** The targets, from this variant's rows (targets.ts). */
   targets?: TargetCheck[];
   /** Left out when only some endpoints were measured (`--endpoint`). */
   fixedRate?: {
@@ -298,13 +298,13 @@ export function peersMarkdown(peers: readonly EndpointResult[]): string[] {
   ];
 }
 
-/** Issue 36's targets: each ratio from this run's rows, with the µs it compares. */
+/** The targets: each ratio from this run's rows, with the µs it compares. */
 export function targetsMarkdown(targets: readonly TargetCheck[]): string[] {
   const verdict = (met: boolean | undefined) =>
     met === undefined ? 'not measured in this run' : met ? 'met' : '**missed**';
   return [
     '',
-    '### Targets (issue 36), from this run',
+    '### Targets, from this run',
     '',
     'CPU ratio: the yardstick’s µs/req over ours; met when it is at least the one wanted.',
     '',
@@ -317,7 +317,7 @@ export function targetsMarkdown(targets: readonly TargetCheck[]): string[] {
   ];
 }
 
-/** The budget of issue 20: what metrics may add to a request. */
+/** The metrics' budget: what metrics may add to a request (docs/team/performance.md). */
 export const METRICS_BUDGET_MICROS = 5;
 
 function metricsCostMarkdown(cost: NonNullable<VariantReport['metricsCost']>): string[] {

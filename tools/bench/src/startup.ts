@@ -1,7 +1,7 @@
 /**
  * `npm run startup`: what starting the API and its key CLI costs, as people run them (the bundle,
  * dist/bundle/) and as tsc's modules (dist/), in turns on one database: the API's CPU time and wall
- * time until it answers /healthz, and one CLI command's CPU time (README: Start-up).
+ * time until it answers /healthz, and one CLI command's CPU time (docs/team/performance.md, Start-up).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 36's targets read from a variant's rows: each ratio, met or missed on the exact figures,
+// The targets read from a variant's rows: each ratio, met or missed on the exact figures,
 // not measured when a row is missing, and on PostgreSQL + Redis the list with their CPU counted.
 import { expect, it } from 'vitest';
 import { CREATE_PET, HEALTHZ, KEYED_LIST } from './endpoints.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 36's targets, read from one variant's rows of the same run: the public `/healthz` against
+ * The bench's targets, read from one variant's rows of the same run: the public `/healthz` against
  * bare NestJS (both from the peers' rotation, measured in the same turns), the keyed list and a
  * create against bare Fastify (on PostgreSQL + Redis the list with the CPU of their processes
  * counted). Each is a CPU ratio as the report's read: the yardstick's µs per request over ours,
@@ -12,7 +12,7 @@ import type { EndpointResult, VariantReport } from './report.js';
 export interface TargetCheck {
   /** What is compared with what, in words. */
   name: string;
-  /** The lowest ratio the issue accepts. */
+  /** The lowest ratio that meets the target. */
   wanted: number;
   /** The ratio measured (to two decimals); undefined when a row it needs was not measured. */
   ratio: number | undefined;
@@ -42,7 +42,7 @@ function check(
   };
 }
 
-/** The targets of issue 36 that apply to the variant, each met, missed or not measured. */
+/** The targets that apply to the variant, each met, missed or not measured. */
 export function checkTargets(
   variant: Pick<VariantReport, 'name' | 'endpoints' | 'peers'>,
 ): TargetCheck[] {

@@ -1,7 +1,7 @@
 /**
  * One variant of the bench (SQLite, or PostgreSQL + Redis): its servers started, its endpoints
  * measured in turns with the baseline, the NestJS peers' lists in turns with the same baseline and
- * issue 36's targets read from them, then the fixed-rate, memory and metrics-cost runs of a full
+ * the targets read from them, then the fixed-rate, memory and metrics-cost runs of a full
  * bench, and the CPU profiles under `--profile`.
  */
 import { chooseEndpoints, endpointsOf, HEALTHZ } from './endpoints.js';
@@ -71,8 +71,8 @@ function measureVariant(
                 target: peer.target,
                 pids: [peer.child.pid ?? 0],
               })),
-              // The machine's speed drifts by a fifth between rotations minutes apart (README:
-              // Performance): the target's two sides are measured in the same turns.
+              // The machine's speed drifts by a fifth between rotations minutes apart
+              // (docs/team/performance.md): the target's two sides are measured in the same turns.
               ...(healthz
                 ? [{ name: OUR_HEALTHZ_BESIDE_PEERS, target: healthz.target, pids }]
                 : []),

@@ -1,5 +1,5 @@
 /**
- * The NestJS peers the bench measures beside the API (issue 36): what NestJS costs bare, and what a
+ * The NestJS peers the bench measures beside the API: what NestJS costs bare, and what a
  * team following docs.nestjs.com would build, on Fastify and on Express. Each is a small server of
  * its own (this folder), started for the peers' turns and stopped after them.
  */
