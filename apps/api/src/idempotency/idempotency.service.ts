@@ -1,6 +1,7 @@
 /**
  * Writes made exactly once per account and `Idempotency-Key`: a retry within 24 hours gets the
- * first answer, a different request under the same key a 422, and old records are purged hourly.
+ * first answer, a different request under the same key `400 idempotency_key_reused`, and old
+ * records are purged hourly.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -58,8 +59,8 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Runs `write` in a transaction, once per account and key: a repeat of the same `request` within
-   * the window gets the first result, a different request under the key `422`. Without a key, it
-   * simply runs. `T` must survive JSON.
+   * the window gets the first result, a different request under the key
+   * `400 idempotency_key_reused`. Without a key, it simply runs. `T` must survive JSON.
    */
   async once<T>(
     accountId: number,
