@@ -1,10 +1,11 @@
 /**
  * The metrics as an operator gets them: Debian's real Prometheus scrapes a real instance with the
- * README's job name, the README's queries run in the real engine, and promtool lints the text. A
+ * job name of docs/operators/metrics.md, that page's queries run in the real engine, promtool lints
+ * the text and checks the page's alert rules. A
  * missing prometheus or promtool fails this file (`bash tools/services/install.sh`), never skips it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -27,20 +28,22 @@ let metricsUrl: string;
 /** What the instance answered, as the client saw it. */
 const sent = { petsOk: 0, refused: 0 };
 
-/** Every query in the README's `promql` blocks, as written there. */
-const README_QUERIES = [
-  ...readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8').matchAll(
-    /```promql\n([\s\S]*?)```/g,
-  ),
-]
+/** The operators' page on metrics, which gives the queries and the alert rules. */
+const PAGE = readFileSync(
+  new URL('../../../../docs/operators/metrics.md', import.meta.url),
+  'utf8',
+);
+
+/** Every query in the page's `promql` blocks, as written there. */
+const PAGE_QUERIES = [...PAGE.matchAll(/```promql\n([\s\S]*?)```/g)]
   .flatMap((block) => (block[1] ?? '').split('\n'))
   .map((line) => line.trim())
   .filter((line) => line !== '' && !line.startsWith('#'));
 
-/** The README's one query that reads `metric`. */
-const readmeQuery = (metric: string) => {
-  const found = README_QUERIES.filter((query) => query.includes(metric));
-  expect(found, `README queries reading ${metric}`).toHaveLength(1);
+/** The page's one query that reads `metric`. */
+const pageQuery = (metric: string) => {
+  const found = PAGE_QUERIES.filter((query) => query.includes(metric));
+  expect(found, `the page's queries reading ${metric}`).toHaveLength(1);
   return found[0] ?? '';
 };
 
@@ -92,7 +95,7 @@ beforeAll(async () => {
   expect(await send('/v1/no-such-route')).toBe(404);
   expect(await send('/no-such-page')).toBe(404);
   await untilRefused(1);
-  // A scrape between the two refusals, so that rate() over the README's windows sees counters rise
+  // A scrape between the two refusals, so that rate() over the page's windows sees counters rise
   // and answers more than zero (or, for the quantile, more than NaN).
   await prometheus.waitForScrapes(2);
   await untilRefused(1);
@@ -129,21 +132,21 @@ describe('Prometheus scraping an instance', () => {
     expect(await single('redis_fallback_active')).toBe(0);
   });
 
-  it("runs the README's queries, as written there", async () => {
+  it("runs the page's queries, as written there", async () => {
     // Every query there is checked below; a new one needs its check.
-    expect(README_QUERIES).toHaveLength(3);
+    expect(PAGE_QUERIES).toHaveLength(3);
     // The 5m windows are kept: rate() needs two samples in its window, not five minutes of them,
     // and the scrapes above were 1 s apart.
 
     // Refusals by plan and code: the Free key's, rising between the two scrapes around them.
-    const refusals = vector(await prometheus!.query(readmeQuery('ratelimit_refusals_total')));
+    const refusals = vector(await prometheus!.query(pageQuery('ratelimit_refusals_total')));
     expect(refusals.map((s) => s.metric)).toEqual([{ plan: 'free', code: 'rate_limited' }]);
     expect(Number(refusals[0]?.value[1])).toBeGreaterThan(0);
 
     // p99 by route: one series per route. /v1/pets had answers between scrapes, so a value within
     // the buckets. A route whose counts never rose between two scrapes has no rate to take a
     // quantile of, and shows NaN: each 404 route had one request, its series appearing with it.
-    const p99 = vector(await prometheus!.query(readmeQuery('histogram_quantile')));
+    const p99 = vector(await prometheus!.query(pageQuery('histogram_quantile')));
     const byRoute = new Map(p99.map((s) => [s.metric['route'], Number(s.value[1])]));
     expect(p99.every((s) => Object.keys(s.metric).join() === 'route')).toBe(true);
     expect([...byRoute.keys()]).toEqual(
@@ -156,9 +159,9 @@ describe('Prometheus scraping an instance', () => {
 
     // Error ratio: no 5xx was answered, and a counter is only exported once a status has been
     // seen, so the numerator alone would select nothing and the ratio would be an empty vector:
-    // the README's `or vector(0)` makes it 0, a value an alert and a graph can use. The
+    // the page's `or vector(0)` makes it 0, a value an alert and a graph can use. The
     // denominator alone shows the query did read traffic.
-    const errorRatio = readmeQuery('status=~"5.."');
+    const errorRatio = pageQuery('status=~"5.."');
     expect(await single(errorRatio)).toBe(0);
     const numerator = errorRatio.split(' / ')[0] ?? '';
     expect(vector(await prometheus!.query(numerator.replace(' or vector(0)', '')))).toEqual([]);
@@ -200,5 +203,25 @@ describe('promtool check metrics', () => {
     expect(problems.filter((problem) => !KNOWN.includes(problem))).toEqual([]);
     // 3 is "lint problems found"; a text it cannot parse is another status.
     expect([0, 3]).toContain(lint.status);
+  });
+});
+
+describe('promtool check rules', () => {
+  it("accepts the page's alert rules, each on a metric the instance exports", async () => {
+    const [rules] = [...PAGE.matchAll(/```yaml\n(groups:[\s\S]*?)```/g)].map((block) => block[1]);
+    expect(rules, 'a yaml block of alert rules on the page').toBeDefined();
+    const file = join(dir, 'petstore-api.rules.yml');
+    writeFileSync(file, rules ?? '');
+    const check = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
+    expect(check.error).toBeUndefined();
+    expect(check.stderr + check.stdout).toMatch(/SUCCESS: \d+ rules found/);
+    expect(check.status).toBe(0);
+
+    // A rule on a metric the instance does not export would never fire.
+    const text = await (await fetch(metricsUrl)).text();
+    const exported = new Set([...text.matchAll(/^# TYPE (\w+)/gm)].map((match) => match[1]));
+    const named = [...(rules ?? '').matchAll(/\b([a-z_]+)\{job=/g)].map((match) => match[1] ?? '');
+    const base = (name: string) => name.replace(/_(bucket|sum|count)$/, '');
+    expect(named.filter((name) => name !== 'up' && !exported.has(base(name)))).toEqual([]);
   });
 });
