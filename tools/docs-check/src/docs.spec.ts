@@ -94,7 +94,10 @@ function brokenLink(page: string, href: string): string | undefined {
 function ignored(path: string): boolean {
   try {
     // A folder's pattern (`dist/`) matches only a name that says it is a folder.
-    execFileSync('git', ['check-ignore', '--quiet', '--no-index', path, `${path}/`], { cwd: root });
+    execFileSync('git', ['check-ignore', '--no-index', path, `${path}/`], {
+      cwd: root,
+      stdio: 'ignore',
+    });
     return true;
   } catch {
     return false;
