@@ -3,7 +3,7 @@
  * and PostgreSQL's pool with clients that survive a connection the server ends.
  */
 import pg from 'pg';
-import type { DataSourceOptions } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { InitialSchema1767225600000 } from './migrations/1767225600000-initial-schema.js';
 import { GenericIdempotencyKeys1795305600000 } from './migrations/1795305600000-generic-idempotency-keys.js';
@@ -105,3 +105,26 @@ export function dataSourceOptions(database: AppConfig['database']): DataSourceOp
     },
   };
 }
+
+/**
+ * Opens the DataSource, which runs the migrations. Instances started together on PostgreSQL take
+ * turns, under a session-level advisory lock held on a connection of its own (released when that
+ * connection ends, even if the process dies): without it, two would create the same table at once
+ * and one would fail to start. SQLite serves one instance, whose migrations run alone.
+ */
+export async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
+  if (options.type !== 'postgres' || options.url === undefined) {
+    return new DataSource(options).initialize();
+  }
+  const lock = new ListeningPgClient(options.url);
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATIONS_LOCK]);
+    return await new DataSource(options).initialize();
+  } finally {
+    await lock.end();
+  }
+}
+
+/** The advisory lock's key: any number other locks of this database do not use. */
+const MIGRATIONS_LOCK = 7_415_620_331;

@@ -7,7 +7,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { createDatabase, Database } from './database.js';
-import { dataSourceOptions } from './data-source.js';
+import { dataSourceOptions, openDataSource } from './data-source.js';
 import { DatabaseHealth } from './database.health.js';
 import { ownerOnlySqlite } from './sqlite-files.js';
 import { PageVersion } from '../common/page-version.js';
@@ -29,6 +29,11 @@ import { createWriter, Writer } from './writer.js';
             );
         }
         return { ...dataSourceOptions(config.database), retryAttempts: 2, retryDelay: 1_000 };
+      },
+      // Instances started together take turns at the migrations (openDataSource).
+      dataSourceFactory: (options) => {
+        if (options === undefined) throw new Error('TypeORM was given no options');
+        return openDataSource(options);
       },
     }),
   ],
