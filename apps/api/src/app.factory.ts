@@ -4,7 +4,7 @@
  * pages and the connection limits and timeouts a slow or idle client meets.
  */
 import 'reflect-metadata';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   createServer,
   type IncomingMessage,
@@ -47,9 +47,13 @@ import {
 /** A connection with no complete request this long after connecting (or its last answer) is closed. */
 export const CONNECTION_IDLE_MS = 10_000;
 
-const swaggerUiDir = dirname(
-  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+/** Scalar's browser build, which the reference page at /docs loads (`/docs/assets/standalone.js`). */
+const referenceAssetsDir = join(
+  dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
+  'browser',
 );
+/** The one file of that folder the page loads: its chunks and source maps are not served. */
+const REFERENCE_ASSETS = new Set(['/standalone.js']);
 
 /** The whole API, configured and ready to listen (or to take `inject` calls in tests). */
 export async function createApp(
@@ -208,10 +212,11 @@ export async function createApp(
   await registerAdminApp(fastify, options.adminDist);
 
   await app.register(fastifyStatic, {
-    root: swaggerUiDir,
+    root: referenceAssetsDir,
     prefix: '/docs/assets/',
     decorateReply: false,
     index: false,
+    allowedPath: (path) => REFERENCE_ASSETS.has(path),
   });
 
   await app.init();

@@ -38,15 +38,27 @@ describe('public routes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toContain('id="deprecations"');
-    const sources = [...response.body.matchAll(/(?:src|href)="([^"]+)"/g)].map(
-      (match) => match[1]!,
-    );
-    expect(sources.length).toBeGreaterThan(0);
+    expect(response.body).toContain('id="reference"');
+    const sources = [...response.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources).toEqual(['/docs/assets/standalone.js', '/docs/init.js']);
     for (const source of sources) {
-      expect(source.startsWith('/docs/')).toBe(true);
       const asset = await t.app.inject({ method: 'GET', url: source });
       expect(asset.statusCode, source).toBe(200);
+    }
+    const init = await t.app.inject({ method: 'GET', url: '/docs/init.js' });
+    expect(init.body).toContain('"url": "/v1/openapi.json"');
+  });
+
+  it("serves only the reference's script from the renderer's folder, not its chunks or maps", async () => {
+    for (const url of [
+      '/docs/assets/standalone.js.map',
+      '/docs/assets/standalone.esm.js',
+      '/docs/assets/chunks/',
+      '/docs/assets/',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'not_found' });
     }
   });
 });
@@ -76,7 +88,7 @@ describe('every response', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
     const docs = await t.app.inject({ method: 'GET', url: '/docs' });
-    // Only the reference page allows inline styles (Swagger UI sets them as it renders).
+    // Only the reference page allows inline styles (Scalar adds them as it renders).
     expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(docs.headers['content-security-policy']).toContain("script-src 'self';");
   });

@@ -12,6 +12,7 @@ export * from './deprecation.js';
 export * from './validation.js';
 export * from './account.schema.js';
 export { API_VERSION, DEFAULT_SERVER_URL, createOpenApiDocument } from './openapi.js';
+export { codeSamples, type CodeSample } from './code-samples.js';
 export * from './serialization.js';
 export * from './limits.js';
 export * from './problems.js';

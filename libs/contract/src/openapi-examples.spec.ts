@@ -40,14 +40,12 @@ describe('the error examples of the OpenAPI document', () => {
     }
   });
 
-  it('fill every fact of the description from the contract', () => {
+  it('fill every fact of the description from the contract, which stays a few lines', () => {
     const description = (createOpenApiDocument()['info'] as Node)['description'] as string;
     expect(description).not.toContain('{{');
-    expect(description).toContain('Free 60/min and 1000/day, Pro 300 and 10000, Business\n1000');
-    expect(description).toContain('Bodies are limited to 16 KiB');
-    expect(description).toContain('is removed on 5 December 2030');
-    expect(description).toContain('banned for 15 minutes');
-    expect(description).toContain('within 24 hours');
+    expect(description).toContain('removed on 5 December 2030');
+    expect(description).toContain('docs/partners/');
+    expect(description.split('\n').length).toBeLessThanOrEqual(10);
   });
 });
 

@@ -2,7 +2,8 @@
  * The OpenAPI 3.1 document of the API, made by zod-openapi from the contract: the operations table
  * (paths, parameters, bodies, responses, who may call, stability, deprecation), the zod schemas
  * (components, by the `id` in their `.meta()`), the problems the API words (every error example) and
- * the long description in `../openapi.md`, whose `{{facts}}` are filled from the contract's constants.
+ * the short description in `../openapi.md`, whose `{{facts}}` are filled from the contract's
+ * constants, the tags in groups (partners first) and each operation's code samples.
  */
 import { Categories, Category, CategoryPatch, NewCategory } from './category.schema.js';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ import {
   GET_PET_SUNSET_HEADER,
   getPetLinkHeader,
 } from './deprecation.js';
+import { codeSamples } from './code-samples.js';
 import { ApiError, ERROR_STATUS, ErrorCode, ErrorDetail } from './error.schema.js';
 import { HEADERS } from './headers.js';
 import { BODY_LIMIT_BYTES, formatBytes, formatDay, HEADERS_LIMIT_BYTES } from './limits.js';
@@ -40,6 +42,7 @@ import { IDEMPOTENCY_WINDOW_HOURS } from './list-query.schema.js';
 import {
   type ErrorResponseName,
   type Operation,
+  type OperationId,
   OPERATIONS,
   type SuccessHeader,
 } from './operations.js';
@@ -591,10 +594,35 @@ function responsesOf(operation: Operation) {
   return responses;
 }
 
-function operationObject(id: string, operation: Operation): ZodOpenApiOperationObject {
+/**
+ * The document's tag of an operation: the table's, except that signing in is split by the way a
+ * person signs in, so that the reference shows passkeys and single sign-on apart.
+ */
+const DOCUMENT_TAGS: Partial<Record<OperationId, string>> = {
+  listPasskeys: 'passkeys',
+  addPasskey: 'passkeys',
+  startPasskeyRegistration: 'passkeys',
+  removePasskey: 'passkeys',
+  startPasskeySignIn: 'passkeys',
+  signInWithPasskey: 'passkeys',
+  startSingleSignOn: 'single-sign-on',
+  finishSingleSignOn: 'single-sign-on',
+};
+
+/**
+ * The tags in the order the reference shows them (`x-tagGroups`): what partners' programs call
+ * first, then what only staff may call, then people signing in to the admin app.
+ */
+const TAG_GROUPS = [
+  { name: 'Partners', tags: ['pets', 'categories', 'store', 'account', 'meta'] },
+  { name: 'Staff', tags: ['admin'] },
+  { name: 'Signing in', tags: ['session', 'passkeys', 'single-sign-on'] },
+];
+
+function operationObject(id: OperationId, operation: Operation): ZodOpenApiOperationObject {
   return {
     operationId: id,
-    tags: [operation.tag],
+    tags: [DOCUMENT_TAGS[id] ?? operation.tag],
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.deprecation ? { deprecated: true } : {}),
@@ -624,6 +652,7 @@ function operationObject(id: string, operation: Operation): ZodOpenApiOperationO
         }
       : {}),
     responses: responsesOf(operation),
+    'x-codeSamples': codeSamples(id),
   };
 }
 
@@ -674,7 +703,7 @@ export function fillFacts(template: string, facts: Record<string, string | numbe
 export function createOpenApiDocument(): JsonObject {
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
-  for (const [id, operation] of Object.entries(OPERATIONS) as [string, Operation][]) {
+  for (const [id, operation] of Object.entries(OPERATIONS) as [OperationId, Operation][]) {
     const item = (paths[operation.path] ??= {});
     const object = operationObject(id, operation);
     item[operation.method.toLowerCase() as 'get'] = object;
@@ -720,10 +749,21 @@ export function createOpenApiDocument(): JsonObject {
       {
         name: 'session',
         description:
-          'People signing in to the admin app (beta). Programs use API keys; the session cookie is for browsers.',
+          'People signing in to the admin app (beta): with a password, their sessions, invitations and password resets. Programs use API keys; the session cookie is for browsers.',
+      },
+      {
+        name: 'passkeys',
+        description:
+          'A person signed in adds passkeys (WebAuthn), then signs in with one (beta). The API keeps a passkey’s credential id, public key and counter, never a secret.',
+      },
+      {
+        name: 'single-sign-on',
+        description:
+          "Signing in with the company's OpenID Connect provider, when one is configured (beta). For browsers: each answer is a redirect.",
       },
       { name: 'meta', description: 'The API describing itself.' },
     ],
+    'x-tagGroups': TAG_GROUPS,
     paths,
     components: {
       securitySchemes: {

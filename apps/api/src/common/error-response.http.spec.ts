@@ -197,7 +197,7 @@ describe('errors from the framework, in the contract’s shape', () => {
     ])(
       'a static file with %s is invalid_request, not a 500 (it was)',
       async (_what, headers, status) => {
-        const response = await send({ method: 'GET', url: '/docs/assets/swagger-ui.css', headers });
+        const response = await send({ method: 'GET', url: '/docs/assets/standalone.js', headers });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({
           code: 'invalid_request',

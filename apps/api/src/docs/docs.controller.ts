@@ -1,4 +1,4 @@
-/** The API's reference: the OpenAPI document at /v1/openapi.json and Swagger UI at /docs. */
+/** The API's reference: the OpenAPI document at /v1/openapi.json and Scalar's reader of it at /docs. */
 import { Controller, Get, Header } from '@nestjs/common';
 import { Operation } from '../common/operation.decorator.js';
 import { Public } from '../common/public.decorator.js';
@@ -21,7 +21,7 @@ export class DocsController {
 
   @Get('docs')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  // Swagger UI sets style attributes as it renders: the reference page alone allows inline styles.
+  // Scalar adds its styles as it renders: the reference page alone allows inline styles.
   @Header('Content-Security-Policy', DOCS_CSP)
   @Header('Cache-Control', 'public, max-age=300')
   page(): string {

@@ -1,11 +1,32 @@
 /** What the reference serves, made once at start: the OpenAPI document, the page and its script. */
 import { Injectable } from '@nestjs/common';
-import {
-  createOpenApiDocument,
-  formatDay,
-  GET_PET_DEPRECATED_AT,
-  GET_PET_SUNSET_AT,
-} from '@pets/contract';
+import { createOpenApiDocument } from '@pets/contract';
+
+/**
+ * Scalar's settings. Everything that would reach Scalar's own servers is off: its fonts, telemetry,
+ * the AI agent, MCP and the request client (the page's `connect-src 'self'` would refuse them
+ * anyway). Only the document's own code samples (`x-codeSamples`: curl, TypeScript with the
+ * client, Python) are offered, and every tag is open, so the first operation is on the first screen.
+ */
+const REFERENCE_SETTINGS = {
+  url: '/v1/openapi.json',
+  withDefaultFonts: false,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  hideClientButton: true,
+  hideTestRequestButton: true,
+  hiddenClients: true,
+  defaultOpenAllTags: true,
+  documentDownloadType: 'json',
+  // Less room around each section, and no list of a tag's operations beside its description (the
+  // sidebar has it): the first operation starts within a 1280 × 800 screen.
+  customCss: [
+    '.references-rendered .section { padding-top: 32px; padding-bottom: 32px; }',
+    '.tag-section-container > section > .section-content .section-column:nth-child(2) { display: none; }',
+  ].join('\n'),
+};
 
 /** The OpenAPI document and the reference page, rendered once at start. */
 @Injectable()
@@ -18,35 +39,16 @@ export class DocsService {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Pet Store API reference</title>
-  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-  <style>
-    body { margin: 0; font-family: system-ui, sans-serif; }
-    .notice { max-width: 1460px; margin: 0 auto; padding: 12px 20px; box-sizing: border-box; }
-    .notice h2 { font-size: 1rem; margin: 0 0 4px; }
-    .notice p { margin: 0; }
-  </style>
+  <link rel="icon" href="data:,">
 </head>
 <body>
-  <section id="deprecations" class="notice" aria-labelledby="deprecations-title">
-    <h2 id="deprecations-title">Deprecations</h2>
-    <p><code>GET /v1/pets/{petId}</code> (getPet) is deprecated since ${formatDay(GET_PET_DEPRECATED_AT)} and is removed on
-    ${formatDay(GET_PET_SUNSET_AT)}; from then on it answers <code>410 gone</code>. Use <code>GET /v1/pets</code>
-    with a <code>status</code> filter instead.</p>
-  </section>
-  <main id="reference"></main>
-  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <noscript>The reference needs JavaScript. The OpenAPI document is at /v1/openapi.json.</noscript>
+  <div id="reference"></div>
+  <script src="/docs/assets/standalone.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
-  readonly initScript = `window.ui = SwaggerUIBundle({
-  url: '/v1/openapi.json',
-  dom_id: '#reference',
-  deepLinking: true,
-  validatorUrl: null,
-  tryItOutEnabled: false,
-  persistAuthorization: false,
-});
-`;
+  readonly initScript = `Scalar.createApiReference('#reference', ${JSON.stringify(REFERENCE_SETTINGS, null, 2)});\n`;
 }
