@@ -31,7 +31,9 @@ describe('public routes', () => {
     const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.json()).toEqual(createOpenApiDocument());
+    expect(response.json()).toEqual(
+      createOpenApiDocument({ serverUrl: `http://localhost:${t.config.port}/v1` }),
+    );
   });
 
   it('GET /docs serves a reference page whose scripts are all local', async () => {

@@ -3,9 +3,10 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
-import { type Operation, OPERATIONS, routePath } from '@pets/contract';
+import { type Operation, OPERATIONS } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { routeOf } from './common/allowed-methods.js';
 import { FallbackController } from './common/fallback.controller.js';
 import { OPERATION_ID } from './common/operation.decorator.js';
 import { IS_PUBLIC } from './common/public.decorator.js';
@@ -56,7 +57,7 @@ function servedRoutes(t: TestApp): ServedRoute[] {
 const table = (Object.entries(OPERATIONS) as [string, Operation][]).map(([id, operation]) => ({
   id,
   operation,
-  route: `${operation.method} /v1${routePath(operation)}`,
+  route: `${operation.method} ${routeOf(operation)}`,
 }));
 
 describe('the routes the API serves', () => {

@@ -61,10 +61,12 @@ describe('the code samples', () => {
     }
   });
 
-  it('are in the document, on every operation', () => {
+  it('are in the document, on every operation it has', () => {
     const paths = createOpenApiDocument()['paths'] as Record<string, Record<string, object>>;
     for (const id of OPERATION_IDS) {
       const operation: Operation = OPERATIONS[id];
+      // Single sign-on's browser redirects are not in the document (openapi.spec.ts).
+      if (operation.success.status === 303) continue;
       expect(paths[operation.path]?.[operation.method.toLowerCase()]).toMatchObject({
         'x-codeSamples': codeSamples(id),
       });

@@ -57,7 +57,6 @@ import {
   Passkeys,
   PasskeySignIn,
   SignInMethods,
-  SingleSignOnFailure,
 } from './sign-in.schema.js';
 import {
   AcceptInvitation,
@@ -94,6 +93,16 @@ import { describeDetails } from './validation.js';
 
 export const API_VERSION = '1.0.0';
 export const DEFAULT_SERVER_URL = 'http://localhost:3000/v1';
+/**
+ * The address the committed document names: an API serves the document with its own (`PUBLIC_URL`
+ * followed by `/v1`, or the address it listens on).
+ */
+export const EXAMPLE_SERVER_URL = 'https://api.petstore.example/v1';
+
+export interface OpenApiOptions {
+  /** The absolute address of version 1 of the API (`https://api.example.com/v1`). */
+  serverUrl?: string;
+}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -151,7 +160,6 @@ const COMPONENTS: Record<string, z.ZodType> = {
   NewOrder,
   Inventory,
   SignInMethods,
-  SingleSignOnFailure,
   Passkey,
   Passkeys,
   PasskeyOptions,
@@ -521,6 +529,14 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     examples: { rate_limited: example(ERRORS.rate_limited) },
     headers: ['Retry-After'],
   },
+  MalformedRequest: {
+    description:
+      'The request is not valid HTTP: a URL that does not decode, a missing or invalid `Host`, a method HTTP does not know, conflicting framing, or a header that may come once sent twice.',
+    examples: {
+      invalid_request: example(PROBLEMS.notHttp),
+      unknown_method: example(PROBLEMS.unknownMethod),
+    },
+  },
   InternalError: {
     description: 'An unexpected error; it is logged with the request id.',
     examples: { internal_error: example(ERRORS.internal_error) },
@@ -532,7 +548,12 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
     headers: ['Retry-After'],
   },
 };
-type CommonName = 'TooManyRequests' | 'TooManySignIns' | 'InternalError' | 'ServiceUnavailable';
+type CommonName =
+  | 'MalformedRequest'
+  | 'TooManyRequests'
+  | 'TooManySignIns'
+  | 'InternalError'
+  | 'ServiceUnavailable';
 type RefusalName = ErrorResponseName | 'Unauthorized' | 'SignedInOnly' | CommonName;
 
 function errorResponse(
@@ -551,7 +572,7 @@ function errorResponse(
 function responsesOf(operation: Operation) {
   const refusals: Partial<Record<number, RefusalName>> =
     operation.access === 'public'
-      ? { 500: 'InternalError' }
+      ? { 400: 'MalformedRequest', 500: 'InternalError' }
       : operation.access === 'open'
         ? {
             ...operation.errors,
@@ -595,8 +616,8 @@ function responsesOf(operation: Operation) {
 }
 
 /**
- * The document's tag of an operation: the table's, except that signing in is split by the way a
- * person signs in, so that the reference shows passkeys and single sign-on apart.
+ * The document's tag of an operation: the table's, except that passkeys are apart from the rest of
+ * signing in. (Single sign-on's two routes are browser redirects, left out of the document.)
  */
 const DOCUMENT_TAGS: Partial<Record<OperationId, string>> = {
   listPasskeys: 'passkeys',
@@ -605,8 +626,6 @@ const DOCUMENT_TAGS: Partial<Record<OperationId, string>> = {
   removePasskey: 'passkeys',
   startPasskeySignIn: 'passkeys',
   signInWithPasskey: 'passkeys',
-  startSingleSignOn: 'single-sign-on',
-  finishSingleSignOn: 'single-sign-on',
 };
 
 /**
@@ -616,8 +635,48 @@ const DOCUMENT_TAGS: Partial<Record<OperationId, string>> = {
 const TAG_GROUPS = [
   { name: 'Partners', tags: ['pets', 'categories', 'store', 'account', 'meta'] },
   { name: 'Staff', tags: ['admin'] },
-  { name: 'Signing in', tags: ['session', 'passkeys', 'single-sign-on'] },
+  { name: 'Signing in', tags: ['session', 'passkeys'] },
 ];
+
+/**
+ * What each kind of operation takes, said on every operation. A person's session also opens the
+ * operations of a key (the admin app calls them so), but they name only the key: generators send
+ * every scheme an operation lists (hey-api would send the key as a cookie too), and these are the
+ * operations programs call. The session scheme's description says what it opens.
+ */
+const SECURITY: Record<Operation['access'], Record<string, string[]>[]> = {
+  public: [],
+  open: [],
+  key: [{ apiKey: [] }],
+  staff: [{ apiKey: [] }],
+  person: [{ session: [] }],
+};
+
+/**
+ * A field with a default is one a request may leave out: its default moves from `default` into its
+ * description. Generators read `default` as "always present" (openapi-typescript, by default, types
+ * such a field as required), which is true of what the API answers, never of what it is sent. Only
+ * request bodies have fields with defaults (answers have every field); parameters keep theirs.
+ */
+function describeDefaults(node: Json): void {
+  if (Array.isArray(node)) for (const item of node) describeDefaults(item);
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+  const properties = node['properties'];
+  if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+    for (const property of Object.values(properties)) {
+      if (typeof property !== 'object' || property === null || Array.isArray(property)) continue;
+      if (!('default' in property)) continue;
+      const value = property['default'];
+      const said = `\`${typeof value === 'string' ? value : JSON.stringify(value)}\` when omitted`;
+      const description = property['description'];
+      delete property['default'];
+      if (typeof description === 'string' && description.includes(said)) continue;
+      property['description'] =
+        typeof description === 'string' ? `${description} ${said}.` : `${said}.`;
+    }
+  }
+  for (const child of Object.values(node)) describeDefaults(child);
+}
 
 function operationObject(id: OperationId, operation: Operation): ZodOpenApiOperationObject {
   return {
@@ -626,8 +685,7 @@ function operationObject(id: OperationId, operation: Operation): ZodOpenApiOpera
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.deprecation ? { deprecated: true } : {}),
-    ...(operation.access === 'public' || operation.access === 'open' ? { security: [] } : {}),
-    ...(operation.access === 'person' ? { security: [{ session: [] }] } : {}),
+    security: SECURITY[operation.access],
     ...(operation.stability === 'stable' ? {} : { 'x-stability': operation.stability }),
     ...(operation.params || operation.query || operation.headers
       ? {
@@ -699,11 +757,17 @@ export function fillFacts(template: string, facts: Record<string, string | numbe
   });
 }
 
-/** The OpenAPI 3.1 document of the API. */
-export function createOpenApiDocument(): JsonObject {
+/**
+ * The OpenAPI 3.1 document of the API, naming `serverUrl` as its server (the committed document
+ * names {@link EXAMPLE_SERVER_URL}).
+ */
+export function createOpenApiDocument({ serverUrl }: OpenApiOptions = {}): JsonObject {
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
   for (const [id, operation] of Object.entries(OPERATIONS) as [OperationId, Operation][]) {
+    // Where the browser is sent (`303`) in single sign-on: pages, not operations a program calls,
+    // with no answer a client could read (OpenAPI wants a 2xx). The guides describe them.
+    if (operation.success.status === 303) continue;
     const item = (paths[operation.path] ??= {});
     const object = operationObject(id, operation);
     item[operation.method.toLowerCase() as 'get'] = object;
@@ -720,12 +784,18 @@ export function createOpenApiDocument(): JsonObject {
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Pet Store API support', url: 'http://localhost:3000/docs' },
     },
-    // Relative, so the document is right wherever the API that serves it runs.
+    // Absolute: generators (hey-api, orval) take it as the client's base address.
     servers: [
-      { url: '/v1', description: 'Version 1 of the API, on the host that serves this document' },
+      serverUrl === undefined
+        ? {
+            url: EXAMPLE_SERVER_URL,
+            description:
+              'An example: each API serves this document with its own address, `PUBLIC_URL` followed by `/v1`.',
+          }
+        : { url: serverUrl, description: 'Version 1 of the API.' },
     ],
-    // A key, or a person's session (either one).
-    security: [{ apiKey: [] }, { session: [] }],
+    // Each operation says what it takes (`SECURITY`); this is for any that would not.
+    security: [{ apiKey: [] }],
     tags: [
       { name: 'pets', description: 'The pet catalogue.' },
       {
@@ -749,17 +819,12 @@ export function createOpenApiDocument(): JsonObject {
       {
         name: 'session',
         description:
-          'People signing in to the admin app (beta): with a password, their sessions, invitations and password resets. Programs use API keys; the session cookie is for browsers.',
+          'People signing in to the admin app (beta): with a password, their sessions, invitations and password resets. Programs use API keys; the session cookie is for browsers. Single sign-on with a company provider is a pair of browser redirects (`/v1/session/oidc`), described in the staff guide on signing in rather than here.',
       },
       {
         name: 'passkeys',
         description:
           'A person signed in adds passkeys (WebAuthn), then signs in with one (beta). The API keeps a passkey’s credential id, public key and counter, never a secret.',
-      },
-      {
-        name: 'single-sign-on',
-        description:
-          "Signing in with the company's OpenID Connect provider, when one is configured (beta). For browsers: each answer is a redirect.",
       },
       { name: 'meta', description: 'The API describing itself.' },
     ],
@@ -778,7 +843,7 @@ export function createOpenApiDocument(): JsonObject {
           in: 'cookie',
           name: SESSION_COOKIE,
           description:
-            "A person signed in (`POST /session`), in the admin app. A change made with it (any method but GET and HEAD) must come with an `Origin` of the API or of `CORS_ORIGINS`, or it is `403 forbidden`. Both kinds count against the account's limits.",
+            "A person signed in (`POST /session`), in the admin app. It opens the person's own operations (their session, password and passkeys), and also every operation their account's key opens, as the key does (the admin app calls them so; those operations name only the key, which is what programs send). A change made with it (any method but GET and HEAD) must come with an `Origin` of the API or of `CORS_ORIGINS`, or it is `403 forbidden`. Both kinds count against the account's limits.",
         },
       },
       schemas: COMPONENTS,
@@ -793,11 +858,17 @@ export function createOpenApiDocument(): JsonObject {
   // In the order a reader meets them, and the schemas in the contract's order.
   const components = document.components as Record<string, JsonObject>;
   const schemas = components['schemas'] ?? {};
+  describeDefaults(schemas);
+  // Only the headers some answer names (no operation of the document redirects).
+  const answers = JSON.stringify([document.paths, components['responses']]);
+  const headers = Object.entries(components['headers'] ?? {}).filter(([name]) =>
+    answers.includes(`"#/components/headers/${name}"`),
+  );
   document.components = {
     securitySchemes: components['securitySchemes'],
     schemas: Object.fromEntries(Object.keys(COMPONENTS).map((id) => [id, schemas[id]])),
     parameters: components['parameters'],
-    headers: components['headers'],
+    headers: Object.fromEntries(headers),
     responses: components['responses'],
   } as typeof document.components;
   return document as unknown as JsonObject;

@@ -87,11 +87,23 @@ export const Passkeys = z
   .array(Passkey)
   .meta({ id: 'Passkeys', description: 'A page of passkeys, in ascending `id`.' });
 
-const base64url = (description: string) =>
+/** The longest credential id WebAuthn allows (Level 3, 6.1: at most 1023 bytes). */
+export const CREDENTIAL_ID_MAX_BYTES = 1023;
+/** Characters of base64url (no padding) for `bytes` bytes. */
+export const base64urlLength = (bytes: number): number => Math.ceil((bytes * 4) / 3);
+/**
+ * A credential id in base64url: 1364 characters at most, so the `id` and `rawId` of a credential
+ * (the same id twice) take under a sixth of the 16 KiB a body may have.
+ */
+export const CREDENTIAL_ID_MAX_LENGTH = base64urlLength(CREDENTIAL_ID_MAX_BYTES);
+/** The longest challenge the options may carry. */
+const CHALLENGE_MAX_LENGTH = 16_384;
+
+const base64url = (description: string, max: number) =>
   z
     .string({ error: expected('a base64url string') })
     .regex(/^[A-Za-z0-9_-]+$/, { error: expected('a base64url string') })
-    .max(16_384, { error: 'must be at most 16384 characters' })
+    .max(max, { error: `must be at most ${max} characters` })
     .meta({ description });
 
 /**
@@ -100,7 +112,7 @@ const base64url = (description: string) =>
  */
 export const PasskeyOptions = z
   .looseObject({
-    challenge: base64url('The challenge, good once for 5 minutes.'),
+    challenge: base64url('The challenge, good once for 5 minutes.', CHALLENGE_MAX_LENGTH),
   })
   .meta({
     id: 'PasskeyOptions',
@@ -113,8 +125,8 @@ export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 export const PasskeyCredential = z
   .looseObject(
     {
-      id: base64url('The credential id.'),
-      rawId: base64url('The credential id again.'),
+      id: base64url('The credential id.', CREDENTIAL_ID_MAX_LENGTH),
+      rawId: base64url('The credential id again.', CREDENTIAL_ID_MAX_LENGTH),
       type: z.literal('public-key', { error: expected('"public-key"') }),
       response: z.looseObject({}, { error: expected('a JSON object') }),
     },

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountName, KeyLabel } from './account.schema.js';
 import { PetName } from './pet.schema.js';
+import { TEXT_PATTERN } from './text.schema.js';
 import { toErrorDetails } from './validation.js';
 
 const issues = (schema: typeof PetName, value: unknown) => {
@@ -72,5 +73,25 @@ describe('lengths', () => {
     expect(issues(PetName, '😀'.repeat(101))).toEqual(['must be at most 100 characters']);
     expect(issues(AccountName, 'a'.repeat(201))).toEqual(['must be at most 200 characters']);
     expect(issues(KeyLabel, 'a'.repeat(101))).toEqual(['must be at most 100 characters']);
+  });
+});
+
+describe('the pattern the OpenAPI document gives the rule', () => {
+  const pattern = new RegExp(TEXT_PATTERN);
+
+  it('refuses every control and bidirectional control character the rule refuses', () => {
+    for (let code = 0; code <= 0x2069; code++) {
+      const character = String.fromCharCode(code);
+      const refused = /\p{Cc}|[\u202a-\u202e\u2066-\u2069]/u.test(character);
+      expect(pattern.test(`Rex${character}`), `U+${code.toString(16)}`).toBe(!refused);
+    }
+  });
+
+  it('writes the control characters as \\x escapes, never \\u escapes or the characters themselves', () => {
+    // Generators print `pattern` into a regular expression literal; one (hey-api) turns each `\u`
+    // escape of what it prints into the character, which would put NUL bytes into its code.
+    expect(TEXT_PATTERN).toContain('\\x00-\\x1f\\x7f-\\x9f');
+    expect(TEXT_PATTERN).not.toMatch(/\\u00/);
+    expect(TEXT_PATTERN).not.toMatch(/\p{Cc}/u);
   });
 });

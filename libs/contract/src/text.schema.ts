@@ -19,8 +19,12 @@ const LONE_SURROGATE = /[\ud800-\udfff]/u;
  */
 const INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]$/u;
 
-/** The same refusals as a JSON Schema `pattern`, for the OpenAPI document. */
-export const TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]*$';
+/**
+ * The same refusals as a JSON Schema `pattern`, for the OpenAPI document: the control characters
+ * as `\x` escapes, which code generators copy into regular expressions as they are (some turn
+ * every `\u` escape of what they print into the character itself, NUL included).
+ */
+export const TEXT_PATTERN = '^[^\\x00-\\x1f\\x7f-\\x9f\\u202a-\\u202e\\u2066-\\u2069]*$';
 
 /** Length in Unicode code points, the unit JSON Schema's `maxLength` counts. */
 export function codePointLength(value: string): number {

@@ -151,6 +151,25 @@ describe('errors from the framework, in the contract’s shape', () => {
       });
     });
 
+    it('a literal path is never a path id: DELETE /v1/session/passkeys/options is 405, Allow: POST', async () => {
+      for (const url of ['/v1/session/passkeys/options', '/v1/session/passkeys/options/']) {
+        const response = await send({ method: 'DELETE', url, headers: auth });
+        expect(response.statusCode, url).toBe(405);
+        expect(response.headers.allow).toBe('POST');
+        expect(response.json()).toMatchObject({ code: 'method_not_allowed' });
+      }
+      // A passkey's id is still the removal's (a key may not remove a person's passkeys).
+      for (const id of ['12', 'optionsx', 'abc']) {
+        const response = await send({
+          method: 'DELETE',
+          url: `/v1/session/passkeys/${id}`,
+          headers: auth,
+        });
+        expect(response.statusCode, id).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'forbidden' });
+      }
+    });
+
     it('a path the API does not have is not_found, naming it without its query string', async () => {
       const response = await send({ method: 'DELETE', url: '/nothing/here?secret=1' });
       expect(response.statusCode).toBe(404);

@@ -3,12 +3,8 @@
  * success status, its response schema and who may call it.
  */
 import { applyDecorators, Delete, Get, HttpCode, Patch, Post, SetMetadata } from '@nestjs/common';
-import {
-  type Operation as ContractOperation,
-  type OperationId,
-  OPERATIONS,
-  routePath,
-} from '@pets/contract';
+import { type Operation as ContractOperation, type OperationId, OPERATIONS } from '@pets/contract';
+import { routeOf } from './allowed-methods.js';
 import { Public } from './public.decorator.js';
 import { Gated } from './gate.decorator.js';
 import { Responds } from './response-schema.js';
@@ -26,7 +22,7 @@ const ROUTE = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete } as const;
 export function Operation(id: OperationId): MethodDecorator {
   const operation: ContractOperation = OPERATIONS[id];
   return applyDecorators(
-    ROUTE[operation.method](`v1${routePath(operation)}`),
+    ROUTE[operation.method](routeOf(operation).slice(1)),
     HttpCode(operation.success.status),
     Responds(
       operation.success.schema ? { [operation.success.status]: operation.success.schema } : {},

@@ -1,6 +1,6 @@
 // Validation errors: one sentence and one detail per problem, how many were left out, numbers
 // written with a fraction, and a single value named by its field.
-import { HEADERS, IdempotencyKey, NewPet } from '@pets/contract';
+import { HEADERS, IdempotencyKey, NewAccount, NewPet, PasskeySignIn } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { ApiException } from './api-exception.js';
@@ -73,6 +73,33 @@ describe('ZodPipe', () => {
     expect(
       refusal(pipe, withLiterals({ name: 'Rex', categoryId: 2.5 }, ['categoryId'])).details,
     ).toEqual([{ field: 'categoryId', issue: 'must be an integer' }]);
+  });
+
+  it('holds integers alone to it: a free-form member may have fractions, as the document allows', () => {
+    const credential = {
+      id: 'AbC-_1',
+      rawId: 'AbC-_1',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', weight: 1.5, nested: [{ ratio: 1.0 }] },
+      clientExtensionResults: { score: 2e3 },
+    };
+    const body = withLiterals({ credential }, [
+      'credential.response.weight',
+      'credential.response.nested.0.ratio',
+      'credential.clientExtensionResults.score',
+    ]);
+    expect(new ZodPipe(PasskeySignIn, 'invalid_body').transform(body)).toEqual({ credential });
+    // In either form of a union, an integer field still refuses `1.0`.
+    const account = { name: 'Acme', plan: 'enterprise', limits: { perMinute: 1.0, perDay: 10 } };
+    expect(
+      refusal(new ZodPipe(NewAccount, 'invalid_body'), withLiterals(account, ['limits.perMinute']))
+        .details,
+    ).toEqual([
+      {
+        field: 'limits.perMinute',
+        issue: 'must be an integer, written without a fraction or an exponent',
+      },
+    ]);
   });
 
   it('names a single value by its field, such as a header', () => {

@@ -41,7 +41,9 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
 
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value);
-    const literals = nonIntegerLiteralsOf(value);
+    const literals = nonIntegerLiteralsOf(value).filter((field) =>
+      takesInteger(this.schema, field === '' ? [] : field.split('.')),
+    );
     if (result.success && literals.length === 0) return result.data;
     const details = (result.success ? [] : toErrorDetails(result.error)).map((detail) => ({
       ...detail,
@@ -57,6 +59,51 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
     }`;
     throw ApiException.of(PROBLEM[this.code](described), shown);
   }
+}
+
+/** What zod's schemas say of themselves, as far as finding a field goes. */
+interface Definition {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  getter?: () => z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: readonly z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+}
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch']);
+
+/**
+ * Whether the field at `path` of what `schema` reads is an integer somewhere: the rule against
+ * `1.0` is for integers only. A number in a free-form member (what a passkey credential carries
+ * for WebAuthn, say) may have a fraction, as the document allows.
+ */
+function takesInteger(schema: z.ZodType | undefined, path: readonly string[]): boolean {
+  if (schema === undefined) return false;
+  const definition = schema.def as unknown as Definition;
+  if (WRAPPERS.has(definition.type)) return takesInteger(definition.innerType, path);
+  if (definition.type === 'pipe') return takesInteger(definition.in, path);
+  if (definition.type === 'lazy') return takesInteger(definition.getter?.(), path);
+  if (definition.type === 'union')
+    return (definition.options ?? []).some((option) => takesInteger(option, path));
+  if (definition.type === 'intersection')
+    return takesInteger(definition.left, path) || takesInteger(definition.right, path);
+  const [name, ...rest] = path;
+  // `z.int()` and `.int()` both give the format `safeint` (`int32`, `uint32` are integers too).
+  if (name === undefined)
+    return definition.type === 'number' && /int/.test((schema as z.ZodNumber).format ?? '');
+  if (definition.type === 'object')
+    return takesInteger(
+      Object.hasOwn(definition.shape ?? {}, name) ? definition.shape?.[name] : definition.catchall,
+      rest,
+    );
+  if (definition.type === 'array') return takesInteger(definition.element, rest);
+  if (definition.type === 'record') return takesInteger(definition.valueType, rest);
+  return false;
 }
 
 function nonIntegerLiteralsOf(value: unknown): readonly string[] {

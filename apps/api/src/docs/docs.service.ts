@@ -1,6 +1,8 @@
 /** What the reference serves, made once at start: the OpenAPI document, the page and its script. */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createOpenApiDocument } from '@pets/contract';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { serverUrlOf } from './server-url.js';
 
 /**
  * Scalar's settings. Everything that would reach Scalar's own servers is off: its fonts, telemetry,
@@ -31,7 +33,11 @@ const REFERENCE_SETTINGS = {
 /** The OpenAPI document and the reference page, rendered once at start. */
 @Injectable()
 export class DocsService {
-  readonly openApiJson = JSON.stringify(createOpenApiDocument());
+  readonly openApiJson: string;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.openApiJson = JSON.stringify(createOpenApiDocument({ serverUrl: serverUrlOf(config) }));
+  }
 
   readonly page = `<!doctype html>
 <html lang="en">

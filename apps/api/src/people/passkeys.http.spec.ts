@@ -195,6 +195,27 @@ describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
     expect((await send(session, 'GET', '/v1/session')).statusCode).toBe(401);
   });
 
+  it('takes fractions in the free-form members of a credential, as the document allows', async () => {
+    const { cookie } = await newPerson('Fran Fraction');
+    const authenticator = new SoftAuthenticator(OWN_ORIGIN);
+    expect((await addPasskey(cookie, authenticator)).statusCode).toBe(201);
+    const answer = authenticator.get(await signInOptions()) as Record<string, unknown>;
+    const credential = {
+      ...answer,
+      response: { ...(answer['response'] as object), ratio: '<ratio>' },
+      clientExtensionResults: { score: 0.25 },
+    };
+    // `1.0` as written: JSON.stringify would write 1.
+    const payload = JSON.stringify({ credential }).replace('"<ratio>"', '1.0');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/session/passkey',
+      headers: { origin: OWN_ORIGIN, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(204);
+  });
+
   describe('refuses, in the same words, a sign-in', () => {
     let authenticator: SoftAuthenticator;
     let cookie: string;
