@@ -9,6 +9,11 @@ import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import {
+  DOCS_SCREENSHOTS,
+  DOCS_SCREENSHOTS_DIR,
+  DOCS_SCREENSHOTS_ENV,
+} from './docs-screenshots.js';
 import type { E2ePerson } from './global-setup.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
@@ -50,10 +55,20 @@ export async function openPage(browser: Browser, width = 1280, height = 800): Pr
   return page;
 }
 
-/** A screenshot for people to look at, under apps/admin/test-output/screenshots. */
+/**
+ * A screenshot for people to look at, under apps/admin/test-output/screenshots; when the guides'
+ * screenshots are being refreshed (docs-screenshots.ts), also the guides' shot of that name.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true });
+  const forDocs = process.env[DOCS_SCREENSHOTS_ENV] ? DOCS_SCREENSHOTS[name] : undefined;
+  if (!forDocs) return;
+  mkdirSync(DOCS_SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({
+    path: `${DOCS_SCREENSHOTS_DIR}${name}.png`,
+    fullPage: forDocs.fullPage ?? false,
+  });
 }
 
 /** Checks the page as it is now with axe-core against WCAG 2.1 A and AA: no violations. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath, createAccountKey, keysCli, startServer } from '@pets/services';
 import type { TestProject } from 'vitest/node';
+import { DOCS_SCREENSHOTS_ENV, settleDocsScreenshots } from './docs-screenshots.js';
 
 /** What the people made here sign in with (12 characters or more, not a common password). */
 export const E2E_PASSWORD = 'pets e2e pass phrase';
@@ -21,6 +22,7 @@ export const tokenOf = (link: string): string => new URL(link).hash.slice(1);
  * `POST /v1/invitations/accept`, as a person would. Debian's Chromium is checked to be there.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
   chromiumPath();
   const dir = mkdtempSync(join(tmpdir(), 'pets-admin-e2e-'));
   const env = {
@@ -106,6 +108,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server.child.kill('SIGTERM');
     await server.exited;
     rmSync(dir, { recursive: true, force: true });
+    if (process.env[DOCS_SCREENSHOTS_ENV]) {
+      const missing = settleDocsScreenshots(started);
+      if (missing.length > 0) {
+        // Thrown here, the error would be logged and the run would still exit 0.
+        console.error(`The guides' screenshots not taken by this run: ${missing.join(', ')}`);
+        process.exitCode = 1;
+      }
+    }
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * How the browser tests run: the e2e files one after another, in Node, after the global setup
- * that starts the API, with a minute for each test.
+ * that starts the API, with a minute for each test (only the files that take the guides'
+ * screenshots when those are refreshed: docs-screenshots.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { DOCS_SCREENSHOTS_ENV, docsScreenshotFiles } from './docs-screenshots.js';
 
 /** Browser tests: Debian's Chromium driven by playwright-core against the real API and built app. */
 export default defineConfig({
@@ -12,7 +14,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@pets/source', ...defaultServerConditions] } },
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['e2e/**/*.e2e.ts'],
+    // Refreshing the guides' screenshots runs only the files that take them.
+    include: process.env[DOCS_SCREENSHOTS_ENV] ? docsScreenshotFiles() : ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
