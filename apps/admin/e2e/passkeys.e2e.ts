@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, expectAccessible, launch, screenshot } from './browser.js';
 import { E2E_PASSWORD, tokenOf } from './global-setup.js';
 
-describe('passkeys in Chromium with a virtual authenticator (README: Passkeys)', () => {
+describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.md)', () => {
   let baseUrl: string;
   let server: ServerProcess;
   let browser: Browser;

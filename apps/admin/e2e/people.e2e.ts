@@ -1,5 +1,5 @@
 /**
- * Browser tests of people signing in (README: People sign in): the sign-in page, the session cookie that
+ * Browser tests of people signing in (docs/staff/sign-in.md): the sign-in page, the session cookie that
  * no script can read, signing out and a session that ends, joining with an invitation and choosing
  * a new password with a reset link, each page checked with axe-core.
  */

@@ -1,6 +1,6 @@
 /**
  * Browser tests of a person's own password and sessions and of staff managing an account's people
- * (README: People sign in), each in Chromium against the built API and app: changing the password ends the
+ * (docs/staff/sign-in.md), each in Chromium against the built API and app: changing the password ends the
  * other sessions; one device signed out, or every one; staff deactivate a person and make a reset
  * link; a page of another origin cannot change anything with the session cookie; ten failed
  * sign-ins hold back the eleventh; an unknown email and a wrong password read the same. Every new

@@ -20,7 +20,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, expectAccessible, launch, screenshot } from './browser.js';
 
-describe('single sign-on in Chromium (README: Single sign-on)', () => {
+describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
   let baseUrl: string;
   let provider: OidcProviderServer;
   let server: ServerProcess;

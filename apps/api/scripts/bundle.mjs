@@ -1,7 +1,7 @@
 // Bundles what `tsc` built (dist/) into the two programs people run: dist/bundle/main.js (the API)
 // and dist/bundle/keys.js (`npm run keys`). To start from dist/, Node finds, reads and compiles some
 // 1,450 CommonJS files and a few hundred ES modules: the bundle starts the API on a third less CPU
-// and each CLI command on two fifths less (README: Start-up, `npm run startup`). It is built from
+// and each CLI command on two fifths less (docs/team/performance.md, `npm run startup`). It is built from
 // tsc's output, so decorator metadata is already there, and class and function names are kept
 // (Nest's log lines and errors name classes).
 //

@@ -13,7 +13,7 @@ const PASSWORD = 'correct horse battery staple 9';
 
 /**
  * kill -9 of the built server right after sign-outs and a deactivation were acknowledged, then a
- * restart: every acknowledged end of a session stays ended (README: People sign in, "also after a restart"),
+ * restart: every acknowledged end of a session stays ended (docs/staff/sign-in.md, "also after a restart"),
  * the deactivated person cannot sign in, the key and the invitation they made and their reset link
  * stay ended, a reset link ended by a newer one stays ended (the newer one works), and a session
  * nobody ended still works, each recorded once.

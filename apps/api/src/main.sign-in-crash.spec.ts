@@ -1,6 +1,6 @@
 /**
  * kill -9 of the built server after, and while, people add passkeys, sign in with them and remove
- * them, remove their password, and join by single sign-on (README: Passkeys, Single sign-on); then a
+ * them, remove their password, and join by single sign-on (docs/staff/sign-in.md); then a
  * restart on the same database. What each answer acknowledged is there exactly once
  * (`SignInLedger.check`: passkeys listed once by name, the removed ones gone and refused, sessions
  * that work, counters kept, the password gone, the people single sign-on made there once and the

@@ -1,6 +1,6 @@
 /**
  * Reads the rate-limit headers of an answer into its state, and Retry-After into seconds
- * (README: Rate limits).
+ * (docs/partners/rate-limits.md).
  */
 import { HEADERS } from '@pets/contract';
 

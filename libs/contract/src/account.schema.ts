@@ -127,7 +127,7 @@ export const NewApiKey = z
 export type NewApiKey = z.output<typeof NewApiKey>;
 
 /**
- * Who made a key (README: People sign in): a person signed in (deactivating them revokes it), another
+ * Who made a key (docs/staff/sign-in.md): a person signed in (deactivating them revokes it), another
  * key, or the command-line tool on the server. Keys made before the API recorded this say `cli`.
  */
 export const KeyMaker = z
@@ -193,7 +193,7 @@ const UsageWindow = (name: string) =>
     resetsAt: instant(`When this UTC ${name} ends and its count starts again.`),
   });
 
-/** What the rate limiter holds for an account now (README: Usage, for staff). */
+/** What the rate limiter holds for an account now (docs/partners/rate-limits.md). */
 export const AccountUsage = z
   .strictObject({
     minute: UsageWindow('minute').meta({ description: 'The current UTC minute.' }),

@@ -1,4 +1,4 @@
-// People and their sessions: the times and limits the README gives (People sign in), emails,
+// People and their sessions: the times and limits docs/staff/sign-in.md gives, emails,
 // passwords, link secrets, and every body of people and links with its fields.
 import { describe, expect, it } from 'vitest';
 import {
@@ -31,8 +31,8 @@ const refusal = (schema: z.ZodType, value: unknown) => {
 
 const TOKEN = 'A'.repeat(42) + '_';
 
-describe('people and their sessions (README: People sign in)', () => {
-  it('keep the times and limits the README gives (People sign in)', () => {
+describe('people and their sessions (docs/staff/sign-in.md)', () => {
+  it('keep the times and limits docs/staff/sign-in.md gives', () => {
     expect(SESSION_IDLE_MS).toBe(1_800_000);
     expect(SESSION_MAX_AGE_MS).toBe(43_200_000);
     expect(SIGN_IN_FAILURES_MAX).toBe(10);

@@ -1,5 +1,5 @@
 /**
- * People sign in; API keys are for programs (README: People sign in). A person belongs to one account and
+ * People sign in; API keys are for programs (docs/staff/sign-in.md). A person belongs to one account and
  * may do what its role allows.
  */
 import { z } from 'zod';
@@ -8,10 +8,10 @@ import { codePointLength, displayText, expected, TEXT_RULE_DESCRIPTION } from '.
 
 /** The longest email address SMTP carries (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX_LENGTH = 254;
-/** 12 to 256 characters, no composition rules (README: People sign in). */
+/** 12 to 256 characters, no composition rules (docs/staff/sign-in.md). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
-/** Sessions end after this long without use, and this long after sign-in (README: People sign in). */
+/** Sessions end after this long without use, and this long after sign-in (docs/staff/sign-in.md). */
 export const SESSION_IDLE_MS = 30 * 60 * 1_000;
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1_000;
 /** The cookie that carries the session. `__Host-`: only over HTTPS, for this host, for every path. */
@@ -81,7 +81,7 @@ export const CurrentSession = z
   .meta({ id: 'CurrentSession', description: 'Who is signed in, to which account, until when.' });
 export type CurrentSession = z.infer<typeof CurrentSession>;
 
-/** An invitation is good for this long, a password-reset link for this long (README: People sign in). */
+/** An invitation is good for this long, a password-reset link for this long (docs/staff/sign-in.md). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1_000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1_000;
 
@@ -116,7 +116,7 @@ export const NewInvitation = z
 export type NewInvitation = z.output<typeof NewInvitation>;
 
 /**
- * How a one-time link reached its person (README: People sign in): e-mailed to them where the API
+ * How a one-time link reached its person (docs/staff/sign-in.md): e-mailed to them where the API
  * has a mail server (the answer then has no link: only the person ever holds it), or shown this
  * once to whoever made it (development, without SMTP_URL).
  */

@@ -1,7 +1,7 @@
 /**
  * Plans, roles and rate limits in the contract: each plan's requests per UTC minute and per day,
  * the windows and the ban, and the limits an enterprise account carries of its own
- * (README: Rate limits).
+ * (docs/partners/rate-limits.md).
  */
 import { z } from 'zod';
 import { expected } from './text.schema.js';

@@ -33,8 +33,8 @@ const credential = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('passkeys and single sign-on (README: Passkeys, Single sign-on)', () => {
-  it('keep the times, limits and cookie the README gives', () => {
+describe('passkeys and single sign-on (docs/staff/sign-in.md)', () => {
+  it('keep the times, limits and cookie docs/staff/sign-in.md gives', () => {
     expect(PASSKEY_CHALLENGE_TTL_MS).toBe(300_000);
     expect(PASSKEYS_MAX).toBe(20);
     expect(SINGLE_SIGN_ON_TTL_MS).toBe(600_000);

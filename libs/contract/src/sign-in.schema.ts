@@ -1,5 +1,5 @@
 /**
- * Signing in without a password (README: Single sign-on, Passkeys): the ways in the sign-in page
+ * Signing in without a password (docs/staff/sign-in.md): the ways in the sign-in page
  * offers, a company's OpenID Connect provider, and passkeys (WebAuthn).
  */
 import { z } from 'zod';

@@ -46,7 +46,7 @@ export interface PrometheusOptions {
   /** `host:port` of each metrics listener. */
   targets: readonly string[];
   scrapeIntervalSeconds?: number;
-  /** Defaults to the README's job name. */
+  /** Defaults to the job name of docs/operators/metrics.md. */
   job?: string;
 }
 

@@ -26,7 +26,7 @@ export interface RedisServer {
 
 export interface RedisOptions {
   /**
-   * Runs it as the README says to run Redis for the API (`--appendonly yes --appendfsync everysec`),
+   * Runs it as docs/operators/deployment.md says to run Redis for the API (`--appendonly yes --appendfsync everysec`),
    * its files in a new temporary directory, so counters and bans survive a restart.
    */
   persistent?: boolean;

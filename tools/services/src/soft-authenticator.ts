@@ -1,5 +1,5 @@
 /**
- * A software WebAuthn authenticator for tests (README: Passkeys): EC P-256 keys from node:crypto,
+ * A software WebAuthn authenticator for tests (docs/staff/sign-in.md): EC P-256 keys from node:crypto,
  * attestation `none`, flags UP|UV (and AT when it makes a credential), ES256 signatures, and a
  * counter per credential; with switches to answer as a wrong origin, a wrong RP ID, a bad
  * signature or an older counter would. Its answers are what a browser's `PublicKeyCredential.toJSON()` gives.

@@ -1,4 +1,4 @@
-// What staff see of an account's usage (GET /v1/admin/accounts/{accountId}/usage, README: Usage,
+// What staff see of an account's usage (GET /v1/admin/accounts/{accountId}/usage, docs/partners/rate-limits.md,
 // for staff): the minute's and the day's counts of all its keys together, refusals and bans as the
 // clock moves on, its live keys; reading it counts nothing, and a partner gets 403.
 import type { AccountUsage } from '@pets/contract';

@@ -1,6 +1,6 @@
 /**
  * What an API key looks like: made from 256 random bits with a live or test prefix, stored only as
- * its SHA-256, and which kind an instance accepts by NODE_ENV (README: Accounts and API keys).
+ * its SHA-256, and which kind an instance accepts by NODE_ENV (docs/partners/authentication.md).
  */
 import { hash, randomInt } from 'node:crypto';
 import { API_KEY_PREFIX } from '@pets/contract';
@@ -26,7 +26,7 @@ export interface GeneratedKey {
 export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /**
- * The keys an instance accepts, by its `NODE_ENV` (README: Accounts and API keys): in production only live keys (a
+ * The keys an instance accepts, by its `NODE_ENV` (docs/partners/authentication.md): in production only live keys (a
  * test key, made outside production, never opens production data), elsewhere both. Checked before
  * any lookup, so malformed keys cost nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The key lists page as every list does (README: Lists never skip), and an account has at most
+ * The key lists page as every list does (docs/team/guarantees.md), and an account has at most
  * ACTIVE_KEYS_MAX live keys, however they are made: through the API, by two instances at once, or
  * with `npm run keys`.
  */

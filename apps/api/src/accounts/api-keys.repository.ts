@@ -169,7 +169,7 @@ export class ApiKeysRepository {
   /**
    * Up to `limit` of an account's keys after `afterId`, in ascending id. Its keys are made one at a
    * time under the account's lock (`ApiKeysService.create`), so their ids increase in the order
-   * they commit: a page never passes over a key that commits later (README: Lists never skip).
+   * they commit: a page never passes over a key that commits later (docs/team/guarantees.md).
    */
   page(accountId: number, afterId: number, limit: number): Promise<ApiKeyRecord[]> {
     return this.database.all(this.statements.page, { accountId, afterId, limit });

@@ -28,7 +28,7 @@ describe('key format', () => {
   });
 });
 
-describe('keys by NODE_ENV (README: Accounts and API keys)', () => {
+describe('keys by NODE_ENV (docs/partners/authentication.md)', () => {
   it('an instance in production takes live keys only; elsewhere, both kinds', () => {
     const live = generateKey('live').key;
     const test = generateKey('test').key;

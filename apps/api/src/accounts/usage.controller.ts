@@ -7,7 +7,7 @@ import { AccountsModule } from './accounts.module.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-/** Staff see an account's usage (beta, README: Usage, for staff): the limiter's counters and its keys. */
+/** Staff see an account's usage (beta, docs/partners/rate-limits.md): the limiter's counters and its keys. */
 @Controller()
 export class UsageController {
   constructor(

@@ -1,4 +1,4 @@
-/** Serves the built admin app at /admin on the API's own port (README: The admin app). */
+/** Serves the built admin app at /admin on the API's own port (docs/staff/admin.md). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';

@@ -2,7 +2,7 @@
  * What `npm run keys` loads, read from the built JavaScript (where tsc has dropped the imports of
  * types only): its modules and none of the HTTP side. It starts for every command, so each
  * controller, Fastify with its schema compilers, passport, passkeys and single sign-on would be
- * start-up paid for nothing (README: Start-up).
+ * start-up paid for nothing (docs/team/performance.md).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

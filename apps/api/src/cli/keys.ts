@@ -1,6 +1,6 @@
 /**
  * `npm run keys`: manages accounts, API keys and people's sign-in links on the API's database
- * (README: Accounts and API keys). Runs the command line it is given and sets the exit code; the
+ * (docs/partners/authentication.md). Runs the command line it is given and sets the exit code; the
  * command's parts are in keys/.
  */
 import { run } from './keys/run.js';

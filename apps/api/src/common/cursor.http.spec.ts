@@ -1,5 +1,5 @@
 /**
- * Cursors are signed with `CURSOR_SECRET` (README: Lists never skip): one forged without it is
+ * Cursors are signed with `CURSOR_SECRET` (docs/team/guarantees.md): one forged without it is
  * `400 invalid_query` on every list, and one made by an instance is good on every instance that
  * shares the secret.
  */

@@ -1,7 +1,7 @@
 /**
  * Signed page cursors: the position and filters of a page sealed with an HMAC under
  * `CURSOR_SECRET`, so a cursor one instance made is good on every other and a changed or forged one
- * is refused (README: Lists never skip).
+ * is refused (docs/team/guarantees.md).
  */
 import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import { isIdText } from '@pets/contract';

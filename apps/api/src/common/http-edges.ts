@@ -1,5 +1,5 @@
 /**
- * The edges of HTTP, where a request is malformed before any route sees it (README: Guarantees): every such answer has the contract's Error shape, an `X-Request-Id` and the security
+ * The edges of HTTP, where a request is malformed before any route sees it (docs/team/guarantees.md): every such answer has the contract's Error shape, an `X-Request-Id` and the security
  * headers, like any other.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The README's Guarantees: what a careless or hostile client sends at the edges of the input rules. */
+/** docs/team/guarantees.md: what a careless or hostile client sends at the edges of the input rules. */
 import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

@@ -1,4 +1,4 @@
-// The log's buffer (README: Logs): lines wait until a batch is full, a flush or the exit, and
+// The log's buffer (docs/operators/deployment.md): lines wait until a batch is full, a flush or the exit, and
 // reach the file whole, in order, once; a reader that is gone loses lines, never the process.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';

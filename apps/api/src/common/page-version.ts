@@ -1,6 +1,6 @@
 /**
  * The version of the data that kept pages are checked against on PostgreSQL, shared by every
- * instance through Redis (README: Kept pages), so that a page kept by one instance is never served
+ * instance through Redis (docs/team/guarantees.md), so that a page kept by one instance is never served
  * after another instance acknowledged a write.
  *
  * - Every write transaction, once committed and listed, sets a new random version in Redis before

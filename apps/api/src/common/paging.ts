@@ -1,5 +1,5 @@
 /**
- * Keyset pages, as every list serves them (README: Lists never skip): in id order, one row more than `limit`
+ * Keyset pages, as every list serves them (docs/team/guarantees.md): in id order, one row more than `limit`
  * read to learn whether another page follows, a signed cursor (`cursor.ts`) naming the last item
  * shown and the filters it was shown under, and `Link: rel="next"` to the page after it.
  */

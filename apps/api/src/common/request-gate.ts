@@ -1,5 +1,5 @@
 /**
- * The gate every API request passes before its body is read (README: Guarantees): who is
+ * The gate every API request passes before its body is read (docs/team/guarantees.md): who is
  * calling (the key), whether they may (the rate limit, then the role), all in an `onRequest` hook.
  * A stranger is refused before a byte of its body is read, and a client that sent
  * `Expect: 100-continue` is invited to send its body only once it has passed (RFC 9110 10.1.1).

@@ -1,5 +1,5 @@
 /**
- * The environment variables the API reads (README: Configuration), each with its default and what
+ * The environment variables the API reads (docs/operators/configuration.md), each with its default and what
  * it must be, parsed into the configuration the app uses.
  */
 import { isIP } from 'node:net';
@@ -121,7 +121,7 @@ const count = z
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * The OpenID Connect issuer (README: Single sign-on): an http(s) URL kept exactly as written, since
+ * The OpenID Connect issuer (docs/staff/sign-in.md): an http(s) URL kept exactly as written, since
  * discovery compares it with the provider's `issuer` character for character.
  */
 const oidcIssuer = z.string().transform((value, ctx): string => {
@@ -168,7 +168,7 @@ const accountId = z
   .transform(Number);
 
 /**
- * The mail server invitations and reset links go out through (README: Configuration):
+ * The mail server invitations and reset links go out through (docs/operators/configuration.md):
  * smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host.
  */
 const smtpUrl = z.string().refine(
@@ -192,7 +192,7 @@ const mailFrom = z.string().refine(
 /** The OIDC_ variables that turn single sign-on on: all three or none. */
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
-/** The environment variables the API reads (README: Configuration), each with its default. */
+/** The environment variables the API reads (docs/operators/configuration.md), each with its default. */
 const EnvFields = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
@@ -230,7 +230,7 @@ const EnvFields = z.object({
 });
 
 /**
- * Single sign-on's variables together (README: Single sign-on): the issuer, client id and secret
+ * Single sign-on's variables together (docs/staff/sign-in.md): the issuer, client id and secret
  * all or none; with them, PUBLIC_URL (the redirect address is built from it), an account for the
  * allowed domains, and plain http only for this machine's provider outside production.
  */
@@ -356,10 +356,10 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     env.CURSOR_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_CURSOR_SECRET),
   logLevel: env.LOG_LEVEL,
   env: env.NODE_ENV,
-  /** The company identity provider (README: Single sign-on); `undefined`: single sign-on is off. */
+  /** The company identity provider (docs/staff/sign-in.md); `undefined`: single sign-on is off. */
   singleSignOn: singleSignOnOf(env),
   /**
-   * Where invitations and reset links are e-mailed (README: People sign in); `undefined`: they are
+   * Where invitations and reset links are e-mailed (docs/staff/sign-in.md); `undefined`: they are
    * shown once to whoever made them (development).
    */
   mail:

@@ -150,7 +150,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('single sign-on settings (README: Single sign-on)', () => {
+describe('single sign-on settings (docs/staff/sign-in.md)', () => {
   const OIDC = {
     PUBLIC_URL: 'https://api.example.com/',
     OIDC_ISSUER: 'https://sso.example.com/realms/acme',
@@ -258,7 +258,7 @@ describe('single sign-on settings (README: Single sign-on)', () => {
   });
 });
 
-describe('mail settings (README: Configuration)', () => {
+describe('mail settings (docs/operators/configuration.md)', () => {
   const MAIL = {
     SMTP_URL: 'smtp://pets:hunter2@mail.example.com:587',
     MAIL_FROM: 'Pet Store <pets@example.com>',

@@ -20,7 +20,7 @@ import { createWriter, Writer } from './writer.js';
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        // Before TypeORM opens (or makes) the file: owner only, whatever the umask (README: Configuration).
+        // Before TypeORM opens (or makes) the file: owner only, whatever the umask (docs/operators/configuration.md).
         if (config.database.kind === 'sqlite') {
           const tightened = ownerOnlySqlite(config.database.file);
           if (tightened.length > 0)

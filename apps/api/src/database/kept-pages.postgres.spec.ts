@@ -116,7 +116,7 @@ describe('pages kept on PostgreSQL, two instances', () => {
   it('keeps no page of before a write was listed under the version set for it', async () => {
     category = 4;
     // A transaction outside the API, in flight: a write committed after it began is not listed
-    // (README: Lists never skip) until it ends, and waits for that before its answer.
+    // (docs/team/guarantees.md) until it ends, and waits for that before its answer.
     const blocker = new pg.Client({ connectionString: databaseUrl });
     await blocker.connect();
     await blocker.query('BEGIN');

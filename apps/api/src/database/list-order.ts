@@ -1,5 +1,5 @@
 /**
- * Lists never skip on PostgreSQL (README: Lists never skip): the tables listed in pages, the bound
+ * Lists never skip on PostgreSQL (docs/team/guarantees.md): the tables listed in pages, the bound
  * a page may show, and the wait after a commit until what it wrote is listed.
  */
 import { type RawBuilder, sql } from 'kysely';
@@ -26,7 +26,7 @@ export const LISTED_TABLES = [
 ] as const satisfies readonly (keyof Tables)[];
 
 /**
- * What a page may show on PostgreSQL (README: Lists never skip): ids below `(xmin + base) × 1000`, where xmin
+ * What a page may show on PostgreSQL (docs/team/guarantees.md): ids below `(xmin + base) × 1000`, where xmin
  * is the oldest transaction still in flight in the reader's snapshot. Every id below it belongs to a
  * transaction that has ended, so its row is committed and visible, or never will be: a client that
  * pages past a row never misses one that commits later. In the page's own statement, so from the

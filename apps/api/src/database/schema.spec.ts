@@ -463,7 +463,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           );
           expect(stored?.id).toBeGreaterThan(Math.max(...petIds));
           // Listed once every transaction in flight at its commit has ended, as the API waits for
-          // after each write (README: Lists never skip).
+          // after each write (docs/team/guarantees.md).
           if (database.kind === 'postgres') await after.query(AWAIT_LISTING);
           expect(await pets.findById(stored?.id ?? 0)).toEqual({
             id: stored?.id,
@@ -668,7 +668,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           );
           expect(stored?.id).toBeGreaterThan(petId);
           // Listed once every transaction in flight at its commit has ended, as the API waits for
-          // after each write (README: Lists never skip).
+          // after each write (docs/team/guarantees.md).
           if (database.kind === 'postgres') await after.query(AWAIT_LISTING);
           expect(
             (

@@ -59,7 +59,7 @@ export interface Tables {
     /** The name in lower case, for prefix search (`nameKey`). */
     name_key: string;
   };
-  /** Categories of pets (README: Categories): archived, never removed. */
+  /** Categories of pets (docs/partners/categories.md): archived, never removed. */
   categories: {
     id: Generated<number>;
     name: string;
@@ -78,7 +78,7 @@ export interface Tables {
     archived: ColumnType<boolean | number, number, number>;
     created_at: number;
   };
-  /** Orders to adopt a pet (README: Store orders); at most one open (placed or approved) per pet. */
+  /** Orders to adopt a pet (docs/partners/orders.md); at most one open (placed or approved) per pet. */
   orders: {
     id: Generated<number>;
     pet_id: number;
@@ -104,7 +104,7 @@ export interface Tables {
     /** The person behind a change made through a session. */
     actor_person_id: number | null;
   };
-  /** People who sign in (README: People sign in), of one account each; deactivated, never removed. */
+  /** People who sign in (docs/staff/sign-in.md), of one account each; deactivated, never removed. */
   people: {
     id: Generated<number>;
     account_id: number;
@@ -134,7 +134,7 @@ export interface Tables {
     device: string;
     address: string;
   };
-  /** Passkeys (README: Passkeys): WebAuthn credentials, by their credential id; nothing secret. */
+  /** Passkeys (docs/staff/sign-in.md): WebAuthn credentials, by their credential id; nothing secret. */
   passkeys: {
     id: Generated<number>;
     person_id: number;

@@ -298,7 +298,7 @@ export class ConnectionLostError extends Error {
  * PostgreSQL: each transaction on a pooled connection of its own (TypeORM's query runners are per
  * connection there), released after; a connection that broke is dropped by the pool.
  *
- * A transaction that wrote waits, after its commit, until what it wrote is listed (README: Lists never skip;
+ * A transaction that wrote waits, after its commit, until what it wrote is listed (docs/team/guarantees.md;
  * `list-order.ts`): until every transaction that was in flight when it committed has ended, which
  * is at once when none was. So a client that lists right after a 2xx sees its change, on any
  * instance. The commit is what makes the write durable: if the wait itself fails, the write is

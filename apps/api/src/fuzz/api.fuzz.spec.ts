@@ -505,7 +505,7 @@ describe('paths, methods and headers', () => {
   });
 });
 
-describe("the input classes the README's Guarantees name", () => {
+describe('the input classes docs/team/guarantees.md names', () => {
   const post = (payload: string | Buffer, contentType = 'application/json') =>
     send({
       method: 'POST',

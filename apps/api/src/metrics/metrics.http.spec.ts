@@ -1,6 +1,6 @@
 // GET /metrics of the built API running as a process: on its own port and address only, counting
 // requests by route pattern and status, their durations and rate-limit refusals by plan, and never
-// more series for random paths (README: Metrics, for operators).
+// more series for random paths (docs/operators/metrics.md).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

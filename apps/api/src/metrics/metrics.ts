@@ -1,5 +1,5 @@
 /**
- * The API's Prometheus metrics (README: Metrics, for operators): requests, durations, rate-limit
+ * The API's Prometheus metrics (docs/operators/metrics.md): requests, durations, rate-limit
  * refusals, database errors and the Redis fallback, counted per instance and written at scrape.
  */
 import 'fastify';
@@ -56,7 +56,7 @@ const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
- * The Prometheus metrics of one API instance (README: Metrics, for operators), in a registry of its own (several
+ * The Prometheus metrics of one API instance (docs/operators/metrics.md), in a registry of its own (several
  * apps in one process, as in the tests, each count their own). Labels are bounded: the route is
  * the route's pattern (`/v1/pets/:petId`), the method one Node's parser accepts, the status a
  * number; plans, refusal codes and error kinds are fixed sets.

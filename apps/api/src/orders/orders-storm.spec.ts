@@ -1,5 +1,5 @@
 /**
- * A storm over a few pets (README: Store orders), on SQLite with one instance and on PostgreSQL
+ * A storm over a few pets (docs/partners/orders.md), on SQLite with one instance and on PostgreSQL
  * with two: for some seconds, clients at once place orders, approve, deliver and cancel them, and
  * staff patch pets' statuses, remove pets and add new ones. Afterwards, for every pet, its status
  * and its orders never disagree, replayed event by event from the audit trail (an open order ⇔ the

@@ -1,4 +1,4 @@
-// Store orders over HTTP on each database (README: Store orders): placing an order for an available
+// Store orders over HTTP on each database (docs/partners/orders.md): placing an order for an available
 // pet (once per Idempotency-Key) makes it pending; staff approve and deliver (the pet sold), staff or
 // the account that placed it cancel (the pet available again); every refusal in the contract's
 // words; partners see only their own orders; lists page like every list; the inventory counts pets;

@@ -208,7 +208,7 @@ export class OrdersRepository {
     const listed = listedBelow(this.database.engine);
     return this.database.statement((db, p: PageParameters) => {
       let query = db.selectFrom('orders').select(ORDER);
-      // On PostgreSQL, only orders below the first not yet listed (README: Lists never skip).
+      // On PostgreSQL, only orders below the first not yet listed (docs/team/guarantees.md).
       if (listed) query = query.where('id', '<', listed);
       if (used.includes('accountId')) query = query.where('account_id', '=', p.accountId);
       if (used.includes('status')) query = query.where('status', '=', p.status);

@@ -1,5 +1,5 @@
 /**
- * What can be done with store orders (README: Store orders): place one for an available pet (once
+ * What can be done with store orders (docs/partners/orders.md): place one for an available pet (once
  * per Idempotency-Key), move it (approve, deliver, cancel) with its pet in one transaction, list and
  * get them as the caller may see them, and count the pets of each status. Every change is audited
  * in its own transaction, the order's event and its pet's.
@@ -176,7 +176,7 @@ export class OrdersService {
    * Moves an order (ORDER_MOVES) and its pet in one transaction, the order's row and then the pet's
    * held: of two moves from one status at once, the second sees the first's and is refused. Both
    * rows are waited for (`lockRow`, which takes no transaction id) before either is read locked,
-   * so a move that waited for another change begins to write after it (README: Lists never skip).
+   * so a move that waited for another change begins to write after it (docs/team/guarantees.md).
    */
   move(principal: Principal, id: number, move: OrderMove): Promise<Order> {
     const rule = ORDER_MOVES[move];

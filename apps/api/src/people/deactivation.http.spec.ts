@@ -23,7 +23,7 @@ import {
 const tokenOf = (link: string): string => new URL(link).hash.slice(1);
 
 describe.each(ENGINES)(
-  'deactivating people, reset links and invitations, on %s (README: People sign in)',
+  'deactivating people, reset links and invitations, on %s (docs/staff/sign-in.md)',
   (engine) => {
     let t: TestApp;
     let staff: AccountKey;

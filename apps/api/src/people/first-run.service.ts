@@ -29,7 +29,7 @@ function writeSecret(file: string, text: string): void {
  * On an empty embedded database in development (the default; not in production, and not in tests,
  * which want empty databases and nothing on the console): a staff account with one key for
  * programs, and one person, `admin@localhost`, with a one-time link to choose their password
- * (README: People sign in). Both are printed once and written next to the database (readable by its owner
+ * (docs/staff/sign-in.md). Both are printed once and written next to the database (readable by its owner
  * only), so a newcomer can call the API and sign in to the admin app at once.
  */
 @Injectable()

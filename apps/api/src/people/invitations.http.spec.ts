@@ -22,7 +22,7 @@ import {
 import { ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)(
-  'invitations and password resets, on %s (README: People sign in)',
+  'invitations and password resets, on %s (docs/staff/sign-in.md)',
   (engine) => {
     let t: TestApp;
     let staff: AccountKey;

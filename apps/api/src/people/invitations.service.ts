@@ -1,5 +1,5 @@
 /**
- * Open invitations (README: People sign in): an account's, listed for staff without their links,
+ * Open invitations (docs/staff/sign-in.md): an account's, listed for staff without their links,
  * and revoked one at a time by staff or all of a person's at once when they are deactivated.
  */
 import { Inject, Injectable } from '@nestjs/common';

@@ -18,7 +18,7 @@ export interface LinkRecord {
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
-  /** When it was ended unused: revoked, or superseded (README: People sign in). */
+  /** When it was ended unused: revoked, or superseded (docs/staff/sign-in.md). */
   endedAt: number | null;
 }
 

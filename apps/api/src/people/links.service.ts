@@ -1,5 +1,5 @@
 /**
- * Making one-time links (README: People sign in): invitations to join an account and links to
+ * Making one-time links (docs/staff/sign-in.md): invitations to join an account and links to
  * choose a new password, e-mailed to their person (or, without a mail server, shown once) and
  * recorded in the audit trail without their secret.
  */
@@ -39,7 +39,7 @@ export const domainOf = (email: string): string =>
   email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
- * The single sign-on domain an email is in, if any (README: Single sign-on): such emails belong to
+ * The single sign-on domain an email is in, if any (docs/staff/sign-in.md): such emails belong to
  * the provider, and their people sign in only through it.
  */
 export const singleSignOnDomain = (config: AppConfig, email: string): string | undefined => {
@@ -57,7 +57,7 @@ const makerOf = (actor: Actor) =>
       };
 
 /**
- * The one-time links of people (README: People sign in): invitations to join an account, and links to choose
+ * The one-time links of people (docs/staff/sign-in.md): invitations to join an account, and links to choose
  * a new password. Each secret has 256 random bits; only its hash is stored. With a mail server it
  * is e-mailed to the person after the link is stored (and the answer has no link), else shown
  * once. Making one changes nothing else; using one is {@link PeopleService}'s. The command-line
@@ -164,7 +164,7 @@ export class LinksService {
     const person = await this.writer.transaction(async (tx) => {
       const person = await this.people.findIn(tx, personId);
       if (!person || person.deactivatedAt !== null) throw ApiException.of(PROBLEMS.personNotFound);
-      // A newer reset link ends every earlier one (README: People sign in).
+      // A newer reset link ends every earlier one (docs/staff/sign-in.md).
       await this.links.endResets(tx, personId, now);
       await this.links.insert(tx, {
         kind: 'reset',

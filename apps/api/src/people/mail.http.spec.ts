@@ -34,7 +34,7 @@ const linkIn = (mail: ReceivedMail): string => {
 };
 const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
 
-describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (README: People sign in)', (engine) => {
+describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.md)', (engine) => {
   let mail: MailServer;
   let t: TestApp;
   let staff: AccountKey;
@@ -218,7 +218,7 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (README: People sign
   });
 });
 
-describe('an invitation of single sign-on e-mailed (README: Single sign-on)', () => {
+describe('an invitation of single sign-on e-mailed (docs/staff/sign-in.md)', () => {
   it('sends the sign-in page, not a secret: such a person joins by signing in with the provider', async () => {
     const mail = await startMailServer();
     const database = await freshDatabaseUrl('sqlite');
@@ -263,7 +263,7 @@ describe('an invitation of single sign-on e-mailed (README: Single sign-on)', ()
   });
 });
 
-describe('npm run keys with SMTP_URL (README: People sign in)', () => {
+describe('npm run keys with SMTP_URL (docs/staff/sign-in.md)', () => {
   const CLI = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
   let mail: MailServer;
   let env: Record<string, string>;

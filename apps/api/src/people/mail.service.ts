@@ -1,5 +1,5 @@
 /**
- * E-mailing one-time links to their person (README: People sign in): invitations and password
+ * E-mailing one-time links to their person (docs/staff/sign-in.md): invitations and password
  * resets through the mail server of `SMTP_URL`, so that only the person ever holds the link.
  * Without `SMTP_URL` (development) nothing is sent and the links are shown once instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The passkey routes (README: Passkeys): a person's passkeys (list, begin adding, add, remove),
+ * The passkey routes (docs/staff/sign-in.md): a person's passkeys (list, begin adding, add, remove),
  * removing their password, and signing in with a passkey (begin, answer), which sets the session
  * cookie as signing in with a password does.
  */

@@ -1,4 +1,4 @@
-// Passkeys on both engines (README: Passkeys), with a software authenticator: adding, listing,
+// Passkeys on both engines (docs/staff/sign-in.md), with a software authenticator: adding, listing,
 // signing in with one, every refusal in the same words, removing a passkey and the password, the
 // Origin rule, and the audit trail without key material.
 import {
@@ -30,7 +30,7 @@ const REFUSED = {
   status: 401,
 };
 
-describe.each(ENGINES)('passkeys, on %s (README: Passkeys)', (engine) => {
+describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
   let t: TestApp;
   let staff: AccountKey;
   let partner: AccountKey;

@@ -1,5 +1,5 @@
 /**
- * The passkeys tables (README: Passkeys): a person's WebAuthn credentials, the challenges in force
+ * The passkeys tables (docs/staff/sign-in.md): a person's WebAuthn credentials, the challenges in force
  * (by their hash, deleted when answered), a person's WebAuthn user id, and what removing a password
  * or a passkey reads and writes of the person.
  */
@@ -57,7 +57,7 @@ export class PasskeysRepository {
           .select(PASSKEY)
           .where('person_id', '=', p.personId)
           .where('id', '>', p.afterId);
-        // On PostgreSQL, only passkeys below the first not yet listed (README: Lists never skip).
+        // On PostgreSQL, only passkeys below the first not yet listed (docs/team/guarantees.md).
         if (listed) query = query.where('id', '<', listed);
         return query.orderBy('id').limit(p.limit);
       }),

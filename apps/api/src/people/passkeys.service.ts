@@ -1,5 +1,5 @@
 /**
- * Passkeys (README: Passkeys): WebAuthn through @simplewebauthn/server, which makes the options and
+ * Passkeys (docs/staff/sign-in.md): WebAuthn through @simplewebauthn/server, which makes the options and
  * checks the browser's answers (origin, relying party, challenge, user verification, signature,
  * counter); this service keeps the challenges (hashed, single use), the credentials, and the rules
  * of who may add, remove and sign in.

@@ -12,7 +12,7 @@ import {
 } from '../../test/people-app.js';
 import { ENGINES, type TestApp } from '../../test/test-app.js';
 
-describe.each(ENGINES)('choosing a password, on %s (README: People sign in)', (engine) => {
+describe.each(ENGINES)('choosing a password, on %s (docs/staff/sign-in.md)', (engine) => {
   let t: TestApp;
   let staff: AccountKey;
   let partner: AccountKey;

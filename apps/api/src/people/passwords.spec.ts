@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordIssue, passwordMatches } from './passwords.js';
 
-describe('a new password (README: People sign in)', () => {
+describe('a new password (docs/staff/sign-in.md)', () => {
   it('has 12 to 256 characters, counted as people see them, and no composition rule', () => {
     expect(passwordIssue('a'.repeat(11))).toBe('must be at least 12 characters');
     expect(passwordIssue('correct horse')).toBeUndefined();

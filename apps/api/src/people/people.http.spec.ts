@@ -14,7 +14,7 @@ import {
 import { ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)(
-  'people, their sessions and passwords, on %s (README: People sign in)',
+  'people, their sessions and passwords, on %s (docs/staff/sign-in.md)',
   (engine) => {
     let t: TestApp;
     let staff: AccountKey;

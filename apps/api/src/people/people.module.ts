@@ -22,7 +22,7 @@ import { SignInLimit } from './sign-in-limit.js';
 import { SingleSignOnController } from './single-sign-on.controller.js';
 import { SingleSignOnService } from './single-sign-on.service.js';
 
-/** People of accounts and their sessions (README: People sign in), and the operations of signing in. */
+/** People of accounts and their sessions (docs/staff/sign-in.md), and the operations of signing in. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
   controllers: [SessionController, PeopleController, PasskeysController, SingleSignOnController],

@@ -8,7 +8,7 @@ import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
-/** A person as stored (README: People sign in). Times are Unix milliseconds. */
+/** A person as stored (docs/staff/sign-in.md). Times are Unix milliseconds. */
 export interface PersonRecord {
   id: number;
   accountId: number;
@@ -52,7 +52,7 @@ export class PeopleRepository {
           .select(PERSON)
           .where('people.account_id', '=', p.accountId)
           .where('people.id', '>', p.afterId);
-        // On PostgreSQL, only people below the first not yet listed (README: Lists never skip).
+        // On PostgreSQL, only people below the first not yet listed (docs/team/guarantees.md).
         if (listed) query = query.where('people.id', '<', listed);
         return query.orderBy('people.id').limit(p.limit);
       }),

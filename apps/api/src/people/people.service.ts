@@ -62,7 +62,7 @@ export const toPersonView = (person: PersonRecord): Person => ({
 });
 
 /**
- * Using people's one-time links (README: People sign in; {@link LinksService} makes them): accepting an
+ * Using people's one-time links (docs/staff/sign-in.md; {@link LinksService} makes them): accepting an
  * invitation, choosing a new password. Each is one transaction: the link is taken, the person made
  * or their password set (every other session ended), and a session started, or nothing is.
  */
@@ -151,7 +151,7 @@ export class PeopleService {
       checkPassword(password, 'password', person);
       personId = person.id;
       await this.links.use(tx, link.id, now, person.id);
-      // A reset ends every earlier reset link of the person (README: People sign in).
+      // A reset ends every earlier reset link of the person (docs/staff/sign-in.md).
       await this.links.endResets(tx, person.id, now);
       await this.people.setPassword(tx, person.id, passwordHash, now);
       await this.sessions.endAllIn(tx, person.id, now);
@@ -211,7 +211,7 @@ export class PeopleService {
   }
 
   /**
-   * Deactivates a person (`404` for none), in one transaction (README: People sign in): they cannot
+   * Deactivates a person (`404` for none), in one transaction (docs/staff/sign-in.md): they cannot
    * sign in, and their sessions, their open reset links, the open invitations they made and the
    * keys they made end. The last active person of the staff accounts is refused (`409`). After it
    * commits this instance forgets its lookups of their sessions and keys; every other instance

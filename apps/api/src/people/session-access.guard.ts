@@ -15,7 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * What sessions add to the rules (README: People sign in), after authentication and rate limiting so that a
+ * What sessions add to the rules (docs/staff/sign-in.md), after authentication and rate limiting so that a
  * 403 is counted and carries the limit headers: routes for people only refuse keys, and a change
  * made with the session cookie must come from the API's own origin or one of `CORS_ORIGINS` (the
  * browser's `Origin`), or it is `403`. Bearer keys are not affected by the second rule.

@@ -1,5 +1,5 @@
 /**
- * The session routes (README: People sign in): signing in and out, who is signed in, a person's
+ * The session routes (docs/staff/sign-in.md): signing in and out, who is signed in, a person's
  * sessions and ending them, and changing a password, with the session cookie they set and clear.
  */
 import { Controller, Param, Query, Req, Res } from '@nestjs/common';
@@ -27,7 +27,7 @@ import { PeopleService } from './people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 
-/** The cookie's attributes (README: People sign in); `__Host-` needs Secure, Path=/ and no Domain. */
+/** The cookie's attributes (docs/staff/sign-in.md); `__Host-` needs Secure, Path=/ and no Domain. */
 const COOKIE = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
 
 /** Sets the cookie of a session just started. */

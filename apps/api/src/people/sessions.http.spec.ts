@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 
-describe.each(ENGINES)('people signing in, on %s (README: People sign in)', (engine) => {
+describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engine) => {
   let t: TestApp;
   let staff: AccountKey;
   let partner: AccountKey;

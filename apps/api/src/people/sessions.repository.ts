@@ -68,7 +68,7 @@ export class SessionsRepository {
             .where('created_at', '>', p.startedAfter)
             .where('last_used_at', '>', p.usedAfter)
             .where('id', '>', p.afterId);
-          // On PostgreSQL, only sessions below the first not yet listed (README: Lists never skip).
+          // On PostgreSQL, only sessions below the first not yet listed (docs/team/guarantees.md).
           if (listed) query = query.where('id', '<', listed);
           return query.orderBy('id').limit(p.limit);
         },

@@ -1,5 +1,5 @@
 /**
- * People's sessions (README: People sign in): signing in with the limit on failures, the check of
+ * People's sessions (docs/staff/sign-in.md): signing in with the limit on failures, the check of
  * every request with the cookie, signing out, a person's sessions in pages, and ending them.
  */
 import { hash, randomBytes } from 'node:crypto';
@@ -35,7 +35,7 @@ const SESSION_CACHE_MAX = 50_000;
 /** `last_used_at` is written at most this often per session, never on the request's path. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** 32 random bytes, base64url: 256 bits (the README (People sign in) asks for at least 128). */
+/** 32 random bytes, base64url: 256 bits (docs/staff/sign-in.md asks for at least 128). */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const hashSessionId = (id: string): string => hash('sha256', id, 'hex');
 
@@ -58,7 +58,7 @@ export interface NewSession {
 }
 
 /**
- * People's sessions (README: People sign in): signing in and out, and the check on every request made with
+ * People's sessions (docs/staff/sign-in.md): signing in and out, and the check on every request made with
  * the session cookie, which costs no database round trip: a lookup is kept for
  * {@link SESSION_CACHE_TTL_MS}, so a session ended on any instance is refused everywhere within it.
  * A session ends after 30 minutes without use (its last use is stored to within a minute, so it

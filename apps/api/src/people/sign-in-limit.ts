@@ -49,7 +49,7 @@ function windowsAt(now: number): WindowSpec[] {
 }
 
 /**
- * Failed sign-ins per email (README: People sign in). Every check of a password takes a place first,
+ * Failed sign-ins per email (docs/staff/sign-in.md). Every check of a password takes a place first,
  * in one atomic step of the limiter's storage that refuses when any window holding now is full; a
  * check that succeeds gives its place back ({@link release}), one that fails keeps it. So places
  * taken and not yet settled count like failures: of 40 guesses sent at once, 10 are checked and 30

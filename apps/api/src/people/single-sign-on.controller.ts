@@ -1,5 +1,5 @@
 /**
- * The single sign-on routes (README: Single sign-on): the ways to sign in, the start that sends the
+ * The single sign-on routes (docs/staff/sign-in.md): the ways to sign in, the start that sends the
  * browser to the company's provider, and the callback it comes back to, each a `303` for the browser
  * with the cookies it carries.
  */

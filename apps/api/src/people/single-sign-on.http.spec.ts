@@ -90,7 +90,7 @@ async function createSsoApp(engine: Engine, env: Record<string, string>, clock: 
 }
 
 describe.each(ENGINES)(
-  'single sign-on through a real provider, on %s (README: Single sign-on)',
+  'single sign-on through a real provider, on %s (docs/staff/sign-in.md)',
   (engine) => {
     let provider: OidcProviderServer;
     let t: TestApp;
@@ -645,7 +645,7 @@ describe.each(ENGINES)(
   },
 );
 
-describe('single sign-on with the provider down or misconfigured (README: Single sign-on)', () => {
+describe('single sign-on with the provider down or misconfigured (docs/staff/sign-in.md)', () => {
   it('starts without the provider, answers unavailable while it is down, and discovers it once it is up', async () => {
     const clock = new FakeClock();
     const port = await freePort();
@@ -744,7 +744,7 @@ describe('single sign-on with the provider down or misconfigured (README: Single
   });
 });
 
-describe('single sign-on on two instances of PostgreSQL (README: Single sign-on)', () => {
+describe('single sign-on on two instances of PostgreSQL (docs/staff/sign-in.md)', () => {
   it('finishes on one instance what another started: nothing of it is kept on the server', async () => {
     const clock = new FakeClock();
     const provider = await startOidcProvider({ redirectUris: [CALLBACK] });

@@ -1,5 +1,5 @@
 /**
- * Single sign-on with the company's OpenID Connect provider (README: Single sign-on): the
+ * Single sign-on with the company's OpenID Connect provider (docs/staff/sign-in.md): the
  * authorization code flow with PKCE, `state` and `nonce` through `openid-client`, kept in the
  * browser's cookie alone (no server-side state, so any instance finishes what another started), and
  * the verified email matched to a person, an invitation, or an allowed domain.
@@ -78,7 +78,7 @@ export type SingleSignOnOutcome =
 class TakenMeanwhile extends Error {}
 
 /**
- * The company identity provider (README: Single sign-on). Discovery is lazy: the API starts while the
+ * The company identity provider (docs/staff/sign-in.md). Discovery is lazy: the API starts while the
  * provider is down, a success is kept, and a failure is tried again at the next sign-in (which ends
  * as `unavailable`).
  */

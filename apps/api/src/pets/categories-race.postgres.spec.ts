@@ -1,6 +1,6 @@
 /**
  * Archiving a category while pets are being created in it, on PostgreSQL through two instances
- * (README: Categories): every pet acknowledged committed before the archive did, and no pet in the
+ * (docs/partners/categories.md): every pet acknowledged committed before the archive did, and no pet in the
  * category committed after it. The server records when each transaction committed
  * (`track_commit_timestamp`), so the test compares the commit of each new pet's row with the
  * commit of the archive, as the server itself saw them.

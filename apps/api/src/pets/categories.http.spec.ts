@@ -1,4 +1,4 @@
-// Categories over HTTP on each database (README: Categories): the starter set, listing in pages
+// Categories over HTTP on each database (docs/partners/categories.md): the starter set, listing in pages
 // that never skip, getting, creating once per Idempotency-Key and changing by staff, names unique
 // whatever their case, every change in the audit trail, and pets put only in a category in use.
 import type { AuditEvent, Category, Pet } from '@pets/contract';

@@ -60,7 +60,7 @@ export class CategoriesRepository {
     this.statements = {
       page: database.statement((db, p: { afterId: number; limit: number }) => {
         let query = db.selectFrom('categories').select(CATEGORY).where('id', '>', p.afterId);
-        // On PostgreSQL, only categories below the first not yet listed (README: Lists never skip).
+        // On PostgreSQL, only categories below the first not yet listed (docs/team/guarantees.md).
         if (listed) query = query.where('id', '<', listed);
         return query.orderBy('id').limit(p.limit);
       }),

@@ -1,5 +1,5 @@
 /**
- * What can be done with categories (README: Categories): list them by page, create them once per
+ * What can be done with categories (docs/partners/categories.md): list them by page, create them once per
  * Idempotency-Key, rename, archive and restore them, each change audited; and the check that a
  * pet is put only in a category in use.
  */

@@ -1,4 +1,4 @@
-// Managing pets over HTTP on each database (README: Managing pets and the audit trail): PATCH with
+// Managing pets over HTTP on each database (docs/partners/pets.md): PATCH with
 // its allowed status moves and owners, DELETE for staff only, filters by category and name, and
 // every change in the audit list for staff.
 import type { AuditEvent, Pet } from '@pets/contract';

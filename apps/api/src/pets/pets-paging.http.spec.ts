@@ -1,4 +1,4 @@
-// How GET /v1/pets pages on each database (README: Lists never skip): ascending id with an absolute
+// How GET /v1/pets pages on each database (docs/team/guarantees.md): ascending id with an absolute
 // Link and none on the last page, and edited or impossible cursors refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';

@@ -67,7 +67,7 @@ export class PetsService {
 
   /**
    * A page of pets. `owner=me` is resolved to the caller: a partner's own pets, or for staff, its
-   * own and those with no owner (staff's, README: Managing pets).
+   * own and those with no owner (staff's, docs/partners/pets.md).
    */
   async list(
     principal: Principal,

@@ -1,5 +1,5 @@
 /**
- * The guard that rate-limits every request that is not public (README: Rate limits): counts it
+ * The guard that rate-limits every request that is not public (docs/partners/rate-limits.md): counts it
  * against the caller's plan, sets the rate-limit headers and refuses with 429.
  */
 import { type ExecutionContext, Injectable } from '@nestjs/common';

@@ -1,4 +1,4 @@
-// Rate limits over HTTP (README: Rate limits): a plan's numbers per account across every operation,
+// Rate limits over HTTP (docs/partners/rate-limits.md): a plan's numbers per account across every operation,
 // headers that count down, bans of keys that keep sending, which window a refusal names, callers
 // without a key counted by address, routes not limited, and X-Forwarded-For only from a trusted
 // proxy.

@@ -1,5 +1,5 @@
 /**
- * Redis run as the README says (append-only file, fsync every second): what an instance does while
+ * Redis run as docs/operators/deployment.md says (append-only file, fsync every second): what an instance does while
  * Redis is away, and that bans and counters are there again after Redis restarts.
  */
 import { type RedisServer, startRedis } from '@pets/services';

@@ -22,7 +22,7 @@ interface Services {
   origin: string;
 }
 
-/** Which kind of key `create` made, and why (README: Accounts and API keys). */
+/** Which kind of key `create` made, and why (docs/partners/authentication.md). */
 function kindOfKey(env: AppConfig['env']): string {
   return env === 'production'
     ? 'A live key (pets_live_): NODE_ENV is production.'

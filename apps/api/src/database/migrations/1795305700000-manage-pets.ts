@@ -1,5 +1,5 @@
 /**
- * Managing pets (README: Managing pets and the audit trail): who created each pet, pets removed but kept, the name folded
+ * Managing pets (docs/partners/pets.md): who created each pet, pets removed but kept, the name folded
  * to lower case for prefix search, indexes for every filter, and the audit trail. Pets made before
  * ownership was recorded have no owner: they belong to staff.
  */

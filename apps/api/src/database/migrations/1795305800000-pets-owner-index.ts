@@ -4,7 +4,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `GET /v1/pets?owner=me` (README: Managing pets): an account's pets, and staff's (no owner), each in id
+ * `GET /v1/pets?owner=me` (docs/partners/pets.md): an account's pets, and staff's (no owner), each in id
  * order straight from an index on both engines. PostgreSQL takes no order from
  * `(owner_account_id, id)` under `owner_account_id IS NULL`, hence the partial index for staff's.
  */

@@ -1,5 +1,5 @@
 /**
- * Lists never skip (see the README), on PostgreSQL. A sequence hands out an id at insert and the row
+ * Lists never skip (docs/team/guarantees.md), on PostgreSQL. A sequence hands out an id at insert and the row
  * appears at commit, so a row could commit after rows with higher ids that readers had already
  * paged past. SQLite needs none of this: one writer at a time holds the write lock from its first
  * statement to its commit, so its ids appear in the order they were handed out.

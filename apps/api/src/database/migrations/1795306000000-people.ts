@@ -1,5 +1,5 @@
 /**
- * People who sign in (README: People sign in): a person belongs to one account and has an email, unique
+ * People who sign in (docs/staff/sign-in.md): a person belongs to one account and has an email, unique
  * whatever its case (`email_key`, the address folded to lower case); a password hash once they have
  * chosen a password (argon2id, `people/passwords.ts`); deactivated, never removed, so the audit
  * trail keeps who they were.

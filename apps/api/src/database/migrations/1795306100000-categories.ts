@@ -1,5 +1,5 @@
 /**
- * Categories of pets (README: Categories): a name unique whatever its case (`name_key`, the name
+ * Categories of pets (docs/partners/categories.md): a name unique whatever its case (`name_key`, the name
  * folded as the API folds it), archived rather than ever removed. Every category a pet names
  * already becomes one ("Category N", id N, removed pets included); a new installation, with no
  * pets, starts with a set staff rename or archive.

@@ -1,5 +1,5 @@
 /**
- * Store orders (README: Store orders): an account's order to adopt a pet, `placed`, `approved`,
+ * Store orders (docs/partners/orders.md): an account's order to adopt a pet, `placed`, `approved`,
  * `delivered` or `cancelled`. The engine itself keeps a pet to one open (placed or approved) order:
  * a partial unique index on `pet_id` over the open orders, so of two orders for one pet that get past
  * every check at once, the second insert fails (the API answers it 409, never 500).

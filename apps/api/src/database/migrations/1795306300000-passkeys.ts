@@ -1,5 +1,5 @@
 /**
- * Passkeys (README: Passkeys): a person's WebAuthn credentials, each by its credential id (base64url,
+ * Passkeys (docs/staff/sign-in.md): a person's WebAuthn credentials, each by its credential id (base64url,
  * unique), with its public key (COSE, as the authenticator gave it), its signature counter, the
  * transports the browser named, the name the person gave it, when it was added and last signed in.
  * Nothing secret is stored: the private key never leaves the authenticator.

@@ -1,5 +1,5 @@
 /**
- * Category names compared as one name after normalization (README: Categories; decisions §19):
+ * Category names compared as one name after normalization (docs/partners/categories.md; decisions §19):
  * `categories.name_fold` is the name as `categoryNameKey` gives it (NFKC, default-ignorable code
  * points removed, full case folding), with a unique index on both engines, so of two creates or
  * renames to one name at once the database refuses the second. The keys of existing categories are

@@ -1,5 +1,5 @@
 /**
- * Who made each API key, and one-time links ended before their use (README: People sign in).
+ * Who made each API key, and one-time links ended before their use (docs/staff/sign-in.md).
  *
  * `api_keys.created_by_person_id`: the person signed in who made the key; deactivating them revokes
  * it. `api_keys.created_by_key_id`: the key that made it (a program, `POST /account/keys`). Both
