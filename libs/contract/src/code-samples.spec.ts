@@ -24,7 +24,7 @@ describe('the code samples', () => {
     );
   });
 
-  it.each(OPERATION_IDS.filter((id) => OPERATIONS[id].body !== undefined))(
+  it.each(OPERATION_IDS.filter((id) => (OPERATIONS[id] as Operation).body !== undefined))(
     'of %s: send a body the contract accepts, or one only a browser makes',
     (id) => {
       const operation: Operation = OPERATIONS[id];
