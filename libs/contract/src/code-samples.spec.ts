@@ -1,9 +1,9 @@
 // The code samples of the OpenAPI document: each operation's curl sample calls that operation, with
 // a body the contract accepts and the Idempotency-Key where the operation takes one.
 import { describe, expect, it } from 'vitest';
-import { codeSamples, SAMPLE_CALLS } from './code-samples.js';
+import { codeSamples, literal, pythonLiteral, SAMPLE_CALLS } from './code-samples.js';
 import { HEADERS } from './headers.js';
-import { createOpenApiDocument } from './openapi.js';
+import { createOpenApiDocument, describeDefaults } from './openapi.js';
 import { type Operation, OPERATION_IDS, OPERATIONS } from './operations.js';
 
 const takesIdempotencyKey = (operation: Operation) =>
@@ -71,5 +71,56 @@ describe('the code samples', () => {
         'x-codeSamples': codeSamples(id),
       });
     }
+  });
+});
+
+describe('the literals the samples write', () => {
+  const value = {
+    name: "Rex's ball",
+    'x-trace': [1, true, false, null, {}, []],
+    nested: { ok: 1 },
+  };
+
+  it('in TypeScript: as people write them, keys quoted only where they must be', () => {
+    expect(literal(value)).toBe(
+      "{ name: 'Rex\\'s ball', 'x-trace': [1, true, false, null, {}, []], nested: { ok: 1 } }",
+    );
+    expect(literal({ $id: 1, _a: 2, '1a': 3, 'a b': 4 })).toBe(
+      "{ $id: 1, _a: 2, '1a': 3, 'a b': 4 }",
+    );
+  });
+
+  it('in Python: True, False, None, lists and dicts', () => {
+    expect(pythonLiteral(value)).toBe(
+      '{"name": "Rex\'s ball", "x-trace": [1, True, False, None, {}, []], "nested": {"ok": 1}}',
+    );
+  });
+});
+
+describe('describeDefaults', () => {
+  it("moves each property's default into its description, at any depth and in arrays", () => {
+    const node = {
+      properties: {
+        status: { type: 'string', default: 'available', description: 'Its status.' },
+        limit: { type: 'integer', default: 20 },
+        said: { default: 'free', description: 'The plan; `free` when omitted.' },
+        plain: { type: 'string' },
+        flag: true,
+        list: [{ default: 1 }],
+      },
+      oneOf: [{ properties: { role: { default: 'partner' } } }],
+    };
+    describeDefaults(node);
+    expect(node).toEqual({
+      properties: {
+        status: { type: 'string', description: 'Its status. `available` when omitted.' },
+        limit: { type: 'integer', description: '`20` when omitted.' },
+        said: { description: 'The plan; `free` when omitted.' },
+        plain: { type: 'string' },
+        flag: true,
+        list: [{ default: 1 }],
+      },
+      oneOf: [{ properties: { role: { description: '`partner` when omitted.' } } }],
+    });
   });
 });

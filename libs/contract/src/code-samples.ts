@@ -90,7 +90,8 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   removePassword: { client: 'session.removePassword', body: { currentPassword: NEW_PASSWORD } },
   getSignInMethods: { client: 'session.getSignInMethods' },
   startSingleSignOn: {},
-  finishSingleSignOn: { query: { code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' } },
+  // A browser redirect the document leaves out: no sample is shown for it.
+  finishSingleSignOn: {},
   listPasskeys: { client: 'session.listPasskeys', query: PAGE },
   addPasskey: {
     client: 'session.addPasskey',
@@ -185,7 +186,7 @@ function curlSample(id: string, operation: Operation, call: SampleCall): string 
 }
 
 /** A JavaScript literal of a JSON value, as people write it: `{ name: 'Rex', categoryId: 1 }`. */
-function literal(value: unknown): string {
+export function literal(value: unknown): string {
   if (typeof value === 'string') return `'${value.replaceAll("'", "\\'")}'`;
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (typeof value === 'object' && value !== null) {
@@ -239,7 +240,7 @@ function typeScriptSample(id: string, operation: Operation, call: SampleCall): s
 }
 
 /** A Python literal of a JSON value. */
-function pythonLiteral(value: unknown): string {
+export function pythonLiteral(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (value === null) return 'None';

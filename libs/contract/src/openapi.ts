@@ -37,8 +37,7 @@ import {
 import { codeSamples } from './code-samples.js';
 import { ApiError, ERROR_STATUS, ErrorCode, ErrorDetail } from './error.schema.js';
 import { HEADERS } from './headers.js';
-import { BODY_LIMIT_BYTES, formatBytes, formatDay, HEADERS_LIMIT_BYTES } from './limits.js';
-import { IDEMPOTENCY_WINDOW_HOURS } from './list-query.schema.js';
+import { BODY_LIMIT_BYTES, formatBytes, formatDay } from './limits.js';
 import {
   type ErrorResponseName,
   type Operation,
@@ -88,7 +87,7 @@ import {
   PROBLEMS,
   transitionIssue,
 } from './problems.js';
-import { BAN_SECONDS, Plan, PLAN_LIMITS, Role } from './rate-limit.js';
+import { Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
 
 export const API_VERSION = '1.0.0';
@@ -658,7 +657,7 @@ const SECURITY: Record<Operation['access'], Record<string, string[]>[]> = {
  * such a field as required), which is true of what the API answers, never of what it is sent. Only
  * request bodies have fields with defaults (answers have every field); parameters keep theirs.
  */
-function describeDefaults(node: Json): void {
+export function describeDefaults(node: Json): void {
   if (Array.isArray(node)) for (const item of node) describeDefaults(item);
   if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
   const properties = node['properties'];
@@ -734,17 +733,8 @@ interface NodeFs {
 /** `{{name}}` in the description, filled from the contract's constants. */
 function description(): string {
   const facts: Record<string, string | number> = {
-    headersLimit: formatBytes(HEADERS_LIMIT_BYTES),
-    bodyLimit: formatBytes(BODY_LIMIT_BYTES),
-    idempotencyWindow: `${IDEMPOTENCY_WINDOW_HOURS} hours`,
-    banMinutes: BAN_SECONDS / 60,
-    'getPet.deprecatedOn': formatDay(GET_PET_DEPRECATED_AT),
     'getPet.sunsetOn': formatDay(GET_PET_SUNSET_AT),
   };
-  for (const plan of ['free', 'pro', 'business'] as const) {
-    facts[`${plan}.perMinute`] = PLAN_LIMITS[plan].perMinute;
-    facts[`${plan}.perDay`] = PLAN_LIMITS[plan].perDay;
-  }
   return fillFacts(readBesideThisModule('../openapi.md'), facts);
 }
 

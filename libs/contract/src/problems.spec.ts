@@ -10,7 +10,7 @@ import {
   HEADERS_LIMIT_BYTES,
   OPEN_ORDERS_MAX,
 } from './limits.js';
-import { ERRORS, PROBLEMS, statusOf } from './problems.js';
+import { ERRORS, PROBLEMS, singleSignOnEmailIssue, statusOf } from './problems.js';
 
 /** Every problem, those that take arguments with sample ones. */
 const everyProblem = () =>
@@ -82,5 +82,13 @@ describe('sizes and days in words', () => {
     expect(formatDay(new Date('2030-12-05T00:00:00Z'))).toBe('5 December 2030');
     // Just before midnight UTC is still that day, whatever the machine's zone.
     expect(formatDay(new Date('2026-01-01T23:59:59Z'))).toBe('1 January 2026');
+  });
+});
+
+describe('singleSignOnEmailIssue', () => {
+  it('names the domain whose people sign in with single sign-on', () => {
+    expect(singleSignOnEmailIssue('acme.example')).toBe(
+      'is in acme.example, whose people sign in with single sign-on and join only its account',
+    );
   });
 });
