@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger, LogBuffer } from './logger.js';
 
@@ -66,25 +67,32 @@ describe('the log buffer', () => {
   it('keeps what a full pipe does not take and writes it once the reader reads again, in order, once', async () => {
     const out = file();
     closeSync(out.fd);
-    // A reader that starts reading only after a second: until then the pipe (64 KiB) fills up.
-    const reader = spawn('sh', ['-c', `sleep 1; cat > '${out.path}'`], {
-      stdio: ['pipe', 'ignore', 'inherit'],
-    });
+    // A reader that reads only once the test lets it (a byte on its descriptor 3), or after 20 s:
+    // until then the pipe (64 KiB) fills up.
+    const reader = spawn(
+      'sh',
+      ['-c', `timeout 20 head -c 1 <&3 > /dev/null; cat > '${out.path}'`],
+      {
+        stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
+      },
+    );
     const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
     const buffer = new LogBuffer(fd, 1_000);
     const lines = Array.from({ length: 4_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(40)}"}\n`);
-    const started = Date.now();
     for (const line of lines) buffer.write(line);
-    // Never blocked on the full pipe (the reader sleeps a second): what it did not take waits.
-    expect(Date.now() - started).toBeLessThan(900);
+    // Never blocked on the full pipe: a write that waited would wait for the reader, which has read
+    // nothing yet, however slow the machine.
+    expect(out.text()).toBe('');
+    (reader.stdio[3] as Writable).end('g');
     // 236 KB written, the pipe took 64 KiB: the rest waits (EAGAIN), nothing is lost or thrown.
-    for (let tries = 0; tries < 100; tries++) {
+    const all = lines.join('');
+    for (let tries = 0; tries < 100 && out.text().length < all.length; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       buffer.flush();
     }
     reader.stdin.end();
     await new Promise((resolve) => reader.once('exit', resolve));
-    expect(out.text()).toBe(lines.join(''));
+    expect(out.text()).toBe(all);
   });
 
   it('writes every line pino gave it when the process exits, without a flush', () => {
