@@ -13,7 +13,12 @@ export default mergeConfig(
       include: [
         'src/accounts/*.spec.ts',
         'src/app.spec.ts',
-        'src/common/*.spec.ts',
+        'src/errors/*.spec.ts',
+        'src/gate/*.spec.ts',
+        'src/http/*.spec.ts',
+        'src/logging/*.spec.ts',
+        'src/paging/*.spec.ts',
+        'src/parsing/*.spec.ts',
         'src/database/database-outage.spec.ts',
         'src/pets/*.spec.ts',
         'src/rate-limit/rate-limit.http.spec.ts',

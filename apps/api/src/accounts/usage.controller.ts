@@ -1,7 +1,7 @@
 /** Staff read an account's usage: the rate limiter's counts for it, and its live keys. */
 import { Controller, Module, Param } from '@nestjs/common';
 import { ACTIVE_KEYS_MAX, type AccountUsage } from '@pets/contract';
-import { Operation } from '../common/operation.decorator.js';
+import { Operation } from '../gate/operation.decorator.js';
 import { RateLimitUsage } from '../rate-limit/rate-limit.usage.js';
 import { AccountsModule } from './accounts.module.js';
 import { AccountsService } from './accounts.service.js';

@@ -8,14 +8,14 @@ import { AuthGuard } from '@nestjs/passport';
 import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import passport from 'passport';
-import { ApiException } from '../common/api-exception.js';
-import { IS_PUBLIC } from '../common/public.decorator.js';
-import { OPEN } from '../common/roles.decorator.js';
+import { ApiException } from '../errors/api-exception.js';
+import { IS_PUBLIC } from '../gate/public.decorator.js';
+import { OPEN } from '../gate/roles.decorator.js';
 import { SessionStrategy } from './session.strategy.js';
-import { RouteFlag } from '../common/route-flag.js';
+import { RouteFlag } from '../gate/route-flag.js';
 import { PlanThrottlerGuard } from '../rate-limit/plan-throttler.guard.js';
 import { ApiKeyStrategy } from '../accounts/api-key.strategy.js';
-import type { Principal } from '../common/principal.js';
+import type { Principal } from '../gate/principal.js';
 
 const REALM = 'Bearer realm="petstore"';
 

@@ -5,10 +5,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ListKeysQuery, type OpenInvitation, PROBLEMS } from '@pets/contract';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { Cursors } from '../common/cursor.js';
-import { type Page, scopedPage } from '../common/paging.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { Cursors } from '../paging/cursor.js';
+import { type Page, scopedPage } from '../paging/paging.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { LinksRepository, type OpenInvitationRecord } from './links.repository.js';
 

@@ -15,8 +15,8 @@ import {
 } from '@pets/contract';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer } from '../database/writer.js';
 import { LinksRepository } from './links.repository.js';

@@ -6,7 +6,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import nodemailer from 'nodemailer';
-import { ApiException } from '../common/api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** What the product is called in mail. */

@@ -28,12 +28,12 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { isUniqueViolation } from '../common/database-errors.js';
-import { Cursors } from '../common/cursor.js';
-import { type Page, scopedPage } from '../common/paging.js';
-import type { SessionCaller } from '../common/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { isUniqueViolation } from '../errors/database-errors.js';
+import { Cursors } from '../paging/cursor.js';
+import { type Page, scopedPage } from '../paging/paging.js';
+import type { SessionCaller } from '../gate/principal.js';
 import { Writer } from '../database/writer.js';
 import { type PasskeyRecord, PasskeysRepository } from './passkeys.repository.js';
 import { passwordMatches } from './passwords.js';

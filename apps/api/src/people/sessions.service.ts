@@ -15,11 +15,11 @@ import {
 } from '@pets/contract';
 import { LRUCache } from 'lru-cache';
 import { AccountsService, limitsOf } from '../accounts/accounts.service.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { Cursors } from '../common/cursor.js';
-import { type Page, scopedPage } from '../common/paging.js';
-import type { Principal, SessionCaller } from '../common/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { Cursors } from '../paging/cursor.js';
+import { type Page, scopedPage } from '../paging/paging.js';
+import type { Principal, SessionCaller } from '../gate/principal.js';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type WriteTx, Writer } from '../database/writer.js';

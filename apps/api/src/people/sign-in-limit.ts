@@ -6,8 +6,8 @@
 import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { HEADERS, PROBLEMS, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
 import {
   RATE_LIMIT_STORAGE,
   type RateLimitStorage,

@@ -17,9 +17,9 @@ import {
 import * as oidc from 'openid-client';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { isUniqueViolation } from '../errors/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { LinksRepository } from './links.repository.js';

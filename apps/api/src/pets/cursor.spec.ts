@@ -1,7 +1,7 @@
 // Page cursors of the pets list: they read back as the position and filters they were made for,
 // stay short and URL-safe, and are refused once edited, cut, extended or made for other filters.
 import { describe, expect, it } from 'vitest';
-import { Cursors } from '../common/cursor.js';
+import { Cursors } from '../paging/cursor.js';
 import { DEVELOPMENT_CURSOR_SECRET } from '../config/config.schema.js';
 import { CURSOR_MAX_LENGTH } from '@pets/contract';
 import { decodeCursor, encodeCursor, nameDigest } from './cursor.js';

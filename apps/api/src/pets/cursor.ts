@@ -9,7 +9,7 @@ import {
   PetStatus as PetStatusSchema,
 } from '@pets/contract';
 import { createHash } from 'node:crypto';
-import { type Cursors, idField } from '../common/cursor.js';
+import { type Cursors, idField } from '../paging/cursor.js';
 
 /** The filters a page was served under: a cursor is only good with the same ones. */
 export interface PetFilters {

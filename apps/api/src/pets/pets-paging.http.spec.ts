@@ -2,7 +2,7 @@
 // Link and none on the last page, and edited or impossible cursors refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-import { Cursors } from '../common/cursor.js';
+import { Cursors } from '../paging/cursor.js';
 import { encodeCursor } from './cursor.js';
 
 /** Paging on a database of its own, so the pets on each page are known exactly. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createLogger, LogBuffer } from './logger.js';
 
 // The built logger (the tests run after the build), run in a process of its own.
-const LOGGER = new URL('../../dist/common/logger.js', import.meta.url).pathname;
+const LOGGER = new URL('../../dist/logging/logger.js', import.meta.url).pathname;
 
 function file() {
   const path = join(mkdtempSync(join(tmpdir(), 'pets-log-')), 'out.log');

@@ -5,7 +5,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { nonIntegerLiterals } from './json-literals.js';
 
 const JSON_ONLY = ['application/json'] as const;

@@ -18,7 +18,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { describeError } from './database-errors.js';
+import { describeError } from '../errors/database-errors.js';
 
 /** The Redis key of the version. */
 export const PAGE_VERSION_KEY = 'pets:page-version';

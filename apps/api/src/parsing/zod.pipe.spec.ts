@@ -3,7 +3,7 @@
 import { HEADERS, IdempotencyKey, NewAccount, NewPet, PasskeySignIn } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { ApiException } from './api-exception.js';
+import type { ApiException } from '../errors/api-exception.js';
 import { NON_INTEGER_LITERALS } from './json-body.decorator.js';
 import { MAX_DETAILS, ZodPipe } from './zod.pipe.js';
 

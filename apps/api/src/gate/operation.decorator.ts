@@ -7,7 +7,7 @@ import { type Operation as ContractOperation, type OperationId, OPERATIONS } fro
 import { routeOf } from './allowed-methods.js';
 import { Public } from './public.decorator.js';
 import { Gated } from './gate.decorator.js';
-import { Responds } from './response-schema.js';
+import { Responds } from '../http/response-schema.js';
 import { Open, PersonOnly, StaffOnly } from './roles.decorator.js';
 
 export const OPERATION_ID = 'petstore:operation';

@@ -11,7 +11,7 @@ import {
   toErrorDetails,
 } from '@pets/contract';
 import type { z } from 'zod';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { NON_INTEGER_LITERALS } from './json-body.decorator.js';
 
 /** A validation error lists at most this many details; its message says how many more there were. */

@@ -9,7 +9,7 @@ import { isIP, type Socket } from 'node:net';
 import { HEADERS, type Problem, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { WIRE_HEADERS } from './wire-headers.js';
 
 const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';

@@ -5,9 +5,9 @@
  */
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from './api-exception.js';
-import { setNextLink } from './base-url.js';
-import { WIRE_HEADERS } from './wire-headers.js';
+import { ApiException } from '../errors/api-exception.js';
+import { setNextLink } from '../http/base-url.js';
+import { WIRE_HEADERS } from '../http/wire-headers.js';
 import { type Cursors, idField } from './cursor.js';
 import { KeptMemo } from './kept-memo.js';
 

@@ -3,7 +3,7 @@
  * words of the thing it would name, as a path that names nothing is.
  */
 import { IdParam, type Problem } from '@pets/contract';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 
 export function pathId(text: string, notFound: Problem): number {
   const id = IdParam.safeParse(text);

@@ -3,7 +3,7 @@
  * route serves is a 405 with `Allow` when only its method is wrong, otherwise a 404.
  */
 import { HEADERS, type Operation, OPERATIONS, PROBLEMS } from '@pets/contract';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 
 /** A path of the API (`/v1/pets/{petId}`) as a pattern, with the methods its operations take. */
 interface PathMethods {

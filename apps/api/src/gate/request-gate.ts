@@ -23,12 +23,12 @@ import { MetadataScanner, ModulesContainer, type Reflector } from '@nestjs/core'
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ApiException } from './api-exception.js';
+import { ApiException } from '../errors/api-exception.js';
 import { unmatchedRoute } from './allowed-methods.js';
 import { FallbackController } from './fallback.controller.js';
 import { GATE, type GateTarget } from './gate.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
-import { checkSentOnce, type CountAgainstAddress } from './http-edges.js';
+import { checkSentOnce, type CountAgainstAddress } from '../http/http-edges.js';
 
 const EXPECTS_CONTINUE = Symbol('expectsContinue');
 
