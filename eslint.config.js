@@ -45,6 +45,8 @@ const API_LAYERS = {
     'parsing',
     'rate-limit',
   ],
+  // The first global guard admits an API key or a person's session.
+  authentication: ['accounts', 'errors', 'gate', 'people', 'rate-limit'],
   // Store orders move pets with them (their own statements on the pets table); pets, above, ask
   // whether a pet has an open order.
   orders: [

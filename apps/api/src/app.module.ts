@@ -6,11 +6,11 @@ import { type CanActivate, type DynamicModule, Module, type Type } from '@nestjs
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { UsageModule } from './accounts/usage.controller.js';
-import { AuthenticationGuard } from './people/authentication.guard.js';
+import { AuthenticationGuard } from './authentication/authentication.guard.js';
 import { FirstRunService } from './people/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
 import { PeopleModule } from './people/people.module.js';
-import { SessionAccessGuard } from './people/session-access.guard.js';
+import { SessionAccessGuard } from './people/sessions/session-access.guard.js';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
 import { type Clock, systemClock } from './config/clock.js';
 import type { AppConfig } from './config/config.js';

@@ -52,7 +52,7 @@ it('the key CLI loads no controller and nothing of HTTP', () => {
     expect.arrayContaining([
       'cli/keys/dispatch.js',
       'accounts/api-keys.service.js',
-      'people/links.service.js',
+      'people/links/links.service.js',
     ]),
   );
   expect(

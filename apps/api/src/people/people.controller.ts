@@ -25,11 +25,11 @@ import { answerPage } from '../paging/paging.js';
 import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { InvitationsService } from './invitations.service.js';
-import { LinksService } from './links.service.js';
+import { InvitationsService } from './links/invitations.service.js';
+import { LinksService } from './links/links.service.js';
 import { PeopleService } from './people.service.js';
-import { SessionAccessGuard } from './session-access.guard.js';
-import { clientOf, refuseOtherSites, setSessionCookie } from './session.controller.js';
+import { SessionAccessGuard } from './sessions/session-access.guard.js';
+import { clientOf, refuseOtherSites, setSessionCookie } from './sessions/session.controller.js';
 
 /** Invitations and password resets (beta): one-time links, and using them. */
 @Controller()

@@ -23,13 +23,13 @@ import { isUniqueViolation } from '../errors/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { ApiKeysService } from '../accounts/api-keys.service.js';
-import { InvitationsService } from './invitations.service.js';
-import { type LinkRecord, LinksRepository } from './links.repository.js';
-import { hashToken, singleSignOnDomain } from './links.service.js';
+import { InvitationsService } from './links/invitations.service.js';
+import { type LinkRecord, LinksRepository } from './links/links.repository.js';
+import { hashToken, singleSignOnDomain } from './links/links.service.js';
 import { hashPassword, type PasswordContext, passwordIssue, passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
-import { type NewSession, SessionsService } from './sessions.service.js';
-import { SignInLimit } from './sign-in-limit.js';
+import { type NewSession, SessionsService } from './sessions/sessions.service.js';
+import { SignInLimit } from './sessions/sign-in-limit.js';
 
 /**
  * The id of no person, locked as "the staff people": whoever deactivates a staff person holds it

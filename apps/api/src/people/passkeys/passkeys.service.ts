@@ -27,19 +27,19 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { isUniqueViolation } from '../errors/database-errors.js';
-import { Cursors } from '../paging/cursor.js';
-import { type Page, scopedPage } from '../paging/paging.js';
-import type { SessionCaller } from '../gate/principal.js';
-import { Writer } from '../database/writer.js';
+import { type Actor, AuditRepository } from '../../audit/audit.repository.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { isUniqueViolation } from '../../errors/database-errors.js';
+import { Cursors } from '../../paging/cursor.js';
+import { type Page, scopedPage } from '../../paging/paging.js';
+import type { SessionCaller } from '../../gate/principal.js';
+import { Writer } from '../../database/writer.js';
 import { type PasskeyRecord, PasskeysRepository } from './passkeys.repository.js';
-import { passwordMatches } from './passwords.js';
-import { emailKey, PeopleRepository } from './people.repository.js';
-import { type NewSession, SessionsService } from './sessions.service.js';
-import { SignInLimit } from './sign-in-limit.js';
+import { passwordMatches } from '../passwords.js';
+import { emailKey, PeopleRepository } from '../people.repository.js';
+import { type NewSession, SessionsService } from '../sessions/sessions.service.js';
+import { SignInLimit } from '../sessions/sign-in-limit.js';
 
 /** Who the passkeys are for: the RP ID they are bound to, and the pages that may use them. */
 export interface RelyingParty {

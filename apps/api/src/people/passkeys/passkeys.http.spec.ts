@@ -18,9 +18,9 @@ import {
   OWN_ORIGIN,
   PASSWORD,
   signInAs,
-} from '../../test/people-app.js';
+} from '../../../test/people-app.js';
 import { SoftAuthenticator, type Twist } from '@pets/services';
-import { ENGINES, type TestApp } from '../../test/test-app.js';
+import { ENGINES, type TestApp } from '../../../test/test-app.js';
 
 const OTHER_SITE = 'https://pets.example.net';
 

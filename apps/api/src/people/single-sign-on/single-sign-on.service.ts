@@ -15,16 +15,16 @@ import {
   type SingleSignOnFailure,
 } from '@pets/contract';
 import * as oidc from 'openid-client';
-import { AccountsService } from '../accounts/accounts.service.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { isUniqueViolation } from '../errors/database-errors.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { Writer, type WriteTx } from '../database/writer.js';
-import { LinksRepository } from './links.repository.js';
-import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
-import { type NewSession, SessionsService } from './sessions.service.js';
+import { AccountsService } from '../../accounts/accounts.service.js';
+import { AuditRepository } from '../../audit/audit.repository.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { isUniqueViolation } from '../../errors/database-errors.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { Writer, type WriteTx } from '../../database/writer.js';
+import { LinksRepository } from '../links/links.repository.js';
+import { emailKey, PeopleRepository, type PersonRecord } from '../people.repository.js';
+import { type NewSession, SessionsService } from '../sessions/sessions.service.js';
 
 type Settings = NonNullable<AppConfig['singleSignOn']>;
 

@@ -12,9 +12,9 @@ import {
 } from '@pets/contract';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Operation } from '../gate/operation.decorator.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { clientOf, setSessionCookie } from './session.controller.js';
+import { Operation } from '../../gate/operation.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { clientOf, setSessionCookie } from '../sessions/session.controller.js';
 import { SingleSignOnService } from './single-sign-on.service.js';
 
 /**

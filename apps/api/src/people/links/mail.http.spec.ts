@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Invitation, PasswordResetLink, PROBLEMS } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MailServer, type ReceivedMail, startMailServer } from '../../test/mail-server.js';
+import { type MailServer, type ReceivedMail, startMailServer } from '../../../test/mail-server.js';
 import {
   type AccountKey,
   auditEvents,
@@ -15,8 +15,8 @@ import {
   createPeopleTestApp,
   PASSWORD,
   signInAs,
-} from '../../test/people-app.js';
-import { createTestApp, ENGINES, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
+} from '../../../test/people-app.js';
+import { createTestApp, ENGINES, freshDatabaseUrl, type TestApp } from '../../../test/test-app.js';
 
 /** Where links in mail point, whatever Host a request came with. */
 const PUBLIC_URL = 'https://pets.example.com';
@@ -264,7 +264,7 @@ describe('an invitation of single sign-on e-mailed (docs/staff/sign-in.md)', () 
 });
 
 describe('npm run keys with SMTP_URL (docs/staff/sign-in.md)', () => {
-  const CLI = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
+  const CLI = fileURLToPath(new URL('../../../dist/bundle/keys.js', import.meta.url));
   let mail: MailServer;
   let env: Record<string, string>;
 

@@ -6,10 +6,10 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from '../errors/api-exception.js';
-import { PERSON_ONLY } from '../gate/roles.decorator.js';
-import { RouteFlag } from '../gate/route-flag.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { PERSON_ONLY } from '../../gate/roles.decorator.js';
+import { RouteFlag } from '../../gate/route-flag.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 /** Methods that change nothing: a session may use them from anywhere the browser allows. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,8 +6,8 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import nodemailer from 'nodemailer';
-import { ApiException } from '../errors/api-exception.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
 /** What the product is called in mail. */
 const PRODUCT = 'Pet Store';

@@ -13,15 +13,15 @@ import {
   RESET_LINK_TTL_MS,
   singleSignOnEmailIssue,
 } from '@pets/contract';
-import { AccountsService } from '../accounts/accounts.service.js';
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { Writer } from '../database/writer.js';
+import { AccountsService } from '../../accounts/accounts.service.js';
+import { type Actor, AuditRepository } from '../../audit/audit.repository.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { Writer } from '../../database/writer.js';
 import { LinksRepository } from './links.repository.js';
 import { alreadyJoinedMail, invitationMail, MailService, resetMail } from './mail.service.js';
-import { PeopleRepository, type PersonRecord } from './people.repository.js';
+import { PeopleRepository, type PersonRecord } from '../people.repository.js';
 
 /** Where the admin app takes each kind of link: the secret after `#`, never sent to a server. */
 const LINK_PAGE = { invitation: '/admin/welcome', reset: '/admin/set-password' } as const;

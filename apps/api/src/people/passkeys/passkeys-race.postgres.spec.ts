@@ -8,9 +8,9 @@
 import { PROBLEMS } from '@pets/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../test/people-app.js';
+import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../../test/people-app.js';
 import { SoftAuthenticator } from '@pets/services';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 const ROUNDS = 40;
 

@@ -6,13 +6,13 @@
 import { hash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { HEADERS, PROBLEMS, SIGN_IN_FAILURE_WINDOW_MS, SIGN_IN_FAILURES_MAX } from '@pets/contract';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
 import {
   RATE_LIMIT_STORAGE,
   type RateLimitStorage,
   type WindowSpec,
-} from '../rate-limit/rate-limit.storage.js';
+} from '../../rate-limit/rate-limit.storage.js';
 
 /** Windows start every third of the failure window... */
 const STEP_MS = SIGN_IN_FAILURE_WINDOW_MS / 3;

@@ -4,12 +4,12 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { type ListKeysQuery, type OpenInvitation, PROBLEMS } from '@pets/contract';
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { Cursors } from '../paging/cursor.js';
-import { type Page, scopedPage } from '../paging/paging.js';
-import { Writer, type WriteTx } from '../database/writer.js';
+import { type Actor, AuditRepository } from '../../audit/audit.repository.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { Cursors } from '../../paging/cursor.js';
+import { type Page, scopedPage } from '../../paging/paging.js';
+import { Writer, type WriteTx } from '../../database/writer.js';
 import { LinksRepository, type OpenInvitationRecord } from './links.repository.js';
 
 const toOpenInvitationView = (link: OpenInvitationRecord): OpenInvitation => ({

@@ -14,18 +14,23 @@ import {
 } from '@pets/contract';
 import type { PasskeyOptions } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf } from '../audit/audit.repository.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
-import { Operation } from '../gate/operation.decorator.js';
-import { answerPage } from '../paging/paging.js';
-import { pathId } from '../parsing/path-id.js';
-import { CurrentPrincipal } from '../gate/principal.decorator.js';
-import type { Principal } from '../gate/principal.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { actorOf } from '../../audit/audit.repository.js';
+import { JsonBody } from '../../parsing/json-body.decorator.js';
+import { Operation } from '../../gate/operation.decorator.js';
+import { answerPage } from '../../paging/paging.js';
+import { pathId } from '../../parsing/path-id.js';
+import { CurrentPrincipal } from '../../gate/principal.decorator.js';
+import type { Principal } from '../../gate/principal.js';
+import { ZodPipe } from '../../parsing/zod.pipe.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasskeysService, type RelyingParty } from './passkeys.service.js';
-import { SessionAccessGuard } from './session-access.guard.js';
-import { clientOf, refuseOtherSites, sessionOf, setSessionCookie } from './session.controller.js';
+import { SessionAccessGuard } from '../sessions/session-access.guard.js';
+import {
+  clientOf,
+  refuseOtherSites,
+  sessionOf,
+  setSessionCookie,
+} from '../sessions/session.controller.js';
 
 /** Passkeys (beta). */
 @Controller()

@@ -11,7 +11,7 @@ import passport from 'passport';
 import { ApiException } from '../errors/api-exception.js';
 import { IS_PUBLIC } from '../gate/public.decorator.js';
 import { OPEN } from '../gate/roles.decorator.js';
-import { SessionStrategy } from './session.strategy.js';
+import { SessionStrategy } from '../people/sessions/session.strategy.js';
 import { RouteFlag } from '../gate/route-flag.js';
 import { PlanThrottlerGuard } from '../rate-limit/plan-throttler.guard.js';
 import { ApiKeyStrategy } from '../accounts/api-key.strategy.js';

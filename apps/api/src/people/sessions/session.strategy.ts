@@ -7,7 +7,7 @@ import { PROBLEMS, SESSION_COOKIE } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
 import { parseCookie } from 'cookie';
 import passport from 'passport';
-import { ApiException } from '../errors/api-exception.js';
+import { ApiException } from '../../errors/api-exception.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Each `__Host-pets_session=` in a Cookie header (several lines arrive joined with `; `). */

@@ -18,8 +18,8 @@ import {
   createPeopleTestApp,
   OWN_ORIGIN,
   PASSWORD,
-} from '../../test/people-app.js';
-import { ENGINES, type TestApp } from '../../test/test-app.js';
+} from '../../../test/people-app.js';
+import { ENGINES, type TestApp } from '../../../test/test-app.js';
 
 describe.each(ENGINES)(
   'invitations and password resets, on %s (docs/staff/sign-in.md)',

@@ -16,14 +16,14 @@ import {
   OWN_ORIGIN,
   PASSWORD,
   signInAs,
-} from '../../test/people-app.js';
+} from '../../../test/people-app.js';
 import {
   createTestApp,
   ENGINES,
   FakeClock,
   freshDatabaseUrl,
   type TestApp,
-} from '../../test/test-app.js';
+} from '../../../test/test-app.js';
 
 describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engine) => {
   let t: TestApp;

@@ -4,9 +4,9 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { Plan, Role } from '@pets/contract';
-import { Database } from '../database/database.js';
-import { listedBelow } from '../database/list-order.js';
-import type { WriteTx } from '../database/writer.js';
+import { Database } from '../../database/database.js';
+import { listedBelow } from '../../database/list-order.js';
+import type { WriteTx } from '../../database/writer.js';
 
 /** A session as stored: by the SHA-256 of its id, which only the browser's cookie holds. */
 export interface SessionRecord {

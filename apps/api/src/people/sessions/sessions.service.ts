@@ -14,18 +14,18 @@ import {
   type SignIn,
 } from '@pets/contract';
 import { LRUCache } from 'lru-cache';
-import { AccountsService, limitsOf } from '../accounts/accounts.service.js';
-import { ApiException } from '../errors/api-exception.js';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { Cursors } from '../paging/cursor.js';
-import { type Page, scopedPage } from '../paging/paging.js';
-import type { Principal, SessionCaller } from '../gate/principal.js';
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { type WriteTx, Writer } from '../database/writer.js';
-import { singleSignOnDomain } from './links.service.js';
-import { passwordMatches } from './passwords.js';
-import { emailKey, PeopleRepository } from './people.repository.js';
+import { AccountsService, limitsOf } from '../../accounts/accounts.service.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { Cursors } from '../../paging/cursor.js';
+import { type Page, scopedPage } from '../../paging/paging.js';
+import type { Principal, SessionCaller } from '../../gate/principal.js';
+import { type Actor, AuditRepository } from '../../audit/audit.repository.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { type WriteTx, Writer } from '../../database/writer.js';
+import { singleSignOnDomain } from '../links/links.service.js';
+import { passwordMatches } from '../passwords.js';
+import { emailKey, PeopleRepository } from '../people.repository.js';
 import { SessionsRepository, type SessionWithAccount } from './sessions.repository.js';
 import { SignInLimit } from './sign-in-limit.js';
 

@@ -14,16 +14,16 @@ import {
 } from '@pets/contract';
 import { stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { actorOf } from '../audit/audit.repository.js';
-import { pathId } from '../parsing/path-id.js';
-import { ApiException } from '../errors/api-exception.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
-import { Operation } from '../gate/operation.decorator.js';
-import { CurrentPrincipal } from '../gate/principal.decorator.js';
-import type { Principal, SessionCaller } from '../gate/principal.js';
-import { answerPage } from '../paging/paging.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
-import { PeopleService } from './people.service.js';
+import { actorOf } from '../../audit/audit.repository.js';
+import { pathId } from '../../parsing/path-id.js';
+import { ApiException } from '../../errors/api-exception.js';
+import { JsonBody } from '../../parsing/json-body.decorator.js';
+import { Operation } from '../../gate/operation.decorator.js';
+import { CurrentPrincipal } from '../../gate/principal.decorator.js';
+import type { Principal, SessionCaller } from '../../gate/principal.js';
+import { answerPage } from '../../paging/paging.js';
+import { ZodPipe } from '../../parsing/zod.pipe.js';
+import { PeopleService } from '../people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@pets/contract';
 import { freePort, type OidcProviderServer, startOidcProvider } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, OWN_ORIGIN, PASSWORD } from '../../test/people-app.js';
+import { auditEvents, OWN_ORIGIN, PASSWORD } from '../../../test/people-app.js';
 import {
   createTestApp,
   ENGINES,
@@ -24,11 +24,11 @@ import {
   FakeClock,
   freshDatabaseUrl,
   type TestApp,
-} from '../../test/test-app.js';
-import { Database } from '../database/database.js';
-import { Writer } from '../database/writer.js';
-import { LinksRepository } from './links.repository.js';
-import { hashToken } from './links.service.js';
+} from '../../../test/test-app.js';
+import { Database } from '../../database/database.js';
+import { Writer } from '../../database/writer.js';
+import { LinksRepository } from '../links/links.repository.js';
+import { hashToken } from '../links/links.service.js';
 
 /** `app.inject` is served as http://localhost: the callback the provider knows. */
 const PUBLIC_URL = 'http://localhost';

@@ -3,8 +3,8 @@
  * with when they expire and when they were used.
  */
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database.js';
-import type { WriteTx } from '../database/writer.js';
+import { Database } from '../../database/database.js';
+import type { WriteTx } from '../../database/writer.js';
 
 /** A one-time link as stored: by the SHA-256 of its secret, which only the link holds. */
 export interface LinkRecord {

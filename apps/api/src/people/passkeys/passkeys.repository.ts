@@ -4,9 +4,9 @@
  * or a passkey reads and writes of the person.
  */
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database.js';
-import { listedBelow } from '../database/list-order.js';
-import type { WriteTx } from '../database/writer.js';
+import { Database } from '../../database/database.js';
+import { listedBelow } from '../../database/list-order.js';
+import type { WriteTx } from '../../database/writer.js';
 
 /** A passkey as stored. Times are Unix milliseconds. */
 export interface PasskeyRecord {
