@@ -33,7 +33,8 @@ const API_LAYERS = {
   database: ['config', 'errors', 'paging', 'readiness'],
   idempotency: ['config', 'database', 'errors', 'parsing'],
   audit: ['database', 'gate', 'paging', 'parsing'],
-  accounts: ['audit', 'config', 'database', 'errors', 'gate', 'paging', 'parsing', 'rate-limit'],
+  accounts: ['audit', 'config', 'database', 'errors', 'gate', 'paging', 'parsing'],
+  usage: ['accounts', 'gate', 'rate-limit'],
   people: [
     'accounts',
     'audit',

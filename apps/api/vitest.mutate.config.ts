@@ -11,7 +11,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: [
-        'src/accounts/*.spec.ts',
+        'src/accounts/**/*.spec.ts',
         'src/app.spec.ts',
         'src/errors/*.spec.ts',
         'src/gate/*.spec.ts',
@@ -23,6 +23,7 @@ export default mergeConfig(
         'src/pets/*.spec.ts',
         'src/rate-limit/rate-limit.http.spec.ts',
         'src/rate-limit/redis-rate-limit.storage.spec.ts',
+        'src/usage/*.spec.ts',
       ],
     },
   }),

@@ -5,7 +5,7 @@
 import { type CanActivate, type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
-import { UsageModule } from './accounts/usage.controller.js';
+import { UsageModule } from './usage/usage.module.js';
 import { AuthenticationGuard } from './authentication/authentication.guard.js';
 import { FirstRunService } from './people/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';

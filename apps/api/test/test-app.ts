@@ -12,7 +12,7 @@ import { NewAccount, type NewAccountInput } from '@pets/contract';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { AccountsService } from '../src/accounts/accounts.service.js';
-import { ApiKeysService } from '../src/accounts/api-keys.service.js';
+import { ApiKeysService } from '../src/accounts/api-keys/api-keys.service.js';
 import { createApp } from '../src/app.factory.js';
 import type { Clock } from '../src/config/clock.js';
 import { createLogger } from '../src/logging/logger.js';

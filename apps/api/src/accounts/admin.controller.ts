@@ -18,7 +18,7 @@ import { Operation } from '../gate/operation.decorator.js';
 import { answerPage } from '../paging/paging.js';
 import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 
 /** Staff-only management of accounts, plans and keys (beta). */
 @Controller()

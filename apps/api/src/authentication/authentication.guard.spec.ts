@@ -2,7 +2,7 @@
 // key lookup that fails is a 503 or a logged 500, never a 401.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 
 /** The guard's answers do not depend on the engine: SQLite only. */
 describe('API key guard', () => {

@@ -14,7 +14,7 @@ import { OPEN } from '../gate/roles.decorator.js';
 import { SessionStrategy } from '../people/sessions/session.strategy.js';
 import { RouteFlag } from '../gate/route-flag.js';
 import { PlanThrottlerGuard } from '../rate-limit/plan-throttler.guard.js';
-import { ApiKeyStrategy } from '../accounts/api-key.strategy.js';
+import { ApiKeyStrategy } from '../accounts/api-keys/api-key.strategy.js';
 import type { Principal } from '../gate/principal.js';
 
 const REALM = 'Bearer realm="petstore"';

@@ -51,7 +51,7 @@ it('the key CLI loads no controller and nothing of HTTP', () => {
   expect(files).toEqual(
     expect.arrayContaining([
       'cli/keys/dispatch.js',
-      'accounts/api-keys.service.js',
+      'accounts/api-keys/api-keys.service.js',
       'people/links/links.service.js',
     ]),
   );

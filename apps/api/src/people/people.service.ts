@@ -22,7 +22,7 @@ import { CLOCK, type Clock } from '../config/clock.js';
 import { isUniqueViolation } from '../errors/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
-import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 import { InvitationsService } from './links/invitations.service.js';
 import { type LinkRecord, LinksRepository } from './links/links.repository.js';
 import { hashToken, singleSignOnDomain } from './links/links.service.js';

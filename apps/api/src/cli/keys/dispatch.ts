@@ -6,7 +6,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AccountsService, toAccountView } from '../../accounts/accounts.service.js';
-import { ApiKeysService, toApiKeyView } from '../../accounts/api-keys.service.js';
+import { ApiKeysService, toApiKeyView } from '../../accounts/api-keys/api-keys.service.js';
 import type { AppConfig } from '../../config/config.js';
 import { LinksService } from '../../people/links/links.service.js';
 import { CliModule } from '../cli.module.js';

@@ -14,19 +14,19 @@ import {
   type ListKeysQuery,
   PROBLEMS,
 } from '@pets/contract';
-import { ApiException } from '../errors/api-exception.js';
+import { ApiException } from '../../errors/api-exception.js';
 import { LRUCache } from 'lru-cache';
-import { CLOCK, type Clock } from '../config/clock.js';
-import { Cursors } from '../paging/cursor.js';
-import { type Page, scopedPage } from '../paging/paging.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { Writer } from '../database/writer.js';
-import { limitsOf } from './accounts.service.js';
+import { CLOCK, type Clock } from '../../config/clock.js';
+import { Cursors } from '../../paging/cursor.js';
+import { type Page, scopedPage } from '../../paging/paging.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
+import { type Actor, AuditRepository } from '../../audit/audit.repository.js';
+import { Writer } from '../../database/writer.js';
+import { limitsOf } from '../accounts.service.js';
 import { type ApiKeyRecord, ApiKeysRepository, type KeyMakerIds } from './api-keys.repository.js';
-import type { WriteTx } from '../database/writer.js';
+import type { WriteTx } from '../../database/writer.js';
 import { acceptsKey, generateKey, hashKey, keyEnvironmentFor } from './api-key-format.js';
-import type { Principal } from '../gate/principal.js';
+import type { Principal } from '../../gate/principal.js';
 
 /** How long a key lookup (found or not) is trusted; revocation reaches every instance within this. */
 export const KEY_CACHE_TTL_MS = 4_000;

@@ -3,8 +3,8 @@
 // last use recorded at most hourly, and lists in order of creation.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DataSource } from 'typeorm';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-import { Writer } from '../database/writer.js';
+import { createTestApp, ENGINES, type TestApp } from '../../../test/test-app.js';
+import { Writer } from '../../database/writer.js';
 import { ApiKeysService, KEY_CACHE_TTL_MS } from './api-keys.service.js';
 import { acceptsKey, generateKey, hashKey } from './api-key-format.js';
 

@@ -1,11 +1,10 @@
 /** Staff read an account's usage: the rate limiter's counts for it, and its live keys. */
-import { Controller, Module, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ACTIVE_KEYS_MAX, type AccountUsage } from '@pets/contract';
 import { Operation } from '../gate/operation.decorator.js';
 import { RateLimitUsage } from '../rate-limit/rate-limit.usage.js';
-import { AccountsModule } from './accounts.module.js';
-import { AccountsService } from './accounts.service.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { AccountsService } from '../accounts/accounts.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 
 /** Staff see an account's usage (beta, docs/partners/rate-limits.md): the limiter's counters and its keys. */
 @Controller()
@@ -40,7 +39,3 @@ export class UsageController {
     };
   }
 }
-
-/** The usage operation: served by the API only (the CLI has no rate limiter to read). */
-@Module({ imports: [AccountsModule], controllers: [UsageController] })
-export class UsageModule {}

@@ -2,7 +2,7 @@
 // invalid one, and that several apps in one process each accept only their own keys.
 import { PROBLEMS } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp } from '../../../test/test-app.js';
 import { readAuthorization } from './api-key.strategy.js';
 
 describe('the Authorization header', () => {

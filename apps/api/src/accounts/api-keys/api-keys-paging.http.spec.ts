@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ACTIVE_KEYS_MAX, type ApiKey, type AccountUsage } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { createTestApp, ENGINES, type TestApp } from '../../../test/test-app.js';
 import { ApiKeysService } from './api-keys.service.js';
 
 describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) => {
@@ -259,7 +259,7 @@ describe('npm run keys -- create over the cap', () => {
       for (let i = 1; i < ACTIVE_KEYS_MAX; i++) await keys.create(accountId, `key ${i}`, 'cli');
       const { database } = t.config;
       if (database.kind !== 'sqlite') throw new Error('expected SQLite');
-      const cli = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
+      const cli = fileURLToPath(new URL('../../../dist/bundle/keys.js', import.meta.url));
       const env = {
         PATH: process.env['PATH'] ?? '',
         DATABASE_URL: `sqlite:${database.file}`,

@@ -1,8 +1,8 @@
 /** Reads and writes the api_keys table: each query one statement for SQLite and PostgreSQL. */
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database.js';
-import type { WriteTx } from '../database/writer.js';
-import type { AccountRecord } from './accounts.repository.js';
+import { Database } from '../../database/database.js';
+import type { WriteTx } from '../../database/writer.js';
+import type { AccountRecord } from '../accounts.repository.js';
 
 /** An API key as stored. Only the SHA-256 of the key is kept; the key is shown once, at creation. */
 export interface ApiKeyRecord {
