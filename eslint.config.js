@@ -46,6 +46,17 @@ const API_LAYERS = {
     'parsing',
     'rate-limit',
   ],
+  categories: [
+    'audit',
+    'config',
+    'database',
+    'errors',
+    'gate',
+    'http',
+    'idempotency',
+    'paging',
+    'parsing',
+  ],
   // The first global guard admits an API key or a person's session.
   authentication: ['accounts', 'errors', 'gate', 'people', 'rate-limit'],
   // Store orders move pets with them (their own statements on the pets table); pets, above, ask

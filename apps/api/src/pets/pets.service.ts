@@ -23,7 +23,7 @@ import type { Principal } from '../gate/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { CategoriesService } from './categories.service.js';
+import { CategoriesService } from '../categories/categories.service.js';
 import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
 import { PetsRepository } from './pets.repository.js';
 import { KeptMemo } from '../paging/kept-memo.js';

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdempotencyApp } from '../../test/idempotent-poster.js';
 import { ENGINES, type TestApp } from '../../test/test-app.js';
 import { Writer } from '../database/writer.js';
-import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
-import { PetsRepository } from './pets.repository.js';
+import { IDEMPOTENCY_WINDOW_MS } from './idempotency.service.js';
+import { PetsRepository } from '../pets/pets.repository.js';
 
-/** Lives under pets/ (not idempotency/): mutation testing runs the pets specs. */
 const databaseDown = () =>
   Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startIdempotencyApp } from '../../test/idempotent-poster.js';
 import { ENGINES, type TestApp } from '../../test/test-app.js';
 import { Writer } from '../database/writer.js';
-import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
+import { IDEMPOTENCY_WINDOW_MS } from './idempotency.service.js';
 
-/** Lives under pets/ (not idempotency/): mutation testing runs the pets specs. */
 const HOUR = 60 * 60 * 1_000;
 
 describe.each(ENGINES)('expired Idempotency-Keys on %s', (engine) => {
