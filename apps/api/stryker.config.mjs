@@ -23,7 +23,7 @@ export default {
     'src/rate-limit/memory-rate-limit.storage.ts',
     'src/rate-limit/redis-rate-limit.storage.ts',
     'src/rate-limit/plan-throttler.guard.ts',
-    'src/pets/cursor.ts',
+    'src/paging/cursor.ts',
     'src/pets/pets.service.ts',
     'src/idempotency/idempotency.service.ts',
     'src/errors/all-exceptions.filter.ts',

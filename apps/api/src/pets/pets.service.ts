@@ -17,14 +17,19 @@ import {
 import { actorOf, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { ApiException } from '../errors/api-exception.js';
 import { CLOCK, type Clock } from '../config/clock.js';
-import { Cursors } from '../paging/cursor.js';
 import { invalidCursor, type Page, pageOf } from '../paging/paging.js';
 import type { Principal } from '../gate/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { CategoriesService } from '../categories/categories.service.js';
-import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
+import {
+  Cursors,
+  decodeCursor,
+  encodeCursor,
+  nameDigest,
+  type PetFilters,
+} from '../paging/cursor.js';
 import { PetsRepository } from './pets.repository.js';
 import { KeptMemo } from '../paging/kept-memo.js';
 
