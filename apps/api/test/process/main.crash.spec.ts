@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { startServer } from '@pets/services';
 import { describe, expect, it } from 'vitest';
-import { ENGINES, freshDatabaseUrl } from '../test/test-app.js';
-import { checkLedger, durableAccount, phase, WriteLedger } from '../test/write-ledger.js';
+import { ENGINES, freshDatabaseUrl } from '../test-app.js';
+import { checkLedger, durableAccount, phase, WriteLedger } from '../write-ledger.js';
 
 describe.each(ENGINES)(
   'kill -9 while partners create pets and staff and partners change, remove and order them, on %s',

@@ -17,9 +17,9 @@ import {
   startServer,
 } from '@pets/services';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_URL, SignInLedger, SSO_CALLBACK } from '../test/sign-in-ledger.js';
-import { ENGINES, freshDatabaseUrl } from '../test/test-app.js';
-import { phase } from '../test/write-ledger.js';
+import { PUBLIC_URL, SignInLedger, SSO_CALLBACK } from '../sign-in-ledger.js';
+import { ENGINES, freshDatabaseUrl } from '../test-app.js';
+import { phase } from '../write-ledger.js';
 
 describe.each(ENGINES)(
   'passkeys and single sign-on before and during a kill -9, on %s',

@@ -5,9 +5,9 @@ import { rmSync } from 'node:fs';
 import type { AuditEvent } from '@pets/contract';
 import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
 import { describe, expect, it } from 'vitest';
-import { PeopleLedger } from '../test/people-ledger.js';
-import { ENGINES, freshDatabaseUrl } from '../test/test-app.js';
-import { checkLedger, durableAccount, phase, WriteLedger } from '../test/write-ledger.js';
+import { PeopleLedger } from '../people-ledger.js';
+import { ENGINES, freshDatabaseUrl } from '../test-app.js';
+import { checkLedger, durableAccount, phase, WriteLedger } from '../write-ledger.js';
 
 const PASSWORD = 'correct horse battery staple 9';
 
