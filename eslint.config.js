@@ -16,7 +16,8 @@ import tseslint from 'typescript-eslint';
  * HTTP edges, the request gate, parsing, paging, logging), then config/ and the stores, then the
  * features; nothing here imports pets/, health/, docs/ or the CLI
  * (apps/api/src/import-graph.spec.ts checks that there are no cycles); pets/ may import orders/,
- * never the other way.
+ * never the other way. A folder's subfolders (accounts/api-keys/, people/sessions/) are ruled with
+ * it.
  */
 const API_LAYERS = {
   errors: [],
