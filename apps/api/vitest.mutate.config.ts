@@ -11,13 +11,21 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: [
-        'src/accounts/*.spec.ts',
+        'src/accounts/**/*.spec.ts',
         'src/app.spec.ts',
-        'src/common/*.spec.ts',
+        'src/errors/*.spec.ts',
+        'src/gate/*.spec.ts',
+        'src/http/*.spec.ts',
+        'src/logging/*.spec.ts',
+        'src/paging/*.spec.ts',
+        'src/parsing/*.spec.ts',
+        'src/categories/*.spec.ts',
         'src/database/database-outage.spec.ts',
+        'src/idempotency/*.spec.ts',
         'src/pets/*.spec.ts',
         'src/rate-limit/rate-limit.http.spec.ts',
         'src/rate-limit/redis-rate-limit.storage.spec.ts',
+        'src/usage/*.spec.ts',
       ],
     },
   }),

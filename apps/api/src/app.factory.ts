@@ -21,10 +21,10 @@ import { type FastifyError, type FastifyReply, type FastifyRequest, LogControlle
 import type { Logger } from 'pino';
 import { registerAdminApp } from './admin-app/admin-app.js';
 import { API_GUARDS, AppModule, type AppOptions } from './app.module.js';
-import { NestPinoLogger, requestLineWriter } from './common/logger.js';
+import { NestPinoLogger, requestLineWriter } from './logging/logger.js';
 import { Metrics } from './metrics/metrics.js';
-import { requestIdFor } from './common/request-id.js';
-import { securityHeaders } from './common/security-headers.js';
+import { requestIdFor } from './logging/request-id.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
 import {
@@ -32,9 +32,9 @@ import {
   expectsContinue,
   registerRequestGate,
   RequestGate,
-} from './common/request-gate.js';
+} from './gate/request-gate.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
-import { sendError } from './common/error-response.js';
+import { sendError } from './errors/error-response.js';
 import {
   baseUrlFor,
   checkFraming,
@@ -42,7 +42,7 @@ import {
   connectionCap,
   frameworkErrorFor,
   setCommonHeaders,
-} from './common/http-edges.js';
+} from './http/http-edges.js';
 
 /** A connection with no complete request this long after connecting (or its last answer) is closed. */
 export const CONNECTION_IDLE_MS = 10_000;

@@ -5,21 +5,21 @@
 import { type CanActivate, type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AccountsModule } from './accounts/accounts.module.js';
-import { UsageModule } from './accounts/usage.controller.js';
-import { AuthenticationGuard } from './people/authentication.guard.js';
+import { UsageModule } from './usage/usage.module.js';
+import { AuthenticationGuard } from './authentication/authentication.guard.js';
 import { FirstRunService } from './people/first-run.service.js';
 import { StaffGuard } from './accounts/staff.guard.js';
 import { PeopleModule } from './people/people.module.js';
-import { SessionAccessGuard } from './people/session-access.guard.js';
-import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
-import { type Clock, systemClock } from './common/clock.js';
+import { SessionAccessGuard } from './people/sessions/session-access.guard.js';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter.js';
+import { type Clock, systemClock } from './config/clock.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
-import { FallbackController } from './common/fallback.controller.js';
+import { FallbackController } from './gate/fallback.controller.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
@@ -72,7 +72,7 @@ export class AppModule {
       controllers: [FallbackController],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // API_GUARDS run in the request gate, before the body is read (common/request-gate.ts);
+        // API_GUARDS run in the request gate, before the body is read (gate/request-gate.ts);
         // Nest's own guard pipeline is empty, and the app does not start with a route outside the gate.
         ...GUARDS_PROVIDED_HERE,
         FirstRunService,

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.factory.js';
-import { createLogger } from './common/logger.js';
+import { createLogger } from './logging/logger.js';
 import { ConfigError, loadConfig, missingForServing } from './config/config.js';
 import { busyPort, portProblem, type WantedPort } from './config/ports.js';
 import { Metrics } from './metrics/metrics.js';

@@ -6,11 +6,11 @@ import { ModulesContainer } from '@nestjs/core';
 import { type Operation, OPERATIONS } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { routeOf } from './common/allowed-methods.js';
-import { FallbackController } from './common/fallback.controller.js';
-import { OPERATION_ID } from './common/operation.decorator.js';
-import { IS_PUBLIC } from './common/public.decorator.js';
-import { OPEN, PERSON_ONLY, STAFF_ONLY } from './common/roles.decorator.js';
+import { routeOf } from './gate/allowed-methods.js';
+import { FallbackController } from './gate/fallback.controller.js';
+import { OPERATION_ID } from './gate/operation.decorator.js';
+import { IS_PUBLIC } from './gate/public.decorator.js';
+import { OPEN, PERSON_ONLY, STAFF_ONLY } from './gate/roles.decorator.js';
 
 interface ServedRoute {
   route: string;

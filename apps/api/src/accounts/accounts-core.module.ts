@@ -7,8 +7,8 @@ import { Module } from '@nestjs/common';
 import { AuditTrailModule } from '../audit/audit-trail.module.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
-import { ApiKeysRepository } from './api-keys.repository.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 
 @Module({
   imports: [AuditTrailModule],

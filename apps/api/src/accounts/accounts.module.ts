@@ -5,7 +5,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountsCoreModule } from './accounts-core.module.js';
 import { AdminController } from './admin.controller.js';
-import { ApiKeyStrategy } from './api-key.strategy.js';
+import { ApiKeyStrategy } from './api-keys/api-key.strategy.js';
 
 /** Accounts and keys (AccountsCoreModule, which the CLI uses alone), their operations and the key check. */
 @Module({

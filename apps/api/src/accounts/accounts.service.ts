@@ -15,8 +15,8 @@ import {
   type PlanLimits,
   PROBLEMS,
 } from '@pets/contract';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
 import { type Actor, AuditRepository, type Changes } from '../audit/audit.repository.js';
 import { Writer } from '../database/writer.js';
 import { type AccountRecord, AccountsRepository } from './accounts.repository.js';

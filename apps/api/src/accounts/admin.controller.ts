@@ -11,14 +11,14 @@ import {
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
-import { JsonBody } from '../common/json-body.decorator.js';
-import { CurrentPrincipal } from '../common/principal.decorator.js';
-import type { Principal } from '../common/principal.js';
-import { Operation } from '../common/operation.decorator.js';
-import { answerPage } from '../common/paging.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { JsonBody } from '../parsing/json-body.decorator.js';
+import { CurrentPrincipal } from '../gate/principal.decorator.js';
+import type { Principal } from '../gate/principal.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { answerPage } from '../paging/paging.js';
+import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
-import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 
 /** Staff-only management of accounts, plans and keys (beta). */
 @Controller()

@@ -3,9 +3,9 @@
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
-import { ApiException } from '../common/api-exception.js';
-import { StaffOnly } from '../common/roles.decorator.js';
-import type { Principal } from '../common/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { StaffOnly } from '../gate/roles.decorator.js';
+import type { Principal } from '../gate/principal.js';
 import { StaffGuard } from './staff.guard.js';
 
 @StaffOnly()

@@ -3,9 +3,9 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception.js';
-import { STAFF_ONLY } from '../common/roles.decorator.js';
-import { RouteFlag } from '../common/route-flag.js';
+import { ApiException } from '../errors/api-exception.js';
+import { STAFF_ONLY } from '../gate/roles.decorator.js';
+import { RouteFlag } from '../gate/route-flag.js';
 
 /** Runs after authentication and rate limiting, so a 403 is counted and carries the headers. */
 @Injectable()

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiException } from '../common/api-exception.js';
-import { sendError } from '../common/error-response.js';
+import { ApiException } from '../errors/api-exception.js';
+import { sendError } from '../errors/error-response.js';
 
 /** The built admin app (`npx nx build admin`), beside this project in the repository. */
 export const ADMIN_DIST = fileURLToPath(new URL('../../../admin/dist/', import.meta.url));

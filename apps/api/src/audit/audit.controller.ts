@@ -5,10 +5,10 @@
 import { Controller, Query, Req, Res } from '@nestjs/common';
 import { type AuditEvent, ListAuditQuery } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Cursors } from '../common/cursor.js';
-import { Operation } from '../common/operation.decorator.js';
-import { answerPage, scopedPage } from '../common/paging.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { Cursors } from '../paging/cursor.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { answerPage, scopedPage } from '../paging/paging.js';
+import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AuditRepository } from './audit.repository.js';
 
 /** The filters a page was served under, as its cursor carries them. */

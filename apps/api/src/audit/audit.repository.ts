@@ -4,7 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { AuditAction, AuditEvent, AuditTargetType } from '@pets/contract';
-import type { Principal } from '../common/principal.js';
+import type { Principal } from '../gate/principal.js';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';

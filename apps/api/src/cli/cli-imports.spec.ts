@@ -51,8 +51,8 @@ it('the key CLI loads no controller and nothing of HTTP', () => {
   expect(files).toEqual(
     expect.arrayContaining([
       'cli/keys/dispatch.js',
-      'accounts/api-keys.service.js',
-      'people/links.service.js',
+      'accounts/api-keys/api-keys.service.js',
+      'people/links/links.service.js',
     ]),
   );
   expect(

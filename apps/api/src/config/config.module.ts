@@ -3,8 +3,8 @@
  * every module.
  */
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { Cursors } from '../common/cursor.js';
+import { CLOCK, type Clock } from './clock.js';
+import { Cursors } from '../paging/cursor.js';
 import { APP_CONFIG, type AppConfig } from './config.js';
 
 /** The parsed configuration, the clock and the cursors' key made from it, available everywhere. */

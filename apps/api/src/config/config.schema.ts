@@ -97,7 +97,7 @@ const publicUrl = z.string().transform((value, ctx): string => {
 });
 
 /**
- * Signs page cursors (`common/cursor.ts`). Outside production a fixed key stands in, so tests and
+ * Signs page cursors (`paging/cursor.ts`). Outside production a fixed key stands in, so tests and
  * `npm start` need none; anyone can read it here, so production refuses to start without its own.
  */
 export const DEVELOPMENT_CURSOR_SECRET = 'petstore-development-cursor-secret-not-for-production';

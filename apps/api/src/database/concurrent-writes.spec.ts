@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import type { AuditEvent, Pet } from '@pets/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
-import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, createHeaders } from '../../test/write-ledger.js';
 import { createTestApp, ENGINES, freshDatabaseUrl } from '../../test/test-app.js';

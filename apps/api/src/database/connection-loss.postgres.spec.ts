@@ -7,7 +7,7 @@ import pg from 'pg';
 import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../test/test-app.js';
-import { isDatabaseUnavailable } from '../common/database-errors.js';
+import { isDatabaseUnavailable } from '../errors/database-errors.js';
 import { dataSourceOptions } from './data-source.js';
 
 describe('a PostgreSQL connection ended by the server', () => {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_CACHE_TTL_MS } from '../accounts/api-keys.service.js';
+import { KEY_CACHE_TTL_MS } from '../accounts/api-keys/api-keys.service.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

@@ -4,7 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { ReadinessCheck } from '../common/readiness.js';
+import type { ReadinessCheck } from '../readiness/readiness.js';
 import { Database } from './database.js';
 import { Writer } from './writer.js';
 

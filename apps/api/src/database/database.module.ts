@@ -10,7 +10,7 @@ import { createDatabase, Database } from './database.js';
 import { dataSourceOptions, openDataSource } from './data-source.js';
 import { DatabaseHealth } from './database.health.js';
 import { ownerOnlySqlite } from './sqlite-files.js';
-import { PageVersion } from '../common/page-version.js';
+import { PageVersion } from '../paging/page-version.js';
 import { createWriter, Writer } from './writer.js';
 
 /** TypeORM's DataSource (migrations at start, PostgreSQL's pool), the reads and the writes. */

@@ -6,7 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Compilable, Kysely, RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { KEPT_PAGE_MAX_AGE_MS, PageVersion } from '../common/page-version.js';
+import { KEPT_PAGE_MAX_AGE_MS, PageVersion } from '../paging/page-version.js';
 import { openSqlite, SQLITE_READ_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import { type Engine, statement, type Statement } from './statement.js';
 import type { Tables } from './tables.js';
@@ -207,7 +207,7 @@ export class PostgresDatabase extends Database {
     super();
   }
 
-  /** Only with Redis, whose version every instance sees (common/page-version.ts). */
+  /** Only with Redis, whose version every instance sees (paging/page-version.ts). */
   override get keepsReads(): boolean {
     return this.pageVersion.shared;
   }

@@ -1,4 +1,4 @@
-// Pages kept on PostgreSQL (common/page-version.ts), with two built instances on one PostgreSQL and
+// Pages kept on PostgreSQL (paging/page-version.ts), with two built instances on one PostgreSQL and
 // one Redis of the test's own: a page one instance kept is never served after the other
 // acknowledged a write, however the two race; what sets no version (a write made outside the API)
 // shows within the age bound; without a version in Redis (lost, or Redis away) nothing is kept.
@@ -11,7 +11,7 @@ import {
 } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_PAGE_MAX_AGE_MS } from '../common/page-version.js';
+import { KEPT_PAGE_MAX_AGE_MS } from '../paging/page-version.js';
 import { freshDatabaseUrl } from '../../test/test-app.js';
 
 describe('pages kept on PostgreSQL, two instances', () => {

@@ -20,7 +20,7 @@ import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
 import type { Tables } from './tables.js';
 import { PostgresDatabase, SqliteDatabase } from './database.js';
-import { CategoriesRepository } from '../pets/categories.repository.js';
+import { CategoriesRepository } from '../categories/categories.repository.js';
 import { PetsRepository } from '../pets/pets.repository.js';
 
 type Nullability<Row> = { [Column in keyof Row]-?: null extends Row[Column] ? 'null' : 'not null' };

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-import { isDatabaseUnavailable } from '../common/database-errors.js';
+import { isDatabaseUnavailable } from '../errors/database-errors.js';
 import { Database } from './database.js';
 import type { Statement } from './statement.js';
 import { Writer, type WriteTx } from './writer.js';

@@ -10,9 +10,9 @@ import {
   CONNECTION_LOST,
   describeError,
   WRITE_CONNECTION_STUCK,
-} from '../common/database-errors.js';
+} from '../errors/database-errors.js';
 import { AWAIT_LISTING, ENSURE_ID_BASE } from './list-order.js';
-import { PageVersion } from '../common/page-version.js';
+import { PageVersion } from '../paging/page-version.js';
 import { openSqlite, SQLITE_WRITE_PRAGMAS, sqliteFileOf } from './sqlite-connection.js';
 import type { Statement } from './statement.js';
 import type { Tables } from './tables.js';

@@ -1,7 +1,7 @@
 /** The API's reference: the OpenAPI document at /v1/openapi.json and Scalar's reader of it at /docs. */
 import { Controller, Get, Header } from '@nestjs/common';
-import { Operation } from '../common/operation.decorator.js';
-import { Public } from '../common/public.decorator.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { Public } from '../gate/public.decorator.js';
 import { DocsService } from './docs.service.js';
 
 const DOCS_CSP =

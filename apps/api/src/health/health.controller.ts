@@ -1,7 +1,7 @@
 /** The probes: /healthz says the process is up, /readyz whether it can serve (503 if it cannot). */
 import { Controller, Get, Header, HttpCode, HttpStatus, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../common/public.decorator.js';
+import { Public } from '../gate/public.decorator.js';
 import { HealthService } from './health.service.js';
 
 @Controller()

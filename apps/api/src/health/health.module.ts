@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DatabaseHealth } from '../database/database.health.js';
 import { RateLimitHealth } from '../rate-limit/rate-limit.health.js';
 import { HealthController } from './health.controller.js';
-import { READINESS_CHECKS, type ReadinessCheck } from '../common/readiness.js';
+import { READINESS_CHECKS, type ReadinessCheck } from '../readiness/readiness.js';
 import { HealthService } from './health.service.js';
 
 @Module({

@@ -3,7 +3,7 @@
  * check's reason is logged when it changes, never shown in the answer.
  */
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { READINESS_CHECKS, type ReadinessCheck } from '../common/readiness.js';
+import { READINESS_CHECKS, type ReadinessCheck } from '../readiness/readiness.js';
 
 export interface Readiness {
   status: 'ok' | 'degraded' | 'unavailable';

@@ -12,9 +12,9 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { IDEMPOTENCY_WINDOW_HOURS, PROBLEMS } from '@pets/contract';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { isUniqueViolation } from '../errors/database-errors.js';
 import { type WriteTx, Writer } from '../database/writer.js';
 import { type IdempotencyRecord, IdempotencyStore } from './idempotency.store.js';
 

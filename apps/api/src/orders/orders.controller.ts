@@ -9,14 +9,14 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { baseUrlOf } from '../common/base-url.js';
-import { JsonBody } from '../common/json-body.decorator.js';
-import { Operation } from '../common/operation.decorator.js';
-import { answerPage } from '../common/paging.js';
-import { CurrentPrincipal } from '../common/principal.decorator.js';
-import type { Principal } from '../common/principal.js';
-import { pathId } from '../common/path-id.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { baseUrlOf } from '../http/base-url.js';
+import { JsonBody } from '../parsing/json-body.decorator.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { answerPage } from '../paging/paging.js';
+import { CurrentPrincipal } from '../gate/principal.decorator.js';
+import type { Principal } from '../gate/principal.js';
+import { pathId } from '../parsing/path-id.js';
+import { ZodPipe } from '../parsing/zod.pipe.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { OrdersService } from './orders.service.js';
 

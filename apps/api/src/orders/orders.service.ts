@@ -23,12 +23,12 @@ import {
   transitionIssue,
 } from '@pets/contract';
 import { actorOf, type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { Cursors } from '../common/cursor.js';
-import { isUniqueViolation } from '../common/database-errors.js';
-import { type Page, scopedPage } from '../common/paging.js';
-import type { Principal } from '../common/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { Cursors } from '../paging/cursor.js';
+import { isUniqueViolation } from '../errors/database-errors.js';
+import { type Page, scopedPage } from '../paging/paging.js';
+import type { Principal } from '../gate/principal.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { OrdersRepository } from './orders.repository.js';

@@ -7,9 +7,9 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service.js';
-import { ApiKeysService } from '../accounts/api-keys.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { LinksService } from './links.service.js';
+import { LinksService } from './links/links.service.js';
 
 /** The first-run account: enterprise, so trying things out never meets a limit. */
 export const FIRST_RUN_LIMITS = { perMinute: 100_000, perDay: 10_000_000 };

@@ -6,9 +6,9 @@
 import { Module } from '@nestjs/common';
 import { AccountsCoreModule } from '../accounts/accounts-core.module.js';
 import { AuditTrailModule } from '../audit/audit-trail.module.js';
-import { LinksRepository } from './links.repository.js';
-import { LinksService } from './links.service.js';
-import { MailService } from './mail.service.js';
+import { LinksRepository } from './links/links.repository.js';
+import { LinksService } from './links/links.service.js';
+import { MailService } from './links/mail.service.js';
 import { PeopleRepository } from './people.repository.js';
 
 @Module({

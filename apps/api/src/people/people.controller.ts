@@ -16,20 +16,20 @@ import {
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
-import { pathId } from '../common/path-id.js';
-import { JsonBody } from '../common/json-body.decorator.js';
-import { Operation } from '../common/operation.decorator.js';
-import { CurrentPrincipal } from '../common/principal.decorator.js';
-import type { Principal } from '../common/principal.js';
-import { answerPage } from '../common/paging.js';
-import { ZodPipe } from '../common/zod.pipe.js';
+import { pathId } from '../parsing/path-id.js';
+import { JsonBody } from '../parsing/json-body.decorator.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { CurrentPrincipal } from '../gate/principal.decorator.js';
+import type { Principal } from '../gate/principal.js';
+import { answerPage } from '../paging/paging.js';
+import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { InvitationsService } from './invitations.service.js';
-import { LinksService } from './links.service.js';
+import { InvitationsService } from './links/invitations.service.js';
+import { LinksService } from './links/links.service.js';
 import { PeopleService } from './people.service.js';
-import { SessionAccessGuard } from './session-access.guard.js';
-import { clientOf, refuseOtherSites, setSessionCookie } from './session.controller.js';
+import { SessionAccessGuard } from './sessions/session-access.guard.js';
+import { clientOf, refuseOtherSites, setSessionCookie } from './sessions/session.controller.js';
 
 /** Invitations and password resets (beta): one-time links, and using them. */
 @Controller()

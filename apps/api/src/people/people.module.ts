@@ -6,21 +6,21 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuditModule } from '../audit/audit.module.js';
-import { InvitationsService } from './invitations.service.js';
+import { InvitationsService } from './links/invitations.service.js';
 import { PeopleLinksModule } from './people-links.module.js';
-import { PasskeysController } from './passkeys.controller.js';
-import { PasskeysRepository } from './passkeys.repository.js';
-import { PasskeysService } from './passkeys.service.js';
+import { PasskeysController } from './passkeys/passkeys.controller.js';
+import { PasskeysRepository } from './passkeys/passkeys.repository.js';
+import { PasskeysService } from './passkeys/passkeys.service.js';
 import { PeopleController } from './people.controller.js';
 import { PeopleService } from './people.service.js';
-import { SessionAccessGuard } from './session-access.guard.js';
-import { SessionController } from './session.controller.js';
-import { SessionStrategy } from './session.strategy.js';
-import { SessionsRepository } from './sessions.repository.js';
-import { SessionsService } from './sessions.service.js';
-import { SignInLimit } from './sign-in-limit.js';
-import { SingleSignOnController } from './single-sign-on.controller.js';
-import { SingleSignOnService } from './single-sign-on.service.js';
+import { SessionAccessGuard } from './sessions/session-access.guard.js';
+import { SessionController } from './sessions/session.controller.js';
+import { SessionStrategy } from './sessions/session.strategy.js';
+import { SessionsRepository } from './sessions/sessions.repository.js';
+import { SessionsService } from './sessions/sessions.service.js';
+import { SignInLimit } from './sessions/sign-in-limit.js';
+import { SingleSignOnController } from './single-sign-on/single-sign-on.controller.js';
+import { SingleSignOnService } from './single-sign-on/single-sign-on.service.js';
 
 /** People of accounts and their sessions (docs/staff/sign-in.md), and the operations of signing in. */
 @Module({

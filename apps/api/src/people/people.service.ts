@@ -14,22 +14,22 @@ import {
   SINGLE_SIGN_ON_LINK,
 } from '@pets/contract';
 import { type Actor, AuditRepository } from '../audit/audit.repository.js';
-import { Cursors } from '../common/cursor.js';
-import { type Page, scopedPage } from '../common/paging.js';
-import type { SessionCaller } from '../common/principal.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { isUniqueViolation } from '../common/database-errors.js';
+import { Cursors } from '../paging/cursor.js';
+import { type Page, scopedPage } from '../paging/paging.js';
+import type { SessionCaller } from '../gate/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { isUniqueViolation } from '../errors/database-errors.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Writer, type WriteTx } from '../database/writer.js';
-import { ApiKeysService } from '../accounts/api-keys.service.js';
-import { InvitationsService } from './invitations.service.js';
-import { type LinkRecord, LinksRepository } from './links.repository.js';
-import { hashToken, singleSignOnDomain } from './links.service.js';
+import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
+import { InvitationsService } from './links/invitations.service.js';
+import { type LinkRecord, LinksRepository } from './links/links.repository.js';
+import { hashToken, singleSignOnDomain } from './links/links.service.js';
 import { hashPassword, type PasswordContext, passwordIssue, passwordMatches } from './passwords.js';
 import { emailKey, PeopleRepository, type PersonRecord } from './people.repository.js';
-import { type NewSession, SessionsService } from './sessions.service.js';
-import { SignInLimit } from './sign-in-limit.js';
+import { type NewSession, SessionsService } from './sessions/sessions.service.js';
+import { SignInLimit } from './sessions/sign-in-limit.js';
 
 /**
  * The id of no person, locked as "the staff people": whoever deactivates a staff person holds it

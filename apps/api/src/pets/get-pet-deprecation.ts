@@ -6,7 +6,7 @@ import {
   HEADERS,
 } from '@pets/contract';
 import type { FastifyInstance } from 'fastify';
-import { baseUrlOf } from '../common/base-url.js';
+import { baseUrlOf } from '../http/base-url.js';
 
 export const GET_PET_ROUTE = '/v1/pets/:petId';
 

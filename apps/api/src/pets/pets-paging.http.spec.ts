@@ -2,8 +2,7 @@
 // Link and none on the last page, and edited or impossible cursors refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-import { Cursors } from '../common/cursor.js';
-import { encodeCursor } from './cursor.js';
+import { Cursors, encodeCursor } from '../paging/cursor.js';
 
 /** Paging on a database of its own, so the pets on each page are known exactly. */
 describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {

@@ -4,7 +4,7 @@ import type { NewPet, Pet, PetStatus } from '@pets/contract';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
-import type { PetFilters } from './cursor.js';
+import type { PetFilters } from '../paging/cursor.js';
 
 const PET = ['id', 'name', 'category_id as categoryId', 'status'] as const;
 

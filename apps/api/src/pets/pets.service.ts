@@ -15,18 +15,23 @@ import {
   transitionIssue,
 } from '@pets/contract';
 import { actorOf, AuditRepository, type Changes } from '../audit/audit.repository.js';
-import { ApiException } from '../common/api-exception.js';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { Cursors } from '../common/cursor.js';
-import { invalidCursor, type Page, pageOf } from '../common/paging.js';
-import type { Principal } from '../common/principal.js';
+import { ApiException } from '../errors/api-exception.js';
+import { CLOCK, type Clock } from '../config/clock.js';
+import { invalidCursor, type Page, pageOf } from '../paging/paging.js';
+import type { Principal } from '../gate/principal.js';
 import { Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
-import { CategoriesService } from './categories.service.js';
-import { decodeCursor, encodeCursor, nameDigest, type PetFilters } from './cursor.js';
+import { CategoriesService } from '../categories/categories.service.js';
+import {
+  Cursors,
+  decodeCursor,
+  encodeCursor,
+  nameDigest,
+  type PetFilters,
+} from '../paging/cursor.js';
 import { PetsRepository } from './pets.repository.js';
-import { KeptMemo } from '../common/kept-memo.js';
+import { KeptMemo } from '../paging/kept-memo.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
 

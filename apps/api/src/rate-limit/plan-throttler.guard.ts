@@ -11,13 +11,13 @@ import {
 } from '@nestjs/throttler';
 import { HEADERS, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiException } from '../common/api-exception.js';
-import type { Clock } from '../common/clock.js';
+import { ApiException } from '../errors/api-exception.js';
+import type { Clock } from '../config/clock.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { IS_PUBLIC } from '../common/public.decorator.js';
-import { RouteFlag } from '../common/route-flag.js';
+import { IS_PUBLIC } from '../gate/public.decorator.js';
+import { RouteFlag } from '../gate/route-flag.js';
 import type { ConsumeRequest, RateLimitStorage, WindowSpec } from './rate-limit.storage.js';
-import { WIRE_HEADERS } from '../common/wire-headers.js';
+import { WIRE_HEADERS } from '../http/wire-headers.js';
 
 type Resolvable = ThrottlerOptions['limit'];
 type Tracker = NonNullable<ThrottlerOptions['getTracker']>;

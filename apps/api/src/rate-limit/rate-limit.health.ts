@@ -1,6 +1,6 @@
 /** The readiness check of the rate limiter's Redis: not critical, so /readyz only says degraded. */
 import { Inject, Injectable } from '@nestjs/common';
-import type { ReadinessCheck } from '../common/readiness.js';
+import type { ReadinessCheck } from '../readiness/readiness.js';
 import { Metrics } from '../metrics/metrics.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 

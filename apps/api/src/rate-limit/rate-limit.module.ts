@@ -6,7 +6,6 @@ import {
   type ExecutionContext,
   Global,
   Inject,
-  Logger,
   Module,
   type OnApplicationShutdown,
 } from '@nestjs/common';
@@ -15,15 +14,12 @@ import { ThrottlerModule, getOptionsToken } from '@nestjs/throttler';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import { ANONYMOUS_LIMITS, BAN_SECONDS, type PlanLimits, RATE_WINDOWS } from '@pets/contract';
 import type { FastifyRequest } from 'fastify';
-import { CLOCK, type Clock } from '../common/clock.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { CLOCK, type Clock } from '../config/clock.js';
 import { Metrics } from '../metrics/metrics.js';
-import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import { PlanThrottlerGuard } from './plan-throttler.guard.js';
 import { RateLimitHealth } from './rate-limit.health.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
-import { PageVersion } from '../common/page-version.js';
-import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
+import { RateLimitStorageModule } from './rate-limit-storage.module.js';
 import { accountTracker, addressTracker } from './rate-limit.tracker.js';
 import { RateLimitUsage } from './rate-limit.usage.js';
 
@@ -57,22 +53,6 @@ const throttlerOptions = (storage: RateLimitStorage): ThrottlerModuleOptions => 
   // The guard writes the IETF headers (RateLimit, RateLimit-Policy) and ours, not the throttler's.
   setHeaders: false,
 });
-
-/** The counters: in this process, or in Redis when REDIS_URL is set. */
-@Module({
-  providers: [
-    {
-      provide: RATE_LIMIT_STORAGE,
-      inject: [APP_CONFIG, PageVersion],
-      useFactory: (config: AppConfig, pageVersion: PageVersion): RateLimitStorage =>
-        config.redisUrl
-          ? new RedisRateLimitStorage(config.redisUrl, new Logger('RateLimit'), pageVersion)
-          : new MemoryRateLimitStorage({ maxAddresses: config.rateLimitAddresses }),
-    },
-  ],
-  exports: [RATE_LIMIT_STORAGE],
-})
-class RateLimitStorageModule {}
 
 @Global()
 @Module({

@@ -1,7 +1,7 @@
 /** An account's usage for staff, read from the rate limiter's counters without counting. */
 import { Inject, Injectable } from '@nestjs/common';
 import { type AccountUsage, type PlanLimits, RATE_WINDOWS } from '@pets/contract';
-import { CLOCK, type Clock } from '../common/clock.js';
+import { CLOCK, type Clock } from '../config/clock.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 import { accountTracker } from './rate-limit.tracker.js';
 

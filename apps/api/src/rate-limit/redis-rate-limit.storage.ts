@@ -5,7 +5,7 @@
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import type { LoggerService } from '@nestjs/common';
-import { PAGE_VERSION_KEY, type PageVersion } from '../common/page-version.js';
+import { PAGE_VERSION_KEY, type PageVersion } from '../paging/page-version.js';
 import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import {
   banEnd,
@@ -30,7 +30,7 @@ import {
  * Returns: { outcome (0 allowed, 1 limited, 2 banned), banTtlMs, banEnd (0: a ban that holds none,
  *          from before bans held their end), the page version (nil: none), count 1 … count n }
  *
- * The page version (common/page-version.ts) is read here, in the round trip the count makes. Its
+ * The page version (paging/page-version.ts) is read here, in the round trip the count makes. Its
  * key is global while the others carry the caller's hash tag: the script needs one Redis (with a
  * replica to fail over to, or not), not a Redis Cluster.
  */
@@ -138,7 +138,7 @@ export class RedisRateLimitStorage implements RateLimitStorage {
   constructor(
     url: string,
     private readonly logger: LoggerService,
-    /** Read with every count, in its script (common/page-version.ts). */
+    /** Read with every count, in its script (paging/page-version.ts). */
     private readonly pageVersion?: PageVersion,
   ) {
     const redis = new Redis(url, {

@@ -6,9 +6,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AccountsService, toAccountView } from '../../accounts/accounts.service.js';
-import { ApiKeysService, toApiKeyView } from '../../accounts/api-keys.service.js';
+import { ApiKeysService, toApiKeyView } from '../../accounts/api-keys/api-keys.service.js';
 import type { AppConfig } from '../../config/config.js';
-import { LinksService } from '../../people/links.service.js';
+import { LinksService } from '../../people/links/links.service.js';
 import { CliModule } from '../cli.module.js';
 import { type Command, UsageError } from './arguments.js';
 import { forTerminal, type Outcome, table } from './print.js';

@@ -1,0 +1,69 @@
+/** The categories endpoints under /v1/categories: list, get, create and change (beta). */
+import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  type Category,
+  CategoryPatch,
+  HEADERS,
+  ListKeysQuery,
+  NewCategory,
+  OPERATIONS,
+  PROBLEMS,
+} from '@pets/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { baseUrlOf } from '../http/base-url.js';
+import { JsonBody } from '../parsing/json-body.decorator.js';
+import { Operation } from '../gate/operation.decorator.js';
+import { answerPage } from '../paging/paging.js';
+import { CurrentPrincipal } from '../gate/principal.decorator.js';
+import type { Principal } from '../gate/principal.js';
+import { pathId } from '../parsing/path-id.js';
+import { ZodPipe } from '../parsing/zod.pipe.js';
+import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
+import { CategoriesService } from './categories.service.js';
+
+/** A category's id from the path; anything else names no category. */
+const idOf = (categoryId: string): number => pathId(categoryId, PROBLEMS.categoryNotFound);
+
+@Controller()
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  @Operation('listCategories')
+  async list(
+    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Category[]> {
+    const page = await this.categories.page(query);
+    return answerPage(request, reply, '/categories', { limit: query.limit }, page);
+  }
+
+  @Operation('getCategory')
+  get(@Param('categoryId') categoryId: string): Promise<Category> {
+    return this.categories.get(idOf(categoryId));
+  }
+
+  @Operation('createCategory')
+  async create(
+    @JsonBody(new ZodPipe(NewCategory, 'invalid_body')) body: NewCategory,
+    @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Category> {
+    const idempotencyKey = idempotencyKeyPipe.transform(rawIdempotencyKey);
+    const created = await this.categories.create(principal, body, idempotencyKey);
+    void reply.header(HEADERS.location, `${baseUrlOf(request)}/categories/${created.id}`);
+    return created;
+  }
+
+  @Operation('updateCategory')
+  update(
+    @Param('categoryId') categoryId: string,
+    @JsonBody(OPERATIONS.updateCategory.bodyTypes, new ZodPipe(CategoryPatch, 'invalid_body'))
+    patch: CategoryPatch,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<Category> {
+    return this.categories.update(principal, idOf(categoryId), patch);
+  }
+}
