@@ -25,7 +25,7 @@ const API_LAYERS = {
   readiness: [],
   http: ['errors'],
   parsing: ['errors'],
-  gate: ['errors', 'http'],
+  gate: ['errors', 'http', 'parsing'],
   paging: ['errors', 'http'],
   // The configuration module gives every module the settings, the clock and the cursors' key.
   config: ['paging'],

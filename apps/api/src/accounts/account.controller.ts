@@ -1,5 +1,5 @@
 /** The caller's own account and keys under /v1/account: see it, list, create and revoke keys. */
-import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   type Account,
   type ApiKey,
@@ -9,10 +9,9 @@ import {
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { answerPage } from '../paging/paging.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
@@ -33,7 +32,7 @@ export class AccountController {
 
   @Operation('listAccountKeys')
   async listKeys(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -45,7 +44,7 @@ export class AccountController {
   @Operation('createAccountKey')
   createKey(
     @CurrentPrincipal() principal: Principal,
-    @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
+    @OperationBody() body: NewApiKey,
   ): Promise<CreatedApiKey> {
     return this.keys.createView(principal.accountId, body.label, actorOf(principal));
   }

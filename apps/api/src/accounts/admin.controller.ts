@@ -1,5 +1,5 @@
 /** The staff-only endpoints under /v1/admin: accounts, their plans and any account's keys. */
-import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   type Account,
   type ApiKey,
@@ -11,12 +11,11 @@ import {
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { answerPage } from '../paging/paging.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from './accounts.service.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
 
@@ -35,7 +34,7 @@ export class AdminController {
 
   @Operation('createAccount')
   createAccount(
-    @JsonBody(new ZodPipe(NewAccount, 'invalid_body')) body: NewAccount,
+    @OperationBody() body: NewAccount,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Account> {
     return this.accounts.createView(body, actorOf(principal));
@@ -44,7 +43,7 @@ export class AdminController {
   @Operation('changePlan')
   changePlan(
     @Param('accountId') accountId: string,
-    @JsonBody(new ZodPipe(PlanChange, 'invalid_body')) body: PlanChange,
+    @OperationBody() body: PlanChange,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Account> {
     return this.accounts.changePlanView(accountId, body, actorOf(principal));
@@ -53,7 +52,7 @@ export class AdminController {
   @Operation('listKeysOfAccount')
   async listKeys(
     @Param('accountId') accountId: string,
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ApiKey[]> {
@@ -66,7 +65,7 @@ export class AdminController {
   @Operation('createKeyForAccount')
   createKey(
     @Param('accountId') accountId: string,
-    @JsonBody(new ZodPipe(NewApiKey, 'invalid_body')) body: NewApiKey,
+    @OperationBody() body: NewApiKey,
     @CurrentPrincipal() principal: Principal,
   ): Promise<CreatedApiKey> {
     return this.accounts

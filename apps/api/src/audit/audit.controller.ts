@@ -2,13 +2,13 @@
  * The audit trail for staff (`GET /v1/admin/audit`): its events newest first, filtered by target
  * and by actor, in pages with a signed cursor and `Link: rel="next"`.
  */
-import { Controller, Query, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import { type AuditEvent, ListAuditQuery } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cursors } from '../paging/cursor.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { answerPage, scopedPage } from '../paging/paging.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
+import { OperationQuery } from '../parsing/operation-input.js';
 import { AuditRepository } from './audit.repository.js';
 
 /** The filters a page was served under, as its cursor carries them. */
@@ -24,7 +24,7 @@ export class AuditController {
 
   @Operation('listAudit')
   async list(
-    @Query(new ZodPipe(ListAuditQuery, 'invalid_query')) query: ListAuditQuery,
+    @OperationQuery() query: ListAuditQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AuditEvent[]> {

@@ -1,23 +1,21 @@
 /** The categories endpoints under /v1/categories: list, get, create and change (beta). */
-import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import {
   type Category,
   CategoryPatch,
   HEADERS,
   ListKeysQuery,
   NewCategory,
-  OPERATIONS,
   PROBLEMS,
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrlOf } from '../http/base-url.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { answerPage } from '../paging/paging.js';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { pathId } from '../parsing/path-id.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { CategoriesService } from './categories.service.js';
 
@@ -30,7 +28,7 @@ export class CategoriesController {
 
   @Operation('listCategories')
   async list(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Category[]> {
@@ -45,7 +43,7 @@ export class CategoriesController {
 
   @Operation('createCategory')
   async create(
-    @JsonBody(new ZodPipe(NewCategory, 'invalid_body')) body: NewCategory,
+    @OperationBody() body: NewCategory,
     @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
@@ -60,7 +58,7 @@ export class CategoriesController {
   @Operation('updateCategory')
   update(
     @Param('categoryId') categoryId: string,
-    @JsonBody(OPERATIONS.updateCategory.bodyTypes, new ZodPipe(CategoryPatch, 'invalid_body'))
+    @OperationBody()
     patch: CategoryPatch,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Category> {

@@ -8,6 +8,7 @@ import { routeOf } from './allowed-methods.js';
 import { Public } from './public.decorator.js';
 import { Gated } from './gate.decorator.js';
 import { Responds } from '../http/response-schema.js';
+import { ParsedInputs } from '../parsing/operation-input.js';
 import { Open, PersonOnly, StaffOnly } from './roles.decorator.js';
 
 export const OPERATION_ID = 'petstore:operation';
@@ -16,8 +17,9 @@ const ROUTE = { GET: Get, POST: Post, PATCH: Patch, DELETE: Delete } as const;
 
 /**
  * Serves an operation of the contract's table (`OPERATIONS`): its method and path under `/v1`, its
- * success status and response schema, and who may call it. The route is the table's, never written
- * again here, and a test checks that every operation is served once and nothing else is.
+ * success status and response schema, its body and query parsed with the table's schemas
+ * (`@OperationBody()`, `@OperationQuery()`), and who may call it. The route is the table's, never
+ * written again here, and a test checks that every operation is served once and nothing else is.
  */
 export function Operation(id: OperationId): MethodDecorator {
   const operation: ContractOperation = OPERATIONS[id];
@@ -28,6 +30,7 @@ export function Operation(id: OperationId): MethodDecorator {
       operation.success.schema ? { [operation.success.status]: operation.success.schema } : {},
     ),
     SetMetadata(OPERATION_ID, id),
+    ParsedInputs(id, operation),
     Gated(),
     ...(operation.access === 'public' ? [Public()] : []),
     ...(operation.access === 'staff' ? [StaffOnly()] : []),

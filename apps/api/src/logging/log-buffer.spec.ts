@@ -76,7 +76,8 @@ describe('the log buffer', () => {
         stdio: ['pipe', 'ignore', 'inherit', 'pipe'],
       },
     );
-    const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    const stdin = reader.stdio[0] as Writable;
+    const fd = (stdin as unknown as { _handle: { fd: number } })._handle.fd;
     const buffer = new LogBuffer(fd, 1_000);
     const lines = Array.from({ length: 4_000 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(40)}"}\n`);
     for (const line of lines) buffer.write(line);
@@ -90,7 +91,7 @@ describe('the log buffer', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       buffer.flush();
     }
-    reader.stdin.end();
+    stdin.end();
     await new Promise((resolve) => reader.once('exit', resolve));
     expect(out.text()).toBe(all);
   });

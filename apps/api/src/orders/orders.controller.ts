@@ -1,5 +1,5 @@
 /** The store endpoints under /v1/store (beta): orders listed, placed, got and moved; the inventory. */
-import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import {
   HEADERS,
   type Inventory,
@@ -10,13 +10,12 @@ import {
 } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrlOf } from '../http/base-url.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { answerPage } from '../paging/paging.js';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { pathId } from '../parsing/path-id.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { OrdersService } from './orders.service.js';
 
@@ -29,7 +28,7 @@ export class OrdersController {
 
   @Operation('listOrders')
   async list(
-    @Query(new ZodPipe(ListOrdersQuery, 'invalid_query')) query: ListOrdersQuery,
+    @OperationQuery() query: ListOrdersQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -41,7 +40,7 @@ export class OrdersController {
 
   @Operation('placeOrder')
   async place(
-    @JsonBody(new ZodPipe(NewOrder, 'invalid_body')) order: NewOrder,
+    @OperationBody() order: NewOrder,
     @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,

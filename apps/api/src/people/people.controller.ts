@@ -2,7 +2,7 @@
  * The routes of invitations, password resets and people: making and using one-time links, an
  * account's people and deactivating a person.
  */
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   AcceptInvitation,
   type Invitation,
@@ -17,12 +17,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../audit/audit.repository.js';
 import { pathId } from '../parsing/path-id.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { answerPage } from '../paging/paging.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { AccountsService } from '../accounts/accounts.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { InvitationsService } from './links/invitations.service.js';
@@ -50,7 +49,7 @@ export class PeopleController {
 
   @Operation('createInvitation')
   createInvitation(
-    @JsonBody(new ZodPipe(NewInvitation, 'invalid_body')) body: NewInvitation,
+    @OperationBody() body: NewInvitation,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<Invitation> {
@@ -65,7 +64,7 @@ export class PeopleController {
   @Operation('createInvitationForAccount')
   createInvitationForAccount(
     @Param('accountId') accountId: string,
-    @JsonBody(new ZodPipe(NewInvitation, 'invalid_body')) body: NewInvitation,
+    @OperationBody() body: NewInvitation,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<Invitation> {
@@ -79,7 +78,7 @@ export class PeopleController {
 
   @Operation('acceptInvitation')
   async acceptInvitation(
-    @JsonBody(new ZodPipe(AcceptInvitation, 'invalid_body')) body: AcceptInvitation,
+    @OperationBody() body: AcceptInvitation,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
@@ -102,7 +101,7 @@ export class PeopleController {
 
   @Operation('resetPassword')
   async resetPassword(
-    @JsonBody(new ZodPipe(ResetPassword, 'invalid_body')) body: ResetPassword,
+    @OperationBody() body: ResetPassword,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
@@ -112,7 +111,7 @@ export class PeopleController {
 
   @Operation('listPeople')
   async listPeople(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -124,7 +123,7 @@ export class PeopleController {
   @Operation('listPeopleOfAccount')
   async listPeopleOfAccount(
     @Param('accountId') accountId: string,
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Person[]> {
@@ -158,7 +157,7 @@ export class PeopleController {
   @Operation('listInvitationsOfAccount')
   async listInvitationsOfAccount(
     @Param('accountId') accountId: string,
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OpenInvitation[]> {
@@ -186,7 +185,7 @@ export class PeopleController {
 
   @Operation('listAccountInvitations')
   async listAccountInvitations(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -1,24 +1,15 @@
 /** The pets endpoints under /v1/pets: list, create, change, remove, and the deprecated getPet. */
-import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
-import {
-  HEADERS,
-  ListPetsQuery,
-  NewPet,
-  OPERATIONS,
-  type Pet,
-  PetPatch,
-  PROBLEMS,
-} from '@pets/contract';
+import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
+import { HEADERS, ListPetsQuery, NewPet, type Pet, PetPatch, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { ApiException } from '../errors/api-exception.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { answerPage, keptBody } from '../paging/paging.js';
-import { JsonBody } from '../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { pathId } from '../parsing/path-id.js';
-import { ZodPipe } from '../parsing/zod.pipe.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { PetsService } from './pets.service.js';
 
@@ -33,7 +24,7 @@ export class PetsController {
 
   @Operation('listPets')
   async list(
-    @Query(new ZodPipe(ListPetsQuery, 'invalid_query')) query: ListPetsQuery,
+    @OperationQuery() query: ListPetsQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -46,7 +37,7 @@ export class PetsController {
 
   @Operation('createPet')
   async create(
-    @JsonBody(new ZodPipe(NewPet, 'invalid_body')) pet: NewPet,
+    @OperationBody() pet: NewPet,
     @Headers('idempotency-key') rawIdempotencyKey: string | undefined,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
@@ -61,7 +52,7 @@ export class PetsController {
   @Operation('updatePet')
   update(
     @Param('petId') petId: string,
-    @JsonBody(OPERATIONS.updatePet.bodyTypes, new ZodPipe(PetPatch, 'invalid_body'))
+    @OperationBody()
     patch: PetPatch,
     @CurrentPrincipal() principal: Principal,
   ): Promise<Pet> {

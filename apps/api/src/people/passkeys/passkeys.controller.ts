@@ -3,7 +3,7 @@
  * removing their password, and signing in with a passkey (begin, answer), which sets the session
  * cookie as signing in with a password does.
  */
-import { Controller, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import {
   ListKeysQuery,
   NewPasskey,
@@ -15,13 +15,12 @@ import {
 import type { PasskeyOptions } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../audit/audit.repository.js';
-import { JsonBody } from '../../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../../parsing/operation-input.js';
 import { Operation } from '../../gate/operation.decorator.js';
 import { answerPage } from '../../paging/paging.js';
 import { pathId } from '../../parsing/path-id.js';
 import { CurrentPrincipal } from '../../gate/principal.decorator.js';
 import type { Principal } from '../../gate/principal.js';
-import { ZodPipe } from '../../parsing/zod.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { PasskeysService, type RelyingParty } from './passkeys.service.js';
 import { SessionAccessGuard } from '../sessions/session-access.guard.js';
@@ -52,7 +51,7 @@ export class PasskeysController {
 
   @Operation('listPasskeys')
   async list(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -71,7 +70,7 @@ export class PasskeysController {
 
   @Operation('addPasskey')
   add(
-    @JsonBody(new ZodPipe(NewPasskey, 'invalid_body')) body: NewPasskey,
+    @OperationBody() body: NewPasskey,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
   ): Promise<Passkey> {
@@ -94,7 +93,7 @@ export class PasskeysController {
 
   @Operation('removePassword')
   removePassword(
-    @JsonBody(new ZodPipe(RemovePassword, 'invalid_body')) body: RemovePassword,
+    @OperationBody() body: RemovePassword,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
     return this.passkeys.removePassword(sessionOf(principal), actorOf(principal), body);
@@ -107,7 +106,7 @@ export class PasskeysController {
 
   @Operation('signInWithPasskey')
   async signIn(
-    @JsonBody(new ZodPipe(PasskeySignIn, 'invalid_body')) body: PasskeySignIn,
+    @OperationBody() body: PasskeySignIn,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {

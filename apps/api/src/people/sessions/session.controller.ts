@@ -2,7 +2,7 @@
  * The session routes (docs/staff/sign-in.md): signing in and out, who is signed in, a person's
  * sessions and ending them, and changing a password, with the session cookie they set and clear.
  */
-import { Controller, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Param, Req, Res } from '@nestjs/common';
 import {
   ChangePassword,
   type CurrentSession,
@@ -17,12 +17,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf } from '../../audit/audit.repository.js';
 import { pathId } from '../../parsing/path-id.js';
 import { ApiException } from '../../errors/api-exception.js';
-import { JsonBody } from '../../parsing/json-body.decorator.js';
+import { OperationBody, OperationQuery } from '../../parsing/operation-input.js';
 import { Operation } from '../../gate/operation.decorator.js';
 import { CurrentPrincipal } from '../../gate/principal.decorator.js';
 import type { Principal, SessionCaller } from '../../gate/principal.js';
 import { answerPage } from '../../paging/paging.js';
-import { ZodPipe } from '../../parsing/zod.pipe.js';
 import { PeopleService } from '../people.service.js';
 import { SessionAccessGuard } from './session-access.guard.js';
 import { type NewSession, SessionsService } from './sessions.service.js';
@@ -90,7 +89,7 @@ export class SessionController {
 
   @Operation('signIn')
   async signIn(
-    @JsonBody(new ZodPipe(SignIn, 'invalid_body')) credentials: SignIn,
+    @OperationBody() credentials: SignIn,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
@@ -114,7 +113,7 @@ export class SessionController {
 
   @Operation('listSessions')
   async listSessions(
-    @Query(new ZodPipe(ListKeysQuery, 'invalid_query')) query: ListKeysQuery,
+    @OperationQuery() query: ListKeysQuery,
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -134,7 +133,7 @@ export class SessionController {
 
   @Operation('changePassword')
   changePassword(
-    @JsonBody(new ZodPipe(ChangePassword, 'invalid_body')) body: ChangePassword,
+    @OperationBody() body: ChangePassword,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
     return this.people.changePassword(sessionOf(principal), principal.accountId, body);
