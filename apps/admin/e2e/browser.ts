@@ -124,7 +124,7 @@ async function closeAll(contexts: Set<BrowserContext>): Promise<void> {
 
 /**
  * The test API of every browser test, with its fixtures: `browser`, Chromium, launched once per
- * file (per worker, each file running in a worker of its own) and closed after it; `pages`, which
+ * worker (one for the whole run: vitest.config.ts) and closed after it; `pages`, which
  * opens pages that a file's tests share or a test needs several of, all closed when the file ends;
  * `desktop` and `phone`, a page of a test's own, signed out, closed when the test ends. Suite hooks
  * (`it.beforeAll`) receive `browser` and `pages`.
