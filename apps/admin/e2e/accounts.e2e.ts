@@ -3,30 +3,20 @@
  * staff create a partner account, follow the link to it, give it a key, revoke the key after a
  * dialog that names it and change its plan; nothing scrolls sideways and every action is in reach.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
 import { awayFromMinuteEdge } from '@pets/services';
 import {
   forwardedFor,
   collectErrors,
   expectAccessible,
-  launch,
-  openPage,
+  it,
   screenshot,
   signIn,
 } from './browser.js';
 
 const { baseUrl, staffKey, people } = inject('e2e');
 const LONG_LABEL = `Nightly-export-${'x'.repeat(85)}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** How far the page scrolls sideways: 0 when everything fits. */
 const sidewaysScroll = (page: Page) =>
@@ -77,13 +67,9 @@ describe('a member of staff on a desktop', () => {
   let key = '';
   let errors: string[] = [];
 
-  beforeAll(async () => {
-    page = await openPage(browser, 1280, 800);
+  it.beforeAll(async ({ pages }) => {
+    page = await pages.desktop({ as: people.staff });
     errors = collectErrors(page);
-    await signIn(page, people.staff);
-  });
-  afterAll(async () => {
-    await page.close();
   });
 
   it('sees only its own keys on the API keys page, in a table that fits', async () => {
@@ -287,12 +273,8 @@ describe('a member of staff on a desktop', () => {
 describe('a member of staff on a phone (390×844)', () => {
   let page: Page;
 
-  beforeAll(async () => {
-    page = await openPage(browser, 390, 844);
-    await signIn(page, people.staff);
-  });
-  afterAll(async () => {
-    await page.close();
+  it.beforeAll(async ({ pages }) => {
+    page = await pages.phone({ as: people.staff });
   });
 
   it('reaches every action on the API keys page, rows stacked as cards, nothing sideways', async () => {
@@ -399,7 +381,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
   let partner = '';
   let page: Page;
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ pages }) => {
     const { id } = await asStaff<{ id: number }>('/v1/admin/accounts', {
       name: NAME,
       plan: 'free',
@@ -407,13 +389,9 @@ describe("a member of staff watching a partner's use of its limits", () => {
     ({ key: partner } = await asStaff<{ key: string }>(`/v1/admin/accounts/${id}/keys`, {
       label: 'Busy script',
     }));
-    page = await openPage(browser, 1280, 800);
-    await signIn(page, people.staff);
+    page = await pages.desktop({ as: people.staff });
     await page.getByRole('link', { name: 'Accounts' }).click();
     await page.getByRole('rowheader', { name: NAME }).waitFor();
-  });
-  afterAll(async () => {
-    await page.close();
   });
 
   it('sees 60 of 60 this minute and 1 refused, then the ban, without reloading the page', async () => {
@@ -452,7 +430,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
     await expectAccessible(page, 'the Accounts page with a ban');
   }, 120_000);
 
-  it('sees the same on the account, and on a phone, nothing sideways', async () => {
+  it('sees the same on the account, and on a phone, nothing sideways', async ({ phone }) => {
     await page.getByRole('link', { name: NAME }).click();
     const usage = page.getByRole('region', { name: 'Usage' });
     await usage.getByText(/^Banned until/).waitFor();
@@ -460,7 +438,6 @@ describe("a member of staff watching a partner's use of its limits", () => {
     await screenshot(page, 'account-usage');
     await expectAccessible(page, "an account's usage");
 
-    const phone = await openPage(browser, 390, 844);
     // The phone's clock a day after the ban's end, so the end is never on the phone's today and
     // shows with its date, its longest form (as it does for real when a ban runs past midnight).
     // A day ahead of now was not enough: a ban begun just before midnight ends on that day.
@@ -480,18 +457,15 @@ describe("a member of staff watching a partner's use of its limits", () => {
     await expectAllActionsWithinWidth(phone);
     await screenshot(phone, 'accounts-usage-phone');
     await expectAccessible(phone, 'the Accounts page with usage on a phone');
-    await phone.close();
   });
 });
 
 describe('a partner', () => {
-  it('has no Accounts link, and the Accounts address says it is not allowed', async () => {
-    const page = await openPage(browser);
-    await signIn(page, people.partner);
+  it('has no Accounts link, and the Accounts address says it is not allowed', async ({ pages }) => {
+    const page = await pages.desktop({ as: people.partner });
     await page.getByRole('link', { name: 'API keys' }).waitFor();
     expect(await page.getByRole('link', { name: 'Accounts' }).count()).toBe(0);
     await page.goto('/admin/accounts');
     await page.getByText(/not allowed/).waitFor();
-    await page.close();
   });
 });

@@ -4,20 +4,11 @@
  * only its own pets, and one over its rate limit sees the 429's countdown while nothing is sent.
  */
 import { NAME_MAX_LENGTH } from '@pets/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import {
-  collectErrors,
-  expectAccessible,
-  launch,
-  openPage,
-  screenshot,
-  signIn,
-} from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject } from 'vitest';
+import { collectErrors, expectAccessible, it, screenshot, signIn } from './browser.js';
 
 const { baseUrl, staffKey, partnerKey, people } = inject('e2e');
-let browser: Browser;
 
 /** Creates pets through the API, so the pages have something to show. */
 async function seed(
@@ -51,20 +42,16 @@ const tableNames = async (page: Page) =>
   page.locator('table tbody tr td:nth-child(2)').allTextContents();
 
 beforeAll(async () => {
-  browser = await launch();
   await seed(25, 'available', 'Available');
   await seed(3, 'sold', 'Sold');
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 describe('a member of staff', () => {
   let page: Page;
   let errors: string[] = [];
 
-  beforeAll(async () => {
-    page = await openPage(browser);
+  it.beforeAll(async ({ pages }) => {
+    page = await pages.desktop();
     errors = collectErrors(page);
   });
 
@@ -115,7 +102,7 @@ describe('a member of staff', () => {
     expect(await tableNames(page)).toEqual(first);
   });
 
-  it('filters by status, and the address reproduces the view', async () => {
+  it('filters by status, and the address reproduces the view', async ({ pages }) => {
     await page.getByLabel('Filter by status').selectOption('sold');
     await page.waitForURL(/status=sold/);
     await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
@@ -125,9 +112,7 @@ describe('a member of staff', () => {
     const link = page.url();
     expect(new URL(link).search).toBe('?status=sold&limit=50');
 
-    const other = await openPage(browser);
-    await signIn(other, people.staff);
-    await other.goto(link);
+    const other = await pages.desktop({ as: people.staff, at: link });
     await other.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3);
     expect(await other.getByLabel('Filter by status').inputValue()).toBe('sold');
     expect(await other.getByLabel('Pets per page').inputValue()).toBe('50');
@@ -408,11 +393,9 @@ describe('a member of staff', () => {
     await page.getByRole('cell', { name: 'Latecomer', exact: true }).waitFor();
   });
 
-  it('is usable on a phone 390 px wide, with a long name', async () => {
+  it('is usable on a phone 390 px wide, with a long name', async ({ pages }) => {
     await seed(1, 'available', 'Fluffy McFlufferson the Third of House Whiskerton, Long Name');
-    const phone = await openPage(browser, 390, 844);
-    await signIn(phone, people.staff);
-    await phone.goto('/admin/pets?name=fluffy');
+    const phone = await pages.phone({ as: people.staff, at: '/admin/pets?name=fluffy' });
     await phone.locator('table tbody tr').first().waitFor();
     const overflow = () =>
       phone.evaluate(
@@ -452,12 +435,10 @@ describe('a member of staff', () => {
 });
 
 describe('a partner', () => {
-  it("changes its own pets and is offered no change to staff's", async () => {
+  it("changes its own pets and is offered no change to staff's", async ({ pages }) => {
     const [staffPet] = await seed(1, 'available', 'Shared staff');
     await seed(1, 'available', 'Shared partner', partnerKey);
-    const page = await openPage(browser);
-    await signIn(page, people.partner);
-    await page.goto('/admin/pets?name=shared');
+    const page = await pages.desktop({ as: people.partner, at: '/admin/pets?name=shared' });
     await page.getByRole('cell', { name: 'Shared staff 1', exact: true }).waitFor();
     expect(await tableNames(page)).toEqual(['Shared staff 1', 'Shared partner 1']);
     // All pets: no control that changes a pet on any row (only Adopt, which orders an available
@@ -492,8 +473,7 @@ describe('a partner', () => {
 });
 
 describe('a partner over its rate limit', () => {
-  it('sees the 429 with a countdown, and nothing is sent meanwhile', async () => {
-    const page = await openPage(browser);
+  it('sees the 429 with a countdown, and nothing is sent meanwhile', async ({ desktop: page }) => {
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/v1/')) sent.push(request.url());
@@ -524,6 +504,5 @@ describe('a partner over its rate limit', () => {
     await page.waitForTimeout(1500);
     expect(sent.length).toBe(before);
     await screenshot(page, 'rate-limited');
-    await page.close();
   }, 150_000);
 });

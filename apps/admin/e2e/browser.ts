@@ -1,14 +1,15 @@
 /**
- * What the browser tests share: launching Chromium, pages that each come from a client address of
- * their own, signing in as people do, screenshots, the axe-core accessibility check and the
- * page's script and console errors.
+ * What the browser tests share: the test API with its fixtures (Chromium once per file, pages at a
+ * desktop's and a phone's size, closed when done), pages that each come from a client address of
+ * their own, signing in as people do or with a session made through the API, screenshots, the
+ * axe-core accessibility check and the page's script and console errors.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject, test } from 'vitest';
 import {
   DOCS_SCREENSHOTS,
   DOCS_SCREENSHOTS_DIR,
@@ -17,10 +18,6 @@ import {
 import type { E2ePerson } from './global-setup.js';
 
 export const SCREENSHOTS = fileURLToPath(new URL('../test-output/screenshots/', import.meta.url));
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-}
 
 /**
  * Client addresses for the tests, as a proxy in front of the API would forward them: the API
@@ -42,17 +39,135 @@ const pageAddresses = new WeakMap<Page, string>();
 /** The client address a page's requests come from. */
 export const addressOf = (page: Page): string => pageAddresses.get(page) ?? '';
 
-/** A page at 1280×800 (or a phone's 360×740) on the test API, from a client address of its own. */
-export async function openPage(browser: Browser, width = 1280, height = 800): Promise<Page> {
-  const address = newClientAddress();
+/** The two windows every page is checked at: a desktop's, and a phone's 390 px wide. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface PageOptions {
+  /**
+   * Signed in as this person before the page opens: a session made through the API, as the
+   * sign-in page makes one, for tests about something else than signing in.
+   */
+  as?: Pick<E2ePerson, 'email' | 'password'>;
+  /** The address it opens once signed in (the pets unless said). */
+  at?: string;
+  /**
+   * An API of the file's own (passkeys, single sign-on) instead of the suite's: its pages forward
+   * no client address, that API trusting no proxy.
+   */
+  baseUrl?: string;
+}
+
+/** Opens pages, each in a browser context of its own (its own cookies). */
+export interface Pages {
+  /** A page at 1280×800. */
+  desktop(options?: PageOptions): Promise<Page>;
+  /** A page at 390×844. */
+  phone(options?: PageOptions): Promise<Page>;
+}
+
+/** A page in a context of its own on the test API (or `baseUrl`), signed out. */
+async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  baseUrl?: string,
+): Promise<Page> {
+  const address = baseUrl ? undefined : newClientAddress();
   const context = await browser.newContext({
-    baseURL: inject('e2e').baseUrl,
-    viewport: { width, height },
-    extraHTTPHeaders: forwardedFor(address),
+    baseURL: baseUrl ?? inject('e2e').baseUrl,
+    viewport,
+    ...(address ? { extraHTTPHeaders: forwardedFor(address) } : {}),
   });
   const page = await context.newPage();
-  pageAddresses.set(page, address);
+  if (address) pageAddresses.set(page, address);
+  collectErrors(page);
   return page;
+}
+
+/**
+ * Gives the page's context a session of `person`, asked for by the context itself (its client
+ * address, its User-Agent, its cookie jar), as the sign-in page asks for one.
+ */
+async function startSession(
+  page: Page,
+  person: Pick<E2ePerson, 'email' | 'password'>,
+): Promise<void> {
+  const answer = await page.context().request.post('/v1/session', {
+    data: { email: person.email, password: person.password },
+  });
+  if (answer.status() !== 204)
+    throw new Error(`${person.email} could not sign in: ${answer.status()} ${await answer.text()}`);
+}
+
+/** Opens pages in `browser`, noting each context so that all are closed at the end. */
+function pagesOf(browser: Browser, contexts: Set<BrowserContext>): Pages {
+  const open =
+    (viewport: { width: number; height: number }) =>
+    async ({ as, at = '/admin/pets', baseUrl }: PageOptions = {}) => {
+      const page = await newPage(browser, viewport, baseUrl);
+      contexts.add(page.context());
+      page.context().once('close', (context) => contexts.delete(context));
+      if (as) {
+        await startSession(page, as);
+        await page.goto(at);
+        await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+      }
+      return page;
+    };
+  return { desktop: open(DESKTOP), phone: open(PHONE) };
+}
+
+/** Closes what is still open of the contexts noted. */
+async function closeAll(contexts: Set<BrowserContext>): Promise<void> {
+  await Promise.all([...contexts].map((context) => context.close()));
+}
+
+/**
+ * The test API of every browser test, with its fixtures: `browser`, Chromium, launched once per
+ * worker (one for the whole run: vitest.config.ts) and closed after it; `pages`, which
+ * opens pages that a file's tests share or a test needs several of, all closed when the file ends;
+ * `desktop` and `phone`, a page of a test's own, signed out, closed when the test ends. Suite hooks
+ * (`it.beforeAll`) receive `browser` and `pages`.
+ */
+export const it = test.extend<{
+  $worker: { browser: Browser };
+  $file: { pages: Pages };
+  $test: { desktop: Page; phone: Page };
+}>({
+  browser: [
+    // Vitest reads what a fixture needs from its first parameter's pattern: nothing here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const browser = await chromium.launch({
+        executablePath: chromiumPath(),
+        args: CHROMIUM_ARGS,
+      });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  pages: [
+    async ({ browser }, use) => {
+      const contexts = new Set<BrowserContext>();
+      await use(pagesOf(browser, contexts));
+      await closeAll(contexts);
+    },
+    { scope: 'file' },
+  ],
+  desktop: ({ browser }, use) => useOwnPage(browser, 'desktop', use),
+  phone: ({ browser }, use) => useOwnPage(browser, 'phone', use),
+});
+
+/** A test's own page, signed out, closed with what it opened once the test is done. */
+async function useOwnPage(
+  browser: Browser,
+  size: keyof Pages,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const contexts = new Set<BrowserContext>();
+  await use(await pagesOf(browser, contexts)[size]());
+  await closeAll(contexts);
 }
 
 /**
@@ -99,12 +214,18 @@ export async function signIn(
   await page.waitForURL((url) => url.pathname === landing);
 }
 
+const pageErrors = new WeakMap<Page, string[]>();
+
 /**
- * The page's script errors and console errors, each with the address it concerns. The 401 of
- * asking `GET /v1/session` before anyone signed in is how the app learns no one is: not an error.
+ * The page's script errors and console errors since it opened, each with the address it
+ * concerns. The 401 of asking `GET /v1/session` before anyone signed in is how the app learns no
+ * one is: not an error.
  */
 export function collectErrors(page: Page): string[] {
+  const collected = pageErrors.get(page);
+  if (collected) return collected;
   const errors: string[] = [];
+  pageErrors.set(page, errors);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const { url } = message.location();

@@ -5,27 +5,11 @@
  * the address; a pet's history and the Activity page name categories; the page passes axe at 1280
  * and 390 px wide; a partner has no Categories link and is refused the page.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import {
-  collectErrors,
-  expectAccessible,
-  launch,
-  openPage,
-  screenshot,
-  signIn,
-} from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { collectErrors, expectAccessible, it, screenshot } from './browser.js';
 
 const { baseUrl, staffKey, people } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** Calls the API as staff's key, as another member of staff would meanwhile. */
 const api = (path: string, init: { method?: string; body?: object } = {}) =>
@@ -59,13 +43,9 @@ describe('a member of staff', () => {
   /** The category this file makes: Hedgehogs, then Urchins. */
   let categoryId = 0;
 
-  beforeAll(async () => {
-    page = await openPage(browser);
+  it.beforeAll(async ({ pages }) => {
+    page = await pages.desktop({ as: people.staff });
     errors = collectErrors(page);
-    await signIn(page, people.staff);
-  });
-  afterAll(async () => {
-    await page.close();
   });
 
   it('opens Categories from the navigation: the starting categories, their pets and whether archived', async () => {
@@ -216,7 +196,9 @@ describe('a member of staff', () => {
     await add.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('filters the pets by a category chosen from a list, the id kept in the address', async () => {
+  it('filters the pets by a category chosen from a list, the id kept in the address', async ({
+    pages,
+  }) => {
     await page.goto('/admin/pets');
     const filter = page.getByRole('search').getByLabel('Category', { exact: true });
     await expect.poll(() => optionsOf(filter)).toContain('Urchins');
@@ -228,9 +210,10 @@ describe('a member of staff', () => {
     await expectAccessible(page, 'the pets filtered by category');
 
     // A link made before the select (an id in the address) still shows that category's pets.
-    const other = await openPage(browser);
-    await signIn(other, people.staff);
-    await other.goto(`/admin/pets?categoryId=${categoryId}`);
+    const other = await pages.desktop({
+      as: people.staff,
+      at: `/admin/pets?categoryId=${categoryId}`,
+    });
     await other.getByRole('cell', { name: 'Spike', exact: true }).waitFor();
     const shown = other.getByRole('search').getByLabel('Category', { exact: true });
     await expect
@@ -264,10 +247,10 @@ describe('a member of staff', () => {
     await expectAccessible(page, 'the category events on the Activity page');
   });
 
-  it('is usable on a phone 390 px wide: rows as cards, nothing sideways, and passes axe', async () => {
-    const phone = await openPage(browser, 390, 844);
-    await signIn(phone, people.staff);
-    await phone.goto('/admin/categories');
+  it('is usable on a phone 390 px wide: rows as cards, nothing sideways, and passes axe', async ({
+    pages,
+  }) => {
+    const phone = await pages.phone({ as: people.staff, at: '/admin/categories' });
     await phone.getByRole('rowheader', { name: 'Urchins', exact: true }).waitFor();
     expect(await sidewaysScroll(phone)).toBe(0);
     for (const button of await phone
@@ -305,9 +288,10 @@ describe('a member of staff', () => {
 });
 
 describe('a partner', () => {
-  it('has no Categories link, is refused the page, and still sees categories by name', async () => {
-    const page = await openPage(browser);
-    await signIn(page, people.partner);
+  it('has no Categories link, is refused the page, and still sees categories by name', async ({
+    pages,
+  }) => {
+    const page = await pages.desktop({ as: people.partner });
     await page.getByRole('link', { name: 'API keys' }).waitFor();
     expect(await page.getByRole('link', { name: 'Categories' }).count()).toBe(0);
     await page.goto('/admin/categories');

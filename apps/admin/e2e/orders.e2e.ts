@@ -4,27 +4,11 @@
  * partner's order among every order, approve and deliver it, the pet is sold and the inventory
  * above the pets counts it; the Orders page passes axe at 1280 and 390 px wide, for both.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  collectErrors,
-  expectAccessible,
-  forwardedFor,
-  launch,
-  openPage,
-  screenshot,
-  signIn,
-} from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { collectErrors, expectAccessible, forwardedFor, it, screenshot } from './browser.js';
 
 const { baseUrl, staffKey, partnerKey, people } = inject('e2e');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** Calls the API with a key, from a client address of its own, as a program would. */
 async function api<T>(
@@ -101,14 +85,10 @@ describe('a partner', () => {
   let orderId = 0;
   let pet: { id: number; name: string };
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ pages }) => {
     pet = await newPet('Olive Orderly');
-    page = await openPage(browser);
+    page = await pages.desktop({ as: people.partner });
     errors = collectErrors(page);
-    await signIn(page, people.partner);
-  });
-  afterAll(async () => {
-    await page.close();
   });
 
   it('adopts an available pet from the pets list, and is told the order', async () => {
@@ -165,10 +145,8 @@ describe('a partner', () => {
     await page.getByRole('button', { name: 'Adopt Olive Orderly' }).waitFor();
   });
 
-  it('has the Orders page at 390 px wide: no sideways scroll, axe clean', async () => {
-    const phone = await openPage(browser, 390, 844);
-    await signIn(phone, people.partner);
-    await phone.goto('/admin/orders');
+  it('has the Orders page at 390 px wide: no sideways scroll, axe clean', async ({ pages }) => {
+    const phone = await pages.phone({ as: people.partner, at: '/admin/orders' });
     await orderRow(phone, orderId).waitFor();
     expect(await sidewaysScroll(phone)).toBe(0);
     await screenshot(phone, 'orders-partner-390px');
@@ -187,7 +165,7 @@ describe('a member of staff', () => {
   let order: { id: number; petId: number; accountId: number };
   let before: Record<string, number> = {};
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ pages }) => {
     const pet = await newPet('Dora Delivered');
     // The partner orders it as a program would: with its key and an Idempotency-Key.
     order = await api(partnerKey, '/store/orders', {
@@ -195,12 +173,8 @@ describe('a member of staff', () => {
       body: { petId: pet.id },
       idempotencyKey: `orders-e2e-${pet.id}`,
     });
-    page = await openPage(browser);
+    page = await pages.desktop({ as: people.staff });
     errors = collectErrors(page);
-    await signIn(page, people.staff);
-  });
-  afterAll(async () => {
-    await page.close();
   });
 
   it('sees the inventory above the pets', async () => {
@@ -294,10 +268,8 @@ describe('a member of staff', () => {
     await screenshot(page, 'pets-staff-inventory-after');
   });
 
-  it('has the Orders page at 390 px wide: no sideways scroll, axe clean', async () => {
-    const phone = await openPage(browser, 390, 844);
-    await signIn(phone, people.staff);
-    await phone.goto('/admin/orders');
+  it('has the Orders page at 390 px wide: no sideways scroll, axe clean', async ({ pages }) => {
+    const phone = await pages.phone({ as: people.staff, at: '/admin/orders' });
     await orderRow(phone, order.id).waitFor();
     expect(await sidewaysScroll(phone)).toBe(0);
     await screenshot(phone, 'orders-staff-390px');

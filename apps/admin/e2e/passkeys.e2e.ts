@@ -18,15 +18,14 @@ import {
   type ServerProcess,
   startServer,
 } from '@pets/services';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, expectAccessible, launch, screenshot } from './browser.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { collectErrors, expectAccessible, it, type Pages, screenshot } from './browser.js';
 import { E2E_PASSWORD, tokenOf } from './global-setup.js';
 
 describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.md)', () => {
   let baseUrl: string;
   let server: ServerProcess;
-  let browser: Browser;
   let accountId: number;
   let env: Record<string, string>;
   const stops: (() => Promise<void>)[] = [];
@@ -56,8 +55,6 @@ describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.
       server.child.kill('SIGTERM');
       await server.exited;
     });
-    browser = await launch();
-    stops.push(() => browser.close());
   });
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();
@@ -84,17 +81,15 @@ describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.
   };
 
   /** A fresh browser on localhost with a virtual platform authenticator that verifies its user. */
-  const openWithAuthenticator = async (): Promise<{
+  const openWithAuthenticator = async (
+    pages: Pages,
+  ): Promise<{
     page: Page;
     cdp: CDPSession;
     authenticatorId: string;
   }> => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      viewport: { width: 1280, height: 800 },
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
+    const page = await pages.desktop({ baseUrl });
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: {
@@ -143,9 +138,11 @@ describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.
         : null;
     });
 
-  it('adds a passkey, signs out, signs in with it and no password; a removed passkey is refused with the sentence', async () => {
+  it('adds a passkey, signs out, signs in with it and no password; a removed passkey is refused with the sentence', async ({
+    pages,
+  }) => {
     const person = await newPerson('pat@zoo.example', 'Pat Passkey');
-    const { page, cdp, authenticatorId } = await openWithAuthenticator();
+    const { page, cdp, authenticatorId } = await openWithAuthenticator(pages);
     const errors = collectErrors(page);
     await signInWithPassword(page, person.email);
     await addPasskey(page, 'Chromium');
@@ -187,9 +184,9 @@ describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.
     expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
   });
 
-  it('removes the password after a dialog: then only the passkey signs in', async () => {
+  it('removes the password after a dialog: then only the passkey signs in', async ({ pages }) => {
     const person = await newPerson('nora@zoo.example', 'Nora No Password');
-    const { page } = await openWithAuthenticator();
+    const { page } = await openWithAuthenticator(pages);
     await signInWithPassword(page, person.email);
     await addPasskey(page, 'Laptop');
     const section = page.getByRole('region', { name: 'Passkeys' });

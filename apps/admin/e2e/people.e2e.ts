@@ -4,21 +4,13 @@
  * a new password with a reset link, each page checked with axe-core.
  */
 import { keysCli } from '@pets/services';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, forwardedFor, launch, openPage, screenshot, signIn } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject } from 'vitest';
+import { expectAccessible, forwardedFor, it, screenshot, signIn } from './browser.js';
 import { tokenOf } from './global-setup.js';
 
 const { baseUrl, env, staffKey, people } = inject('e2e');
 const COOKIE = '__Host-pets_session';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** A new person of the partner's account, invited by staff through the API, joined the same way. */
 async function newPerson(email: string, password = 'a new person’s phrase') {
@@ -66,11 +58,8 @@ async function refusedWithin5s(value: string): Promise<number> {
 describe('signing in', () => {
   let page: Page;
 
-  beforeAll(async () => {
-    page = await openPage(browser);
-  });
-  afterAll(async () => {
-    await page.context().close();
+  it.beforeAll(async ({ pages }) => {
+    page = await pages.desktop();
   });
 
   it('asks for Email and Password only, and is accessible', async () => {
@@ -129,40 +118,38 @@ describe('signing in', () => {
 });
 
 describe('a session id the browser brought', () => {
-  it('is never the one it is signed in with, and the new one stays across a reload', async () => {
+  it('is never the one it is signed in with, and the new one stays across a reload', async ({
+    desktop: page,
+  }) => {
     const person = await newPerson('brought@zoo.example');
-    const page = await openPage(browser);
-    try {
-      // As a page of the same site could plant it: an id of the right shape, chosen by someone else.
-      const planted = 'Planted0session0id0of0the0right0shape000000';
-      // 127.0.0.1 is a secure context: a script of the site may set a Secure cookie of this name.
-      await page.goto('/admin/sign-in');
-      await page.evaluate((cookie) => {
-        document.cookie = cookie;
-      }, `${COOKIE}=${planted}; Secure; Path=/; SameSite=Lax`);
-      expect((await sessionCookie(page.context()))?.value).toBe(planted);
-      await signIn(page, person);
-      const signedIn = (await sessionCookie(page.context()))?.value ?? '';
-      expect(signedIn).not.toBe(planted);
-      expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(await sessionStatus(planted)).toBe(401);
-      expect(await sessionStatus(signedIn)).toBe(200);
+    // As a page of the same site could plant it: an id of the right shape, chosen by someone else.
+    const planted = 'Planted0session0id0of0the0right0shape000000';
+    // 127.0.0.1 is a secure context: a script of the site may set a Secure cookie of this name.
+    await page.goto('/admin/sign-in');
+    await page.evaluate((cookie) => {
+      document.cookie = cookie;
+    }, `${COOKIE}=${planted}; Secure; Path=/; SameSite=Lax`);
+    expect((await sessionCookie(page.context()))?.value).toBe(planted);
+    await signIn(page, person);
+    const signedIn = (await sessionCookie(page.context()))?.value ?? '';
+    expect(signedIn).not.toBe(planted);
+    expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessionStatus(planted)).toBe(401);
+    expect(await sessionStatus(signedIn)).toBe(200);
 
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/admin/pets');
-      expect((await sessionCookie(page.context()))?.value).toBe(signedIn);
-    } finally {
-      await page.context().close();
-    }
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/pets');
+    expect((await sessionCookie(page.context()))?.value).toBe(signedIn);
   });
 });
 
 describe('a session that ends while the app is open', () => {
-  it('goes back to sign in at the next call, saying the session ended, then back to the page', async () => {
+  it('goes back to sign in at the next call, saying the session ended, then back to the page', async ({
+    pages,
+  }) => {
     const person = await newPerson('eve@zoo.example');
-    const page = await openPage(browser);
-    await signIn(page, person);
+    const page = await pages.desktop({ as: person });
     const cookie = (await sessionCookie(page.context()))?.value ?? '';
     // Signed out elsewhere: the same session ended from outside this tab.
     const ended = await fetch(`${baseUrl}/v1/session`, {
@@ -189,7 +176,9 @@ describe('a session that ends while the app is open', () => {
 });
 
 describe('an invitation', () => {
-  it('opens the welcome page, takes the secret out of the address, and signs the person in', async () => {
+  it('opens the welcome page, takes the secret out of the address, and signs the person in', async ({
+    pages,
+  }) => {
     const invited = await fetch(
       `${baseUrl}/v1/admin/accounts/${people.partner.accountId}/invitations`,
       {
@@ -199,7 +188,7 @@ describe('an invitation', () => {
       },
     );
     const { link } = (await invited.json()) as { link: string };
-    const page = await openPage(browser);
+    const page = await pages.desktop();
     const sent: string[] = [];
     page.on('request', (request) => sent.push(request.url()));
     await page.goto(`/admin/welcome#${tokenOf(link)}`);
@@ -224,7 +213,7 @@ describe('an invitation', () => {
     expect(sent.filter((url) => url.includes(tokenOf(link)))).toEqual([]);
 
     // Used once: the same link now says so.
-    const again = await openPage(browser);
+    const again = await pages.desktop();
     await again.goto(`/admin/welcome#${tokenOf(link)}`);
     await again.getByLabel('Name', { exact: true }).fill('Ivy Again');
     await again.getByLabel('Password', { exact: true }).fill('ivy grows on old walls');
@@ -236,9 +225,8 @@ describe('an invitation', () => {
     await page.context().close();
   });
 
-  it('is made by any person signed in, for a colleague, on Your account', async () => {
-    const page = await openPage(browser);
-    await signIn(page, people.partner);
+  it('is made by any person signed in, for a colleague, on Your account', async ({ pages }) => {
+    const page = await pages.desktop({ as: people.partner });
     await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
     const invite = page.getByRole('region', { name: 'Invite a colleague' });
@@ -253,12 +241,13 @@ describe('an invitation', () => {
 });
 
 describe('a password-reset link', () => {
-  it('sets a new password on the set-password page, and the old one stops working', async () => {
+  it('sets a new password on the set-password page, and the old one stops working', async ({
+    desktop: page,
+  }) => {
     const person = await newPerson('rae@zoo.example', 'the old pass phrase');
     const { link } = keysCli(env, 'people', 'reset', '--email', person.email) as { link: string };
     expect(new URL(link).pathname).toBe('/admin/set-password');
 
-    const page = await openPage(browser);
     await page.goto(`/admin/set-password#${tokenOf(link)}`);
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/admin/set-password`);
@@ -277,11 +266,9 @@ describe('a password-reset link', () => {
     await page.getByLabel('Password', { exact: true }).fill('the new pass phrase');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/pets');
-    await page.context().close();
   });
 
-  it('says to open the whole link when the address holds none', async () => {
-    const page = await openPage(browser, 390, 844);
+  it('says to open the whole link when the address holds none', async ({ phone: page }) => {
     await page.goto('/admin/set-password');
     await page.getByText(/^This page opens from a one-time link/).waitFor();
     expect(
@@ -290,6 +277,5 @@ describe('a password-reset link', () => {
       ),
     ).toBe(0);
     await expectAccessible(page, 'the set-password page without a link, on a phone');
-    await page.context().close();
   });
 });

@@ -9,17 +9,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LIST_LIMIT_MAX } from '@pets/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject } from 'vitest';
 import {
   addressOf,
   collectErrors,
   expectAccessible,
   forwardedFor,
-  launch,
-  openPage,
+  it,
   screenshot,
-  signIn,
 } from './browser.js';
 import { tokenOf } from './global-setup.js';
 
@@ -27,14 +25,6 @@ const { baseUrl, staffKey, people } = inject('e2e');
 const COOKIE = '__Host-pets_session';
 const WRONG = 'The email or the password is not right.';
 const SESSION_ENDED = /^The session has ended/;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 interface Joined {
   id: number;
@@ -107,13 +97,6 @@ async function refusedWithin5s(value: string): Promise<number> {
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** A browser of its own (its own cookies), signed in as `person`. */
-async function signedIn(person: Pick<Joined, 'email' | 'password'>, width = 1280, height = 800) {
-  const page = await openPage(browser, width, height);
-  await signIn(page, person);
-  return page;
-}
-
 /** Your account, through the navigation, once its sessions have loaded. */
 async function openYourAccount(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Your account' }).click();
@@ -148,10 +131,12 @@ const signInSentence = async (page: Page) => {
 };
 
 describe('your own password', () => {
-  it('changes with the current one; the old one and the other sessions are refused after', async () => {
+  it('changes with the current one; the old one and the other sessions are refused after', async ({
+    pages,
+  }) => {
     const person = await newPerson('cara@zoo.example', 'her old pass phrase, Cee');
-    const page = await signedIn(person);
-    const other = await signedIn(person);
+    const page = await pages.desktop({ as: person });
+    const other = await pages.desktop({ as: person });
     const errors = collectErrors(page);
     const otherCookie = await cookieOf(other.context());
     await openYourAccount(page);
@@ -203,10 +188,10 @@ describe('your own password', () => {
 });
 
 describe('your sessions', () => {
-  it('lists each device, and signs one out, which goes back to sign in', async () => {
+  it('lists each device, and signs one out, which goes back to sign in', async ({ pages }) => {
     const person = await newPerson('dan@zoo.example');
-    const page = await signedIn(person);
-    const other = await signedIn(person);
+    const page = await pages.desktop({ as: person });
+    const other = await pages.desktop({ as: person });
     const otherCookie = await cookieOf(other.context());
     await openYourAccount(page);
     const table = page.getByRole('table', { name: 'Where you are signed in' });
@@ -241,10 +226,10 @@ describe('your sessions', () => {
     await page.context().close();
   });
 
-  it('signs out everywhere after a dialog, this browser too', async () => {
+  it('signs out everywhere after a dialog, this browser too', async ({ pages }) => {
     const person = await newPerson('eli@zoo.example');
-    const page = await signedIn(person);
-    const other = await signedIn(person);
+    const page = await pages.desktop({ as: person });
+    const other = await pages.desktop({ as: person });
     const cookies = [await cookieOf(page.context()), await cookieOf(other.context())];
     await openYourAccount(page);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -266,10 +251,10 @@ describe('your sessions', () => {
     await page.context().close();
   });
 
-  it('fits a phone 390 px wide, every action in reach', async () => {
+  it('fits a phone 390 px wide, every action in reach', async ({ pages }) => {
     const person = await newPerson('fin@zoo.example');
-    const other = await signedIn(person);
-    const page = await signedIn(person, 390, 844);
+    const other = await pages.desktop({ as: person });
+    const page = await pages.phone({ as: person });
     await openYourAccount(page);
     await page.getByRole('table', { name: 'People of your account' }).waitFor();
     expect(await sidewaysScroll(page)).toBe(0);
@@ -293,12 +278,9 @@ describe("staff and an account's people", () => {
       .getByRole('row')
       .filter({ has: staff.getByRole('rowheader', { name }) });
 
-  beforeAll(async () => {
-    staff = await signedIn(people.staff);
+  it.beforeAll(async ({ pages }) => {
+    staff = await pages.desktop({ as: people.staff });
     errors = collectErrors(staff);
-  });
-  afterAll(async () => {
-    await staff.context().close();
   });
 
   const openZooShop = async () => {
@@ -306,9 +288,11 @@ describe("staff and an account's people", () => {
     await staff.getByRole('table', { name: 'People of Zoo Shop' }).waitFor();
   };
 
-  it('deactivates a person after a dialog, whose session, key and invitation are then refused', async () => {
+  it('deactivates a person after a dialog, whose session, key and invitation are then refused', async ({
+    pages,
+  }) => {
     const person = await newPerson('fay@zoo.example');
-    const theirs = await signedIn(person);
+    const theirs = await pages.desktop({ as: person });
     const cookie = await cookieOf(theirs.context());
     // Fay makes a key and invites someone at another address, with her session.
     const asFay = {
@@ -425,7 +409,9 @@ describe("staff and an account's people", () => {
     expect(accepted.status).toBe(400);
   });
 
-  it('makes a reset link, shown once with Copy link, that sets a new password in the browser', async () => {
+  it('makes a reset link, shown once with Copy link, that sets a new password in the browser', async ({
+    pages,
+  }) => {
     const person = await newPerson('gus@zoo.example', 'gus’s old pass phrase');
     await staff.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: baseUrl,
@@ -445,7 +431,7 @@ describe("staff and an account's people", () => {
     expect(await staff.getByLabel('Password-reset link for gus@zoo.example').count()).toBe(0);
     expect(await staff.locator('main').textContent()).not.toContain(tokenOf(link));
 
-    const theirs = await openPage(browser);
+    const theirs = await pages.desktop();
     await theirs.goto(link);
     await theirs.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
     await theirs.getByLabel('New password').fill('gus’s new pass phrase');
@@ -459,9 +445,9 @@ describe("staff and an account's people", () => {
     await theirs.context().close();
   });
 
-  it('fits a phone 390 px wide, every action in reach', async () => {
+  it('fits a phone 390 px wide, every action in reach', async ({ pages }) => {
     await newPerson('hana.with.a.rather.long.address@zoo.example');
-    const phone = await signedIn(people.staff, 390, 844);
+    const phone = await pages.phone({ as: people.staff });
     await phone.goto(`/admin/accounts/${people.partner.accountId}`);
     const region = phone.getByRole('region', { name: 'People of Zoo Shop' });
     await region.getByRole('table').waitFor();
@@ -491,7 +477,7 @@ describe('a page of another origin', () => {
   let server: Server;
   let otherOrigin: string;
 
-  beforeAll(async () => {
+  it.beforeAll(async () => {
     // The attacker's page: same site (127.0.0.1, another port), so SameSite=Lax still sends the
     // cookie; only the API's Origin check stands between it and a change.
     server = createServer((request, response) => {
@@ -530,7 +516,9 @@ describe('a page of another origin', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("changes nothing with a staff person's cookie: each change is refused, 403", async () => {
+  it("changes nothing with a staff person's cookie: each change is refused, 403", async ({
+    pages,
+  }) => {
     const victim = await newPerson(
       'ida@staff.example',
       'ida’s own pass phrase',
@@ -549,7 +537,7 @@ describe('a page of another origin', () => {
         ''
       );
     })();
-    const page = await signedIn(victim);
+    const page = await pages.desktop({ as: victim });
     const victimCookie = await cookieOf(page.context());
     expect(otherOrigin).not.toBe(baseUrl);
 
@@ -635,8 +623,8 @@ describe('a page of another origin', () => {
 });
 
 describe('signing in', () => {
-  it('shows the same words for an unknown email and a wrong password', async () => {
-    const page = await openPage(browser);
+  it('shows the same words for an unknown email and a wrong password', async ({ pages }) => {
+    const page = await pages.desktop();
     await page.goto('/admin/sign-in');
     expect(await trySignIn(page, 'nobody-at-all@zoo.example', 'some password or other')).toBe(401);
     const unknown = await signInSentence(page);
@@ -648,9 +636,11 @@ describe('signing in', () => {
     await page.context().close();
   });
 
-  it('after ten wrong passwords refuses the eleventh, the right one too, saying how long to wait', async () => {
+  it('after ten wrong passwords refuses the eleventh, the right one too, saying how long to wait', async ({
+    pages,
+  }) => {
     const person = await newPerson('kai@zoo.example');
-    const page = await openPage(browser);
+    const page = await pages.desktop();
     await page.goto('/admin/sign-in');
     for (let i = 1; i <= 10; i++) {
       expect(await trySignIn(page, person.email, `wrong guess number ${i}`), `attempt ${i}`).toBe(

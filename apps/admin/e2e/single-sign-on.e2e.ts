@@ -16,15 +16,14 @@ import {
   startOidcProvider,
   startServer,
 } from '@pets/services';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, expectAccessible, launch, screenshot } from './browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { collectErrors, expectAccessible, it, screenshot } from './browser.js';
 
 describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
   let baseUrl: string;
   let provider: OidcProviderServer;
   let server: ServerProcess;
-  let browser: Browser;
   /** What beforeAll started, stopped in reverse whatever failed on the way. */
   const stops: (() => Promise<void>)[] = [];
   let acmeAccountId: number;
@@ -62,17 +61,13 @@ describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     });
-    browser = await launch();
-    stops.push(() => browser.close());
   });
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();
   });
 
-  /** A fresh browser (no cookie of ours or the provider's) on the sign-in page. */
-  const openSignIn = async (width = 1280, height = 800): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
-    const page = await context.newPage();
+  /** A fresh browser (no cookie of ours or the provider's), on the sign-in page. */
+  const openSignIn = async (page: Page): Promise<Page> => {
     await page.goto('/admin/');
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
     return page;
@@ -95,8 +90,10 @@ describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
   };
 
-  it('a new person of an allowed domain signs in with the provider and lands signed in, a partner of Acme', async () => {
-    const page = await openSignIn();
+  it('a new person of an allowed domain signs in with the provider and lands signed in, a partner of Acme', async ({
+    pages,
+  }) => {
+    const page = await openSignIn(await pages.desktop({ baseUrl }));
     const errors = collectErrors(page);
     const button = page.getByRole('link', { name: 'Sign in with Acme SSO' });
     await button.waitFor();
@@ -146,8 +143,10 @@ describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
     await page.context().close();
   });
 
-  it('an email the provider has not verified comes back to the sign-in page with the sentence', async () => {
-    const page = await openSignIn();
+  it('an email the provider has not verified comes back to the sign-in page with the sentence', async ({
+    pages,
+  }) => {
+    const page = await openSignIn(await pages.desktop({ baseUrl }));
     await signInAtProvider(page, 'uma');
     await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/admin/sign-in');
     const alert = page.getByRole('alert');
@@ -160,8 +159,10 @@ describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
     await page.context().close();
   });
 
-  it('an email outside the allowed domains comes back with the sentence, on a phone too', async () => {
-    const page = await openSignIn(390, 844);
+  it('an email outside the allowed domains comes back with the sentence, on a phone too', async ({
+    pages,
+  }) => {
+    const page = await openSignIn(await pages.phone({ baseUrl }));
     await signInAtProvider(page, 'sam');
     await page.waitForURL((url) => url.origin === baseUrl && url.pathname === '/admin/sign-in');
     await expect

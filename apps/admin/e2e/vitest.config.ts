@@ -1,6 +1,6 @@
 /**
- * How the browser tests run: the e2e files one after another, in Node, after the global setup
- * that starts the API, with a minute for each test (only the files that take the guides'
+ * How the browser tests run: the e2e files one after another in one Node worker, after the global
+ * setup that starts the API, with a minute for each test (only the files that take the guides'
  * screenshots when those are refreshed: docs-screenshots.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -21,5 +21,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // One worker for every file: Playwright, axe-core and Chromium (browser.ts's worker fixture)
+    // start once, not once per file. The files share no module state but the client addresses'
+    // counter, which only has to keep counting.
+    isolate: false,
   },
 });

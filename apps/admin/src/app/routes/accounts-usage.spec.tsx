@@ -19,6 +19,7 @@ import {
   usage,
 } from '../../testing/fake-client.js';
 import { renderWithApp } from '../../testing/render.js';
+import { getRow } from '../../testing/queries.js';
 import { AccountsRoute } from './accounts.js';
 
 const ACCOUNTS: Account[] = [
@@ -63,14 +64,8 @@ function setUp(
   return { client, ...view };
 }
 
-const rowOf = (name: string) => {
-  const row = screen.getByRole('rowheader', { name }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
-
 const cellOf = (name: string, label: string) => {
-  const cell = rowOf(name).querySelector(`td[data-label="${label}"]`);
+  const cell = getRow(name).querySelector(`td[data-label="${label}"]`);
   if (!cell) throw new Error(`no ${label} cell for ${name}`);
   return cell;
 };
@@ -156,7 +151,7 @@ describe("the Accounts page's usage", () => {
       return found;
     });
     expect(cell.getAttribute('colSpan')).toBe('3');
-    const copy = within(rowOf('Acme Pets')).getByRole('button', { name: 'Copy request id' });
+    const copy = within(getRow('Acme Pets')).getByRole('button', { name: 'Copy request id' });
     expect(copy.getAttribute('title')).toBe('req-usage-2');
     // The other accounts, and the list itself, are as before; the failed one goes last.
     expect(screen.getByRole('meter', { name: 'Big Pets: requests this minute' })).toBeDefined();

@@ -12,6 +12,7 @@ import {
   sessionsPage,
 } from '../../../testing/fake-client.js';
 import { renderApp, renderWithApp } from '../../../testing/render.js';
+import { findRow, labelledCells } from '../../../testing/queries.js';
 import { SIGNED_OUT_BECAUSE } from '../utils/sentences.js';
 import { SessionsSection } from './sessions-section.js';
 
@@ -32,27 +33,15 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined, url = '/
   return { client, ...renderWithApp(<SessionsSection />, client, { url }) };
 }
 
-const rowOf = async (device: RegExp) => {
-  const header = await screen.findByRole('rowheader', { name: device });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${String(device)}`);
-  return row;
-};
-
-const cells = (row: HTMLElement) =>
-  [...row.querySelectorAll('td[data-label]')].map(
-    (cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`,
-  );
-
 describe('where you are signed in', () => {
   it('lists each session’s device, address, sign-in and last use, marking this device', async () => {
     setUp();
-    const here = await rowOf(/^Chrome on Linux/);
+    const here = await findRow(/^Chrome on Linux/);
     expect(within(here).getByRole('rowheader').textContent).toBe('Chrome on Linux This device');
-    expect(cells(here)[0]).toBe('Address: 127.0.0.1');
-    const there = await rowOf(/^Firefox on Windows/);
+    expect(labelledCells(here)[0]).toBe('Address: 127.0.0.1');
+    const there = await findRow(/^Firefox on Windows/);
     expect(within(there).queryByText('This device')).toBeNull();
-    expect(cells(there)[0]).toBe('Address: 198.51.100.4');
+    expect(labelledCells(there)[0]).toBe('Address: 198.51.100.4');
     expect([...there.querySelectorAll('time')].map((time) => time.dateTime)).toEqual([
       OTHER.startedAt,
       OTHER.lastUsedAt,
@@ -69,7 +58,7 @@ describe('where you are signed in', () => {
     const { user, client } = setUp((fake) => {
       fake.session.endSession.mockResolvedValue(result(undefined, { status: 204 }));
     });
-    const there = await rowOf(/^Firefox on Windows/);
+    const there = await findRow(/^Firefox on Windows/);
     client.session.listSessions.mockResolvedValue(sessionsPage([THIS]));
     await user.click(within(there).getByRole('button', { name: /^Sign out Firefox/ }));
     expect(client.session.endSession).toHaveBeenCalledExactlyOnceWith(2);
@@ -88,7 +77,7 @@ describe('where you are signed in', () => {
         apiError({ code: 'not_found', status: 404, message: 'No session of yours has this id.' }),
       );
     });
-    const there = await rowOf(/^Firefox on Windows/);
+    const there = await findRow(/^Firefox on Windows/);
     const button = within(there).getByRole('button', { name: /^Sign out Firefox/ });
     await user.click(button);
     expect(await screen.findByText('No session of yours has this id.')).toBeDefined();
@@ -100,7 +89,7 @@ describe('where you are signed in', () => {
     client.session.listSessions.mockResolvedValue(sessionsPage([THIS, OTHER]));
     client.session.endSession.mockResolvedValue(result(undefined, { status: 204 }));
     const { user } = renderApp(client, { url: '/admin/account' });
-    const here = await rowOf(/^Chrome on Linux/);
+    const here = await findRow(/^Chrome on Linux/);
     await user.click(within(here).getByRole('button', { name: 'Sign out this device' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeDefined();
     expect(screen.getByRole('alert').textContent).toBe(SIGNED_OUT_BECAUSE['signed-out']);
@@ -113,7 +102,7 @@ describe('where you are signed in', () => {
     const ended = deferred<Awaited<ReturnType<FakeClient['session']['endAllSessions']>>>();
     client.session.endAllSessions.mockReturnValue(ended.promise);
     const { user } = renderApp(client, { url: '/admin/account' });
-    await rowOf(/^Chrome on Linux/);
+    await findRow(/^Chrome on Linux/);
     const everywhere = screen.getByRole('button', { name: 'Sign out everywhere' });
 
     await user.click(everywhere);
@@ -148,7 +137,7 @@ describe('where you are signed in', () => {
         apiError({ kind: 'network', status: undefined, message: 'fetch failed' }),
       );
     });
-    await rowOf(/^Chrome on Linux/);
+    await findRow(/^Chrome on Linux/);
     const everywhere = screen.getByRole('button', { name: 'Sign out everywhere' });
     await user.click(everywhere);
     await user.click(
@@ -171,7 +160,7 @@ describe('where you are signed in', () => {
         ),
       );
     }, '/admin/account?people=p2');
-    await rowOf(/^Chrome on Linux/);
+    await findRow(/^Chrome on Linux/);
     expect(client.session.listSessions).toHaveBeenCalledWith({ limit: 20 }, expect.anything());
     const pages = screen.getByRole('navigation', { name: 'Pages of sessions' });
     expect(
@@ -179,14 +168,14 @@ describe('where you are signed in', () => {
     ).toBe(true);
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(window.location.search).toBe('?people=p2&sessions=after-1');
-    await rowOf(/^Firefox on Windows/);
+    await findRow(/^Firefox on Windows/);
     expect(client.session.listSessions).toHaveBeenLastCalledWith(
       { limit: 20, cursor: 'after-1' },
       expect.anything(),
     );
     await user.click(within(pages).getByRole('button', { name: 'Previous' }));
     expect(window.location.search).toBe('?people=p2');
-    await rowOf(/^Chrome on Linux/);
+    await findRow(/^Chrome on Linux/);
   });
 
   it('offers the first page when a page from the address is refused', async () => {
@@ -208,6 +197,6 @@ describe('where you are signed in', () => {
     ).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Back to the first page' }));
     expect(window.location.search).toBe('');
-    await rowOf(/^Chrome on Linux/);
+    await findRow(/^Chrome on Linux/);
   });
 });

@@ -20,6 +20,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { findRow, labelledCells, messageOf } from '../../../testing/queries.js';
 import { CategoriesPage } from './categories-page.js';
 
 const DOGS = category(1, 'Dogs', { petCount: 12 });
@@ -33,25 +34,6 @@ function asStaff(prepare: (client: FakeClient) => void = () => undefined) {
   prepare(client);
   return { client, ...renderWithApp(<CategoriesPage />, client, { url: '/admin/categories' }) };
 }
-
-const rowOf = async (name: string) => {
-  const header = await screen.findByRole('rowheader', { name });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
-
-const cells = (row: HTMLElement) =>
-  [...row.querySelectorAll('td[data-label]')].map(
-    (cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`,
-  );
-
-/** The message a control points at with aria-describedby. */
-const messageOf = (control: HTMLElement) => {
-  expect(control.getAttribute('aria-invalid')).toBe('true');
-  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
-  return document.getElementById(ids.at(-1) ?? '')?.textContent;
-};
 
 const created = (body: Category, idempotencyKey = 'k'): CreatedCategory => ({
   ...result(body),
@@ -73,8 +55,8 @@ describe('the Categories page', () => {
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Categories' })).toBeDefined();
     const table = await screen.findByRole('table', { name: 'Every category' });
-    expect(cells(await rowOf('Dogs'))).toEqual(['Pets: 12', 'Status: In use']);
-    expect(cells(await rowOf('Ferrets'))).toEqual(['Pets: 1', 'Status: Archived']);
+    expect(labelledCells(await findRow('Dogs'))).toEqual(['Pets: 12', 'Status: In use']);
+    expect(labelledCells(await findRow('Ferrets'))).toEqual(['Pets: 1', 'Status: Archived']);
     expect(within(table).getByRole('button', { name: 'Archive Dogs' })).toBeDefined();
     expect(within(table).getByRole('button', { name: 'Restore Ferrets' })).toBeDefined();
     expect(client.listCategories).toHaveBeenCalledWith({ limit: 20 }, expect.anything());
@@ -82,7 +64,7 @@ describe('the Categories page', () => {
     await screen.findByRole('navigation', { name: 'Pages of categories' });
     const [next] = screen.getAllByRole('button', { name: 'Next' });
     next?.click();
-    await rowOf('Birds');
+    await findRow('Birds');
     expect(window.location.search).toBe('?cursor=later');
     expect(client.listCategories).toHaveBeenCalledWith(
       { limit: 20, cursor: 'later' },
@@ -112,7 +94,7 @@ describe('the Categories page', () => {
       expect(document.activeElement).toBe(said);
     });
     expect(name.value).toBe('');
-    await rowOf('Birds');
+    await findRow('Birds');
   });
 
   it('refuses a name in the words of the contract before sending it', async () => {
@@ -137,7 +119,7 @@ describe('the Categories page', () => {
       }),
     );
     const name = screen.getByLabelText('Name');
-    await rowOf('Dogs');
+    await findRow('Dogs');
     await user.type(name, 'DOGS');
     await user.click(screen.getByRole('button', { name: 'Create category' }));
     await waitFor(() => {
@@ -171,7 +153,7 @@ describe('the Categories page', () => {
     client.updateCategory
       .mockRejectedValueOnce(apiError({ code: 'name_taken', status: 409, message: 'Taken.' }))
       .mockResolvedValueOnce(result({ ...DOGS, name: 'Hounds' }));
-    await user.click(within(await rowOf('Dogs')).getByRole('button', { name: 'Rename Dogs' }));
+    await user.click(within(await findRow('Dogs')).getByRole('button', { name: 'Rename Dogs' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename Dogs' });
     const name = within(dialog).getByLabelText<HTMLInputElement>('New name');
     expect(name.value).toBe('Dogs');

@@ -16,6 +16,7 @@ import {
   keysPage,
 } from '../../../testing/fake-client.js';
 import { renderApp, renderWithApp } from '../../../testing/render.js';
+import { findRow } from '../../../testing/queries.js';
 import { KeysSection } from './keys-section.js';
 
 const SECRET = 'pets_live_Zz9_the-whole-secret-key';
@@ -41,12 +42,8 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined) {
   return { client, ...renderWithApp(<KeysSection of="own" />, client, { url: '/admin/keys' }) };
 }
 
-const rowOf = async (label: string) => {
-  const header = await screen.findByRole('rowheader', { name: new RegExp(`^${label}`) });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${label}`);
-  return row;
-};
+/** The row of a key, by the start of its label. */
+const rowOf = (label: string) => findRow(new RegExp(`^${label}`));
 
 describe('the keys of the account', () => {
   it('lists label, prefix, use and whether each is revoked', async () => {

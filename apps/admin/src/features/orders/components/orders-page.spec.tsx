@@ -20,6 +20,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { findRow, labelledCells } from '../../../testing/queries.js';
 import { OrdersPage } from './orders-page.js';
 
 const PLACED = order(5, { petId: 12, accountId: 4 });
@@ -38,17 +39,11 @@ function render(
   return { client, ...renderWithApp(<OrdersPage />, client, { url }) };
 }
 
-const rowOf = async (id: number) => {
-  const header = await screen.findByRole('rowheader', { name: `Order ${id}` });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for order ${id}`);
-  return row;
-};
+/** The row of an order, by its header. */
+const rowOf = (id: number) => findRow(`Order ${id}`);
 
-const cells = (row: HTMLElement) =>
-  [...row.querySelectorAll('td[data-label]')]
-    .filter((cell) => !['Placed', 'Last change'].includes(cell.getAttribute('data-label') ?? ''))
-    .map((cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`);
+/** A row's cells but its dates, which the tests do not fix. */
+const cells = (row: HTMLElement) => labelledCells(row, ['Placed', 'Last change']);
 
 const buttonsOf = (row: HTMLElement) =>
   within(row)

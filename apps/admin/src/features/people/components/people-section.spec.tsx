@@ -18,6 +18,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { findRow, labelledCells } from '../../../testing/queries.js';
 import { PeopleSection } from './people-section.js';
 
 const STAFF = account({ id: 1, name: 'Staff', role: 'staff' });
@@ -49,17 +50,8 @@ function asStaff(
   };
 }
 
-const rowOf = async (name: string) => {
-  const header = await screen.findByRole('rowheader', { name: new RegExp(`^${name}`) });
-  const row = header.closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
-
-const cells = (row: HTMLElement) =>
-  [...row.querySelectorAll('td[data-label]')].map(
-    (cell) => `${cell.getAttribute('data-label')}: ${cell.textContent}`,
-  );
+/** The row of a person, by the start of its header (the name, then any mark). */
+const rowOf = (name: string) => findRow(new RegExp(`^${name}`));
 
 describe('the people of your own account', () => {
   it('lists name, email, when they joined and whether active, marking you, with no actions', async () => {
@@ -70,14 +62,14 @@ describe('the people of your own account', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'People of your account' })).toBeDefined();
     const ann = await rowOf('Ann Lee');
     expect(within(ann).getByRole('rowheader').textContent).toBe('Ann Lee You');
-    expect(cells(ann)).toEqual([
+    expect(labelledCells(ann)).toEqual([
       'Email: ann@acme.example',
       expect.stringMatching(/^Joined: /),
       'Status: Active',
     ]);
     expect(ann.querySelector('time')?.dateTime).toBe(you.createdAt);
     const bo = await rowOf('Bo Gone');
-    expect(cells(bo)[2]).toMatch(/^Status: Deactivated /);
+    expect(labelledCells(bo)[2]).toMatch(/^Status: Deactivated /);
     expect(screen.queryAllByRole('button')).toEqual([]);
     expect(client.listPeople).toHaveBeenCalledWith({ limit: 50 }, expect.anything());
     expect(client.admin.listPeopleOfAccount).not.toHaveBeenCalled();
@@ -159,7 +151,7 @@ describe("staff on an account's page", () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(async () => {
-      expect(cells(await rowOf('Ann Lee'))[2]).toMatch(/^Status: Deactivated /);
+      expect(labelledCells(await rowOf('Ann Lee'))[2]).toMatch(/^Status: Deactivated /);
     });
     expect(
       within(await rowOf('Ann Lee'))
@@ -188,7 +180,7 @@ describe("staff on an account's page", () => {
       ),
     ).toBeDefined();
     await waitFor(async () => {
-      expect(cells(await rowOf('Bo Gone'))[2]).toBe('Status: Active');
+      expect(labelledCells(await rowOf('Bo Gone'))[2]).toBe('Status: Active');
     });
   });
 

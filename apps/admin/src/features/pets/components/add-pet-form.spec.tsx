@@ -20,6 +20,7 @@ import {
   result,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { messageOf } from '../../../testing/queries.js';
 import { PetsPage } from './pets-page.js';
 
 const created = (id: number, body: NewPetInput, idempotencyKey = 'k'): CreatedPet => ({
@@ -34,13 +35,6 @@ const contractIssues = (body: Record<string, unknown>) => {
   const parsed = NewPet.safeParse(body);
   if (parsed.success) throw new Error('expected the body to be refused');
   return Object.fromEntries(toErrorDetails(parsed.error).map(({ field, issue }) => [field, issue]));
-};
-
-/** The message a control points at with aria-describedby. */
-const messageOf = (control: HTMLElement) => {
-  expect(control.getAttribute('aria-invalid')).toBe('true');
-  const id = control.getAttribute('aria-describedby') ?? '';
-  return document.getElementById(id)?.textContent;
 };
 
 /** The pets page with the Add pet dialog open. */

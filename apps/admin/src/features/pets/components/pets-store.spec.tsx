@@ -21,6 +21,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { findRow } from '../../../testing/queries.js';
 import { PetsPage } from './pets-page.js';
 
 const REX = pet(12, { name: 'Rex' });
@@ -33,12 +34,8 @@ const placed = (idempotencyKey: string): PlacedOrder => ({
   location: 'http://localhost:3000/v1/store/orders/5',
 });
 
-const rowOf = async (name: string) => {
-  const cell = await screen.findByRole('cell', { name });
-  const row = cell.closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
+/** The row of a pet, by the cell of its name. */
+const rowOf = (name: string) => findRow(name, 'cell');
 
 describe('adopting from the pets list', () => {
   it('offers a partner Adopt on available pets only, and says the order placed with a link to the orders', async () => {
