@@ -86,7 +86,7 @@ export async function createApp(
     bodyLimit: BODY_LIMIT_BYTES,
     // A slow or idle client cannot hold a connection for long: a complete request within 10 s of
     // connecting (or of the last answer), headers within 5 s, the whole request within 15 s, an
-    // idle keep-alive connection for 5 s. Node checks the timeouts every second rather than every 30 s.
+    // idle keep-alive connection for 5 s; Node checks them every second rather than every 30 s.
     keepAliveTimeout: 5_000,
     requestTimeout: 15_000,
     serverFactory: (handler: RequestListener) => {
@@ -185,11 +185,10 @@ export async function createApp(
     done();
   });
 
-  // Bodies are read as text here (within the size limit) and parsed as JSON after authentication,
-  // so a caller without a valid key gets 401 whatever it sends. Any media type is read; the route
-  // says which it takes.
+  // Bodies are kept as bytes (within the size limit) and decoded as strict UTF-8 JSON by JsonBody
+  // after authentication, so a caller without a valid key gets 401 whatever it sends. Any media
+  // type is read; the route says which it takes.
   fastify.removeAllContentTypeParsers();
-  // Bodies are kept as bytes: JsonBody decodes them as strict UTF-8 after authentication.
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
   });

@@ -36,10 +36,8 @@ const GUARDS: readonly { guard: Type<CanActivate>; providedBy?: Type }[] = [
   { guard: SessionAccessGuard, providedBy: PeopleModule },
 ];
 
-/** The global guards, in the order every /v1 request meets them (in the request gate). */
 export const API_GUARDS: readonly Type<CanActivate>[] = GUARDS.map(({ guard }) => guard);
 
-/** The global guards no imported module provides. */
 const GUARDS_PROVIDED_HERE = GUARDS.filter(({ providedBy }) => !providedBy).map(
   ({ guard }) => guard,
 );

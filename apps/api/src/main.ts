@@ -86,7 +86,6 @@ async function main(): Promise<void> {
   );
 }
 
-/** Stops the start with one line on stderr and exit code 1. */
 function refuse(sentence: string): never {
   process.stderr.write(`${sentence}\n`);
   process.exit(1);

@@ -1,7 +1,6 @@
 /**
  * The partner client: one function per operation of the contract, answers checked against it,
- * pages followed, calls retried where that is safe and held back after a 429, and every failure a
- * PetstoreApiError.
+ * pages followed, calls retried where safe and held back after a 429, every failure an error.
  */
 import {
   type AcceptInvitation,
@@ -672,8 +671,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         headers,
         body: attempt.body,
         signal: combined,
-        // A redirect would take the key with it (fetch keeps it on the same origin, outside `/v1` too),
-        // or the session cookie.
+        // A redirect would take the key (fetch keeps it on the same origin, outside `/v1` too) or
+        // the session cookie with it.
         redirect: 'manual',
         // Without a key, the session cookie, and never to another origin.
         ...(options.apiKey === undefined && { credentials: 'same-origin' }),

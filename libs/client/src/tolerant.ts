@@ -7,10 +7,9 @@ import { z } from 'zod';
 const built = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
- * The schema an answer is checked with: the contract's, except that objects accept fields they do
- * not know and drop them. The API may add a field to an answer in a minor version (as Stripe and
- * GitHub do), so a client already installed keeps working; a field it knows that is missing or of
- * the wrong type is still an invalid answer. Built once per schema.
+ * The contract's schema, except that objects drop fields they do not know (as Stripe's and GitHub's
+ * APIs add them in minor versions); a known field missing or of the wrong type is still invalid.
+ * Built once per schema.
  */
 export function tolerant<S extends z.ZodType>(schema: S): S {
   let result = built.get(schema);

@@ -1,4 +1,4 @@
-/** The accounts feature as a NestJS module: accounts, API keys, their endpoints, authentication. */
+/** Accounts and keys (AccountsCoreModule, which the CLI uses alone), their routes and the key check. */
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { AuditModule } from '../audit/audit.module.js';
@@ -7,7 +7,6 @@ import { AccountsCoreModule } from './accounts-core.module.js';
 import { AdminController } from './admin.controller.js';
 import { ApiKeyStrategy } from './api-keys/api-key.strategy.js';
 
-/** Accounts and keys (AccountsCoreModule, which the CLI uses alone), their operations and the key check. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsCoreModule],
   controllers: [AccountController, AdminController],

@@ -4,7 +4,6 @@ import type { Plan, Role } from '@pets/contract';
 import { Database } from '../database/database.js';
 import type { WriteTx } from '../database/writer.js';
 
-/** An account as stored. */
 export interface AccountRecord {
   id: number;
   name: string;
@@ -30,7 +29,6 @@ const ACCOUNT = [
   'created_at as createdAt',
 ] as const;
 
-/** The accounts table. */
 @Injectable()
 export class AccountsRepository {
   private readonly statements;

@@ -6,7 +6,6 @@ import { Module } from '@nestjs/common';
 import { AuditController } from './audit.controller.js';
 import { AuditTrailModule } from './audit-trail.module.js';
 
-/** The audit trail: every feature records its changes here, staff read them. */
 @Module({
   imports: [AuditTrailModule],
   controllers: [AuditController],

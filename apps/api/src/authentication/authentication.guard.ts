@@ -65,12 +65,10 @@ function chosenRefusal(challenge: unknown): Problem {
 }
 
 /**
- * Authentication: every route needs a valid API key or a person's session, unless it is marked
- * `@Public()` or `@Open()`. Passport runs this app's {@link ApiKeyStrategy}, which reads the
- * Authorization header and decides between `missing_api_key` and `invalid_api_key`, then its
- * {@link SessionStrategy} (the session cookie, when no key was sent). Refused requests count against the caller's
- * address at the Free plan's limits (so guessing keys is throttled too) before the 401 is sent;
- * a key that could not be looked up (the database is unavailable) is a 503, not counted.
+ * Passport runs {@link ApiKeyStrategy} (the Authorization header: `missing_api_key` or
+ * `invalid_api_key`), then {@link SessionStrategy} (the session cookie, when no key was sent).
+ * Refused requests count against the caller's address at the Free plan's limits (so guessing keys
+ * is throttled too) before the 401; a key that could not be looked up (database away) is a 503.
  */
 @Injectable()
 export class AuthenticationGuard extends AuthGuard() {

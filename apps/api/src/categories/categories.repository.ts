@@ -48,7 +48,6 @@ const petCount = (eb: ExpressionBuilder<Tables, 'categories'>) =>
 
 const CATEGORY = ['categories.id', 'categories.name', 'categories.archived', petCount] as const;
 
-/** The categories table. */
 @Injectable()
 export class CategoriesRepository {
   /** The statements (public so tests can check their query plans). */

@@ -7,7 +7,6 @@ import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { PeopleLinksModule } from '../people/people-links.module.js';
 
-/** What the command-line tools need: the database, accounts and people's links; no HTTP. */
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig): DynamicModule {

@@ -7,7 +7,6 @@ import { CLOCK, type Clock } from './clock.js';
 import { Cursors } from '../paging/cursor.js';
 import { APP_CONFIG, type AppConfig } from './config.js';
 
-/** The parsed configuration, the clock and the cursors' key made from it, available everywhere. */
 @Global()
 @Module({})
 export class ConfigModule {

@@ -1,6 +1,6 @@
 /**
- * The environment variables the API reads (docs/operators/configuration.md), each with its default and what
- * it must be, parsed into the configuration the app uses.
+ * The environment variables the API reads (docs/operators/configuration.md), each with its default
+ * and what it must be, parsed into the configuration the app uses.
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -33,7 +33,6 @@ const redisUrl = z
     error: 'must be redis://host:port (or rediss:// for TLS)',
   });
 
-/** `true`/`false`, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges. */
 const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
   if (value === 'true') return true;
   if (value === 'false' || value === '') return false;
@@ -108,7 +107,7 @@ const cursorSecret = z.string().min(CURSOR_SECRET_MIN_LENGTH, {
 
 /**
  * How many client addresses the limiter keeps in the process (without Redis) unless
- * RATE_LIMIT_ADDRESSES says: some 420 bytes each (measured), about 85 MB in all.
+ * RATE_LIMIT_ADDRESSES says: about 85 MB in all.
  */
 export const DEFAULT_RATE_LIMIT_ADDRESSES = 200_000;
 
@@ -192,7 +191,6 @@ const mailFrom = z.string().refine(
 /** The OIDC_ variables that turn single sign-on on: all three or none. */
 const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
-/** The environment variables the API reads (docs/operators/configuration.md), each with its default. */
 const EnvFields = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
@@ -341,7 +339,6 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
   corsOrigins: env.CORS_ORIGINS,
   /** The origin (and path) partners use, without `/v1`; absolute URLs use it when set. */
   publicUrl: env.PUBLIC_URL,
-  /** Connections open at once, at most. */
   maxConnections: env.MAX_CONNECTIONS,
   /** Client addresses the limiter keeps in this process (without Redis), the least recent let go. */
   rateLimitAddresses: env.RATE_LIMIT_ADDRESSES,

@@ -15,7 +15,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment once, at start; every bad variable is named with what it must be. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): AppConfig {
   const result = ConfigSchema.safeParse(env);
   if (!result.success) {

@@ -31,11 +31,10 @@ export function portProblem(wanted: WantedPort, error: unknown): string {
  * them go again; the sentence for the first that cannot be bound, or `null` when all are free. Port
  * 0 (any free port) is always free.
  *
- * Why a probe, not the real listen this early: the API's routes, migrations and first run are all
- * set up by `createApp` (Nest's init), and Fastify listens only after it; listening first would take
- * requests before the database is ready. The probe costs a few milliseconds at most. Another program
- * can still take a port in the second between the probe and the real listen: the start then stops
- * with the same sentence, only after the database was opened.
+ * A probe, not the real listen this early: Fastify listens only after `createApp` (Nest's init) has
+ * set up routes, migrations and the first run, and listening first would take requests before the
+ * database is ready. A port taken between the probe and the real listen stops the start with the
+ * same sentence, only after the database was opened.
  */
 export async function busyPort(wanted: readonly WantedPort[]): Promise<string | null> {
   const bound: Server[] = [];

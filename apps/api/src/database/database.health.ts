@@ -47,10 +47,6 @@ export class DatabaseHealth implements ReadinessCheck {
     }
   }
 
-  /**
-   * PostgreSQL answers a query; SQLite must also commit a write through the writer, since its disk
-   * can fill or its files become unwritable while reads still work.
-   */
   private async probe(): Promise<string> {
     await this.database.all(this.selectOne, {});
     if (this.database.engine !== 'sqlite') return 'ok';

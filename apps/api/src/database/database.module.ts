@@ -13,7 +13,6 @@ import { ownerOnlySqlite } from './sqlite-files.js';
 import { PageVersion } from '../paging/page-version.js';
 import { createWriter, Writer } from './writer.js';
 
-/** TypeORM's DataSource (migrations at start, PostgreSQL's pool), the reads and the writes. */
 @Global()
 @Module({
   imports: [

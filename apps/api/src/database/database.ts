@@ -11,10 +11,7 @@ import { openSqlite, SQLITE_READ_PRAGMAS, sqliteFileOf } from './sqlite-connecti
 import { type Engine, statement, type Statement } from './statement.js';
 import type { Tables } from './tables.js';
 
-/**
- * Reads, and the statements every repository writes once for both engines. Writes go through the
- * {@link Writer}; TypeORM keeps the schema (migrations) and PostgreSQL's pool.
- */
+/** Reads; writes go through the {@link Writer}, and TypeORM keeps the schema and PostgreSQL's pool. */
 export abstract class Database {
   abstract readonly engine: Engine;
 
@@ -25,15 +22,12 @@ export abstract class Database {
     return statement(this.engine, build);
   }
 
-  /** The rows of a read. */
   abstract all<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]>;
 
   /**
-   * The rows of a read that many requests repeat (a list's page), kept between calls for as long
-   * as the database has not changed since. Every commit on any connection or process changes what
-   * counts as unchanged, so a kept answer is never older than the last acknowledged write. The rows
-   * are shared between callers: never change them. Engines that cannot tell cheaply whether the
-   * database changed read every time.
+   * The rows of a read that many requests repeat (a list's page), kept while the database has not
+   * changed: never older than the last acknowledged write (docs/team/guarantees.md#kept-pages). The
+   * rows are shared between callers: never change them. Engines that cannot tell cheaply read anew.
    */
   allKept<P extends object, R>(statement: Statement<P, R>, parameters: P): Promise<R[]> {
     return this.all(statement, parameters);
@@ -47,7 +41,6 @@ export abstract class Database {
     return false;
   }
 
-  /** The first row of a read, if any. */
   async first<P extends object, R>(
     statement: Statement<P, R>,
     parameters: P,
@@ -72,10 +65,9 @@ interface PreparedRead {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * `row => ({ id: row[0], name: row[1], … })` for these column names, written once per statement.
- * better-sqlite3 builds each row object in C++ one property at a time, which measured 13 µs slower
- * for a page of 21 pets than reading arrays and building object literals of one shape in JavaScript
- * (fast-json-stringify then serializes them faster too). The names are our statements' own columns.
+ * `row => ({ id: row[0], name: row[1], … })` for these column names, written once per statement:
+ * better-sqlite3 builds each row object in C++ one property at a time, slower than object literals
+ * of one shape built in JavaScript, which fast-json-stringify also serializes faster.
  */
 function objectMaker(names: readonly string[]): (row: unknown[]) => unknown {
   for (const name of names)
@@ -109,9 +101,8 @@ class StatementKeys {
  *
  * Kept reads are checked against `PRAGMA data_version`, which changes on this connection whenever
  * any other connection, in this process or another, has committed since it was last read (this
- * connection never writes). It costs about 2 µs against 25 µs or more for a page of pets. The
- * version is read before the rows: a commit between the two makes the rows newer than their
- * version, so they are read again next time, never the other way round.
+ * connection never writes), far cheaper than reading the page. The version is read before the rows:
+ * a commit between the two makes the rows newer than their version, never the other way round.
  */
 export class SqliteDatabase extends Database {
   readonly engine = 'sqlite';
@@ -265,7 +256,6 @@ export class PostgresDatabase extends Database {
   }
 }
 
-/** The database for the engine the DataSource uses. */
 export function createDatabase(dataSource: DataSource, pageVersion?: PageVersion): Database {
   const sqlite = sqliteFileOf(dataSource);
   if (sqlite) return new SqliteDatabase(sqlite.file, sqlite.busyTimeoutMs);

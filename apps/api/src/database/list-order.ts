@@ -8,12 +8,10 @@ import type { Engine } from './statement.js';
 import type { Tables } from './tables.js';
 
 /**
- * The tables listed in pages. On PostgreSQL their ids follow transaction ids (migration
- * ListOrder1795305900000). A new listed table adds itself here, gets
- * the `list_order` trigger in a migration of its own (and loses any identity; `ensure_id_base()` is
- * made again to take its ids into account), and bounds its pages
- * with {@link listedBelow}; `lists-never-skip.postgres.spec.ts` fails while the list here and the
- * triggers in the migrated database differ.
+ * The tables listed in pages; on PostgreSQL their ids follow transaction ids (ListOrder1795305900000).
+ * A new one adds itself here, gets the `list_order` trigger in a migration of its own (losing any
+ * identity; `ensure_id_base()` is made again to count its ids) and bounds its pages with
+ * {@link listedBelow}; `lists-never-skip.postgres.spec.ts` fails while this and the triggers differ.
  */
 export const LISTED_TABLES = [
   'pets',

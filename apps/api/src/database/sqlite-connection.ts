@@ -13,9 +13,8 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
  * Where a connection keeps what it needs only until its transaction ends: in memory. That is a
  * savepoint's journal (the writer puts every write of a group in one), the journal of a statement
  * that may fail halfway (`INSERT … RETURNING`), and a sort's scratch b-tree. SQLite's default is a
- * temporary file, which costs a write system call for every page a savepoint first changes: a pet
- * created cost about 80 µs in SQLite with it and 54 without. Nothing in it outlives the
- * transaction: the WAL, not these journals, is what makes a commit durable.
+ * temporary file, which costs a write system call for every page a savepoint first changes. Nothing
+ * in it outlives the transaction: the WAL, not these journals, is what makes a commit durable.
  */
 const TEMP_STORE = 'temp_store = MEMORY';
 
@@ -40,12 +39,10 @@ export interface SqliteHandle {
   pragma(source: string): unknown;
 }
 
-/** Sets `pragmas` on a connection, in order. */
 export function setPragmas(db: SqliteHandle, pragmas: readonly string[]): void {
   for (const pragma of pragmas) db.pragma(pragma);
 }
 
-/** The SQLite file a DataSource uses and its busy timeout. */
 export interface SqliteFile {
   readonly file: string;
   readonly busyTimeoutMs: number;

@@ -6,8 +6,6 @@ import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /**
- * The better-sqlite3 module for the Node.js that runs us.
- *
  * better-sqlite3 12 is built on `node::ObjectWrap`, whose Node 24 header registers an environment
  * cleanup hook per object and removes it in the destructor; a statement or connection freed where
  * Node cannot name the current environment aborts the process (`Assertion failed: (env) != nullptr`

@@ -22,16 +22,12 @@ export function isInMemory(file: string): boolean {
 }
 
 /**
- * Makes the directory of the SQLite database `file` (0700) and the file itself (0600) if they are
- * not there, and tightens them and the WAL, shared-memory and journal files beside it when group or
- * others may read them. Modes are set with chmod, so the process's umask does not matter. SQLite
- * gives the -wal, -shm and -journal files it makes later the database file's own mode.
- *
- * An existing directory is tightened only when it is the data directory: it holds nothing but the
- * database's files and the first run's (`dev-*.txt`). One that holds anything else (a home
- * directory, the project's folder for a relative path, /tmp) is left as it is: only the
- * database's own files are tightened there. Returns what was tightened, as
- * `path (0644 -> 0600)`, for the caller to log once; nothing for an in-memory database.
+ * Makes the database's directory (0700) and file (0600) if missing, and tightens them and the -wal,
+ * -shm and -journal files when group or others may read them (with chmod, so the umask does not
+ * matter; SQLite gives the files it makes later the database file's mode). An existing directory is
+ * tightened only when it holds nothing but the database's files and the first run's (`dev-*.txt`):
+ * a home directory, the project's folder or /tmp is left as it is. Returns what was tightened
+ * (`path (0644 -> 0600)`), for the caller to log once.
  */
 export function ownerOnlySqlite(file: string): string[] {
   if (isInMemory(file)) return [];

@@ -81,7 +81,7 @@ const writes = (query: OperationNode): boolean =>
  *       db.selectFrom('pets').select(['id', 'name']).where('id', '=', p.id))
  *
  * Per request, only the values change: no query is built, compiled or parsed again (TypeORM's
- * query builder costs 50 to 90 µs per call here, more than the rest of a read).
+ * query builder, per call, cost more than the rest of a read).
  */
 export function statement<P extends object, R>(
   engine: Engine,

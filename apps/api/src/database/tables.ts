@@ -12,10 +12,8 @@ import type {
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * The tables as the migrations make them, for the query builder: one place that says what each
- * column holds. `schema.spec.ts` checks this against the migrated schema of both engines. Ids and
- * Unix-millisecond times are numbers on both (PostgreSQL's bigint is read as a number: every value
- * here is at most 2^53 - 1).
+ * `schema.spec.ts` checks this against the migrated schema of both engines. Ids and Unix-millisecond
+ * times are numbers on both (PostgreSQL's bigint is read as a number: none exceeds 2^53 - 1).
  */
 export interface Tables {
   accounts: {
@@ -43,7 +41,6 @@ export interface Tables {
     revoked_at: number | null;
     /** The person who made it; with `created_by_key_id`, both null: the command-line tool, or not recorded. */
     created_by_person_id: number | null;
-    /** The key that made it. */
     created_by_key_id: number | null;
   };
   pets: {
@@ -82,7 +79,6 @@ export interface Tables {
   orders: {
     id: Generated<number>;
     pet_id: number;
-    /** The account that placed it. */
     account_id: number;
     status: OrderStatus;
     placed_at: number;
@@ -124,7 +120,6 @@ export interface Tables {
   sessions: {
     id: Generated<number>;
     person_id: number;
-    /** SHA-256 of the session id, hex. */
     hash: string;
     created_at: number;
     last_used_at: number;

@@ -1,7 +1,4 @@
-/**
- * Every write of the API: one transaction per call, committed before a 2xx is sent and rolled back
- * whole otherwise, on SQLite's write connection or PostgreSQL's pool.
- */
+/** Every write of the API, on SQLite's write connection or PostgreSQL's pool. */
 import { Logger } from '@nestjs/common';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
@@ -83,9 +80,9 @@ interface Queued {
  * audit trail's) go to the WAL once per commit instead of once each. Each one still succeeds or
  * fails alone: one that fails is rolled back to its savepoint, and the others go on. None is
  * answered before the commit, a failure neither (as when each committed in turn, whoever reads
- * after a failure finds what the group's earlier ones wrote); if the commit fails, all of them fail and nothing of theirs is kept.
- * If SQLite ends the transaction by itself (`SQLITE_FULL`, `SQLITE_IOERR`), the ones already run
- * fail with the same error, and the ones not yet run go back to the queue.
+ * after a failure finds what the group's earlier ones wrote); if the commit fails, all of them
+ * fail. If SQLite ends the transaction by itself (`SQLITE_FULL`, `SQLITE_IOERR`), the ones already
+ * run fail with the same error, and the ones not yet run go back to the queue.
  */
 export class SqliteWriter extends Writer {
   private readonly logger = new Logger('SqliteWriter');
@@ -121,7 +118,6 @@ export class SqliteWriter extends Writer {
     this.db = undefined;
   }
 
-  /** Runs the queue, a group at a time, until it is empty. */
   private async drain(): Promise<void> {
     // After the requests that came in with this one (the event loop's I/O phase) have queued theirs.
     await new Promise((resolve) => setImmediate(resolve));
@@ -146,7 +142,6 @@ export class SqliteWriter extends Writer {
   /** The statements of one transaction of a group; refused once it has ended. */
   private txFor(): { tx: WriteTx; end: () => void } {
     let open = true;
-    /** One statement, as a promise; refused once the transaction has ended. */
     const attempt = <R>(execute: () => R): Promise<R> => {
       if (!open) return Promise.reject(usedAfterEnd());
       // SQLite ended the transaction by itself (SQLITE_FULL, SQLITE_IOERR) and the work went on: a

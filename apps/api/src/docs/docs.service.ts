@@ -30,7 +30,6 @@ const REFERENCE_SETTINGS = {
   ].join('\n'),
 };
 
-/** The OpenAPI document and the reference page, rendered once at start. */
 @Injectable()
 export class DocsService {
   readonly openApiJson: string;

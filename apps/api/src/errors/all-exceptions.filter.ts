@@ -6,7 +6,6 @@ import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-response.js';
 
-/** The one place that turns anything thrown in a route into the contract's `Error` body. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {

@@ -11,7 +11,6 @@ import {
   PROBLEMS,
 } from '@pets/contract';
 
-/** An error the client is meant to see, in the contract's shape. */
 export class ApiException extends Error {
   readonly status: number;
 

@@ -12,7 +12,6 @@ declare module 'fastify' {
   }
 }
 
-/** `{base_url}` for absolute URLs: `PUBLIC_URL`, or the request's checked address. */
 export const baseUrlOf = (request: FastifyRequest): string => request.baseUrl;
 
 /** What form encoding leaves as it is (`URLSearchParams` writes these characters unchanged). */
@@ -22,10 +21,7 @@ const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
 export const formEncoded = (value: string): string =>
   FORM_SAFE.test(value) ? value : new URLSearchParams([['', value]]).toString().slice(1);
 
-/**
- * Sets `Link: <{base_url}{path}?…>; rel="next"` with the query's values in the order given; those
- * that are `undefined` are left out.
- */
+/** Sets `Link: <{base_url}{path}?…>; rel="next"`, the query's values in order, `undefined` left out. */
 export function setNextLink(
   request: FastifyRequest,
   reply: FastifyReply,

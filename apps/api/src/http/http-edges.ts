@@ -1,6 +1,7 @@
 /**
- * The edges of HTTP, where a request is malformed before any route sees it (docs/team/guarantees.md): every such answer has the contract's Error shape, an `X-Request-Id` and the security
- * headers, like any other.
+ * The edges of HTTP, where a request is malformed before any route sees it: every such answer has
+ * the contract's Error shape, an `X-Request-Id` and the security headers, like any other
+ * (docs/team/guarantees.md#input-and-http-at-the-edges).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -9,10 +9,8 @@ import type { z } from 'zod';
 const errorSchema = serializationSchema(ApiError);
 
 /**
- * The route's responses, by status, as the contract's schemas: Fastify compiles a serializer from
- * each once, at start (fast-json-stringify), instead of `JSON.stringify` per reply, and a property
- * the contract does not name never reaches the client. Errors answered on the route (401, 429, 400…)
- * go through the contract's `Error` schema.
+ * Fastify compiles a serializer from each status's schema once, at start (fast-json-stringify),
+ * instead of `JSON.stringify` per reply. Errors answered on the route go through `Error`'s schema.
  */
 export const Responds = (success: Record<number, z.ZodType>) =>
   RouteSchema({

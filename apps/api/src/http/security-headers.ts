@@ -23,10 +23,7 @@ const HELMET_OPTIONS = {
   xFrameOptions: { action: 'deny' as const },
 };
 
-/**
- * Helmet's headers, worked out once at start. They depend on nothing in the request, so each
- * response gets the same precomputed set instead of running helmet's middleware again.
- */
+/** They depend on nothing in the request: each answer gets one set, not helmet's middleware again. */
 export function securityHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {

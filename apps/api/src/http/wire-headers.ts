@@ -3,11 +3,7 @@
  */
 import { HEADERS } from '@pets/contract';
 
-/**
- * The contract's header names in lower case, as Fastify keeps a reply's headers: set so, they are
- * not lower-cased again, a new string each, on every answer. HTTP names are case-insensitive; the
- * contract spells them as documented.
- */
+/** Set so, they are not lower-cased again, a new string each, on every answer. */
 export const WIRE_HEADERS = Object.freeze(
   Object.fromEntries(Object.entries(HEADERS).map(([key, name]) => [key, name.toLowerCase()])),
 ) as { readonly [K in keyof typeof HEADERS]: Lowercase<(typeof HEADERS)[K]> };

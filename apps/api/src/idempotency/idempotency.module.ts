@@ -1,11 +1,8 @@
-/**
- * The idempotency module: writes made exactly once per `Idempotency-Key`, for any feature.
- */
+/** The idempotency module: writes made exactly once per `Idempotency-Key`, for any feature. */
 import { Module } from '@nestjs/common';
 import { IdempotencyService } from './idempotency.service.js';
 import { IdempotencyStore } from './idempotency.store.js';
 
-/** Exactly-once writes per `Idempotency-Key`, for any feature that takes one. */
 @Module({
   providers: [IdempotencyStore, IdempotencyService],
   exports: [IdempotencyService],

@@ -26,9 +26,8 @@ const hashOf = (request: unknown) =>
   createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /**
- * Writes exactly once per `Idempotency-Key`: what the write makes and the key's record are written
- * in one transaction, and the key is unique per account in the database, so a retry on any instance,
- * even a concurrent one, gets the first response. Records older than the window are purged hourly.
+ * What the write makes and the key's record are one transaction, and the key is unique per account
+ * in the database: a retry on any instance, even a concurrent one, gets the first response.
  */
 @Injectable()
 export class IdempotencyService implements OnModuleInit, OnModuleDestroy {

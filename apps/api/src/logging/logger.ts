@@ -1,12 +1,11 @@
 /**
- * The API's log: JSON lines by pino on buffered standard output (written a batch at a time), times in ISO 8601 UTC, errors
+ * The API's log: JSON lines by pino on buffered standard output, times in ISO 8601 UTC, errors
  * written without secrets, and the same log for Nest's own messages.
  */
 import type { LoggerService } from '@nestjs/common';
 import { writeSync } from 'node:fs';
 import { pino, type Logger } from 'pino';
 
-/** The `service` every line names. */
 const SERVICE = 'petstore-api';
 
 /** How long a log line may wait in the buffer on a quiet server. */
@@ -22,13 +21,13 @@ export const LOG_BACKLOG_MAX_BYTES = 8 * 1024 * 1024;
  * Lines gathered in memory and written to a file descriptor together, with one synchronous write
  * of {@link LOG_BATCH_BYTES} or more, or at {@link flush} (every second, and on exit).
  *
- * pino's own destination (sonic-boom) costs a busy server about 15 µs a request: each line makes
- * it measure the bytes of everything already waiting (`Buffer.byteLength` of one growing string),
- * and its writes go through libuv's thread pool. Here a line costs a push onto an array; the join
- * and the write are shared by a hundred lines. The write is synchronous, as pino's default is, so
- * nothing is in flight when the process exits. A reader that does not keep up (a full pipe,
- * `EAGAIN`) leaves the bytes waiting for the next flush; past {@link LOG_BACKLOG_MAX_BYTES} new
- * lines are counted and dropped, and the count is written once the reader is back.
+ * pino's own destination (sonic-boom) measures, on each line, the bytes of everything already
+ * waiting (`Buffer.byteLength` of one growing string), and writes through libuv's thread pool. Here
+ * a line costs a push onto an array; the join and the write are shared by a hundred lines. The
+ * write is synchronous, as pino's default is, so nothing is in flight when the process exits. A
+ * reader that does not keep up (a full pipe, `EAGAIN`) leaves the bytes waiting for the next flush;
+ * past {@link LOG_BACKLOG_MAX_BYTES} new lines are counted and dropped, and the count is written
+ * once the reader is back.
  */
 export class LogBuffer implements pino.DestinationStream {
   private lines: string[] = [];
@@ -142,8 +141,7 @@ export interface RequestLine {
  * The line every request leaves (`"msg":"request"`), written straight to `logger`'s destination:
  * the same bytes, in the same order, as `logger.child({ requestId }).info(line, 'request')`. Its
  * fields are known and none is a secret, so it needs none of pino's work per line: no redaction,
- * no serializers, no formatters. A `/healthz` cost about 8 µs less with it (80 against 72, same-run
- * A/B). Nothing when `logger` does not log at `info`.
+ * no serializers, no formatters. Nothing when `logger` does not log at `info`.
  */
 export function requestLineWriter(logger: Logger): (requestId: string, line: RequestLine) => void {
   const destination = (logger as unknown as Record<symbol, pino.DestinationStream>)[

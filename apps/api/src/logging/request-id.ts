@@ -7,7 +7,6 @@ import type { IncomingMessage } from 'node:http';
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Echo a well-formed incoming `X-Request-Id`; otherwise make one. */
 export function requestIdFor(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();

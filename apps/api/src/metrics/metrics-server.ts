@@ -4,10 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics.js';
 
-/**
- * `GET /metrics` for Prometheus, on a port and address of its own (`METRICS_PORT`, `METRICS_HOST`,
- * 127.0.0.1 unless told otherwise): never on the public port, where partners could read it.
- */
+/** Never on the public port, where partners could read it (`METRICS_HOST` is 127.0.0.1 by default). */
 export async function serveMetrics(
   metrics: Metrics,
   where: { host: string; port: number },

@@ -3,7 +3,6 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { Metrics } from './metrics.js';
 
-/** The instance's metrics, for the hooks, the guards and the error handler to count in. */
 @Global()
 @Module({
   providers: [

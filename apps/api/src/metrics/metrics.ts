@@ -56,15 +56,13 @@ const escapeLabel = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
- * The Prometheus metrics of one API instance (docs/operators/metrics.md), in a registry of its own (several
- * apps in one process, as in the tests, each count their own). Labels are bounded: the route is
- * the route's pattern (`/v1/pets/:petId`), the method one Node's parser accepts, the status a
- * number; plans, refusal codes and error kinds are fixed sets.
+ * The metrics of one API instance, in a registry of its own (several apps in one process, as in the
+ * tests, each count their own). Labels are bounded: the route's pattern (`/v1/pets/:petId`), a
+ * method Node's parser accepts, the status; plans, refusal codes and error kinds are fixed sets.
  *
  * Every request is counted, so its two series (`http_requests_total` and
- * `http_request_duration_seconds`) are kept as plain numbers in one record per method and route
- * and written out at scrape: prom-client's metric objects check and hash their labels on each
- * call. Everything else is prom-client's, in {@link registry}.
+ * `http_request_duration_seconds`) are plain numbers in one record per method and route, written
+ * out at scrape: prom-client's metric objects check and hash their labels on each call.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -89,8 +87,8 @@ export class Metrics {
   /** @param enabled false (`METRICS_PORT=off`): nothing is counted, nothing runs on the side. */
   constructor(readonly enabled: boolean) {
     if (!enabled) return;
-    // Event-loop lag sampled every 100 ms, not prom-client's 10: its timer woke an idle
-    // instance 100 times a second (6 ms of CPU a second measured, against 1 ms at 100).
+    // Event-loop lag sampled every 100 ms, not prom-client's 10: its timer woke an idle instance
+    // 100 times a second (docs/team/performance.md#what-metrics-cost).
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 100 });
     const active = () => this.redisFallbackActive();
     new Gauge({

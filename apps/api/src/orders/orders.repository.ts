@@ -1,8 +1,6 @@
 /**
- * The orders table, and what an order reads and writes of its pet: orders in pages for every
- * combination of the list's filters, an order or a pet held (row locked) for a change, an order's
- * and a pet's status moved only from the status read, the open order of a pet, how many open orders
- * an account has, and how many pets there are of each status.
+ * The orders table, and what an order reads and writes of its pet: an order or a pet held for a
+ * change, a status moved only from the status read, open orders, and pets counted by status.
  */
 import { Injectable } from '@nestjs/common';
 import {

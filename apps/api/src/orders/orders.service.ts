@@ -44,7 +44,6 @@ function noSuchPet(): ApiException {
 const alreadyOrdered = () =>
   ApiException.of(PROBLEMS.petAlreadyOrdered, [{ field: 'petId', issue: PET_ALREADY_ORDERED }]);
 
-/** The audit action of the status an order moves to. */
 const ACTION_OF = {
   placed: 'order.placed',
   approved: 'order.approved',

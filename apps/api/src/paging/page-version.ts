@@ -1,26 +1,13 @@
 /**
  * The version of the data that kept pages are checked against on PostgreSQL, shared by every
- * instance through Redis (docs/team/guarantees.md), so that a page kept by one instance is never served
- * after another instance acknowledged a write.
- *
- * - Every write transaction, once committed and listed, sets a new random version in Redis before
- *   its 2xx is sent (`bump`).
- * - Every request the rate limiter counts reads the version in the script that counts it (one
- *   round trip, on one connection), so the versions seen here follow Redis's own order (`observe`).
- * - A page is kept with the version seen before it was read, and served again only while that is
- *   still the version last seen, and for at most {@link KEPT_PAGE_MAX_AGE_MS}.
- *
- * A client that lists after a 2xx is counted after the write's new version was set: its request sees
- * that version (or a later one), under which no page read before the write is kept. The age bound
- * covers what sets no version: a process killed between its commit and its `bump`, a write made
- * outside the API, a version lost when Redis fails over. Random versions never come back, even when
- * Redis loses its data; without Redis (or while it cannot be reached) nothing is kept.
+ * instance through Redis, so that no page kept by one instance is served after another instance
+ * acknowledged a write: set by each write (`bump`), read with each count of the rate limiter
+ * (`observe`), as docs/team/guarantees.md#kept-pages tells.
  */
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { describeError } from '../errors/database-errors.js';
 
-/** The Redis key of the version. */
 export const PAGE_VERSION_KEY = 'pets:page-version';
 
 /** How long a kept page may be served at most, whatever the version says. */

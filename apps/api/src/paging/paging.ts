@@ -1,7 +1,7 @@
 /**
- * Keyset pages, as every list serves them (docs/team/guarantees.md): in id order, one row more than `limit`
- * read to learn whether another page follows, a signed cursor (`cursor.ts`) naming the last item
- * shown and the filters it was shown under, and `Link: rel="next"` to the page after it.
+ * Keyset pages, as every list serves them (docs/team/guarantees.md#lists-never-skip): in id order,
+ * one row more than `limit` read to learn whether another page follows, a signed cursor (`cursor.ts`)
+ * naming the last item shown and its filters, and `Link: rel="next"` to the page after it.
  */
 import { PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -133,7 +133,6 @@ const keptBodies = new KeptMemo<readonly unknown[], string>();
  */
 export function keptBody<T>(reply: FastifyReply, page: Page<T>): T[] | string {
   const { items } = page;
-  // Not kept: Fastify serializes it, as any other answer.
   if (page.kept !== true) return items;
   let body = keptBodies.get(items);
   if (body === undefined) {

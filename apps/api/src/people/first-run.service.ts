@@ -1,8 +1,4 @@
-/**
- * The first run in development: on an empty embedded database, a staff account with a key and
- * the person admin@localhost with a link to choose a password, printed and written next to the
- * database.
- */
+/** The first run in development: a staff account, a key and a person to sign in as. */
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
@@ -29,8 +25,8 @@ function writeSecret(file: string, text: string): void {
  * On an empty embedded database in development (the default; not in production, and not in tests,
  * which want empty databases and nothing on the console): a staff account with one key for
  * programs, and one person, `admin@localhost`, with a one-time link to choose their password
- * (docs/staff/sign-in.md). Both are printed once and written next to the database (readable by its owner
- * only), so a newcomer can call the API and sign in to the admin app at once.
+ * (docs/staff/sign-in.md). Both are printed once and written next to the database (readable by its
+ * owner only), so a newcomer can call the API and sign in to the admin app at once.
  */
 @Injectable()
 export class FirstRunService implements OnApplicationBootstrap {

@@ -22,7 +22,6 @@ import { SignInLimit } from './sessions/sign-in-limit.js';
 import { SingleSignOnController } from './single-sign-on/single-sign-on.controller.js';
 import { SingleSignOnService } from './single-sign-on/single-sign-on.service.js';
 
-/** People of accounts and their sessions (docs/staff/sign-in.md), and the operations of signing in. */
 @Module({
   imports: [PassportModule, AuditModule, AccountsModule, PeopleLinksModule],
   controllers: [SessionController, PeopleController, PasskeysController, SingleSignOnController],

@@ -38,7 +38,6 @@ const PERSON = [
   'people.deactivated_at as deactivatedAt',
 ] as const;
 
-/** The people table. */
 @Injectable()
 export class PeopleRepository {
   private readonly statements;

@@ -50,7 +50,6 @@ function checkPassword(password: string, field = 'password', context?: PasswordC
     throw ApiException.of(PROBLEMS.invalidBody(`${field} ${issue}`), [{ field, issue }]);
 }
 
-/** A person as the API answers. */
 export const toPersonView = (person: PersonRecord): Person => ({
   id: person.id,
   accountId: person.accountId,

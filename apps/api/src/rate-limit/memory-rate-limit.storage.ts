@@ -60,16 +60,11 @@ function countRefusal(tracked: Tracked, window: ConsumeRequest['refusals']): voi
 }
 
 /**
- * Counters in this process: one record per caller, changed in place, so a request costs one lookup
- * (an entry per window and per ban, each with its own expiry, cost three lookups and two timed
- * writes). A window that has ended is replaced by the next when a request is counted in it; a
- * request stamped in a window older than the one counted (the clock stepped back) counts in the
- * newer one.
- *
- * Accounts and addresses are held apart, so that no number of strangers can push an account's counts
- * or bans out. Accounts are as many as exist; one is let go once all it holds has ended (swept once a
- * minute). Addresses are at most `maxAddresses`, the least recent pushed out first: an address pushed
- * out only starts its counts again.
+ * One record per caller, changed in place, so a request costs one lookup. A window that has ended is
+ * replaced by the next when a request is counted in it; a request stamped in a window older than
+ * the one counted (the clock stepped back) counts in the newer one. Accounts are held apart so that
+ * no number of strangers can push an account's counts or bans out; one is let go once all it holds
+ * has ended (swept once a minute). An address pushed out only starts its counts again.
  */
 export class MemoryRateLimitStorage implements RateLimitStorage {
   private readonly accounts = new Map<string, Tracked>();

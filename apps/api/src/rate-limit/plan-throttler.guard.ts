@@ -1,6 +1,6 @@
 /**
- * The guard that rate-limits every request that is not public (docs/partners/rate-limits.md): counts it
- * against the caller's plan, sets the rate-limit headers and refuses with 429.
+ * The guard that rate-limits every request that is not public (docs/partners/rate-limits.md):
+ * counts it against the caller's plan, sets the rate-limit headers and refuses with 429.
  */
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
@@ -35,11 +35,8 @@ function resolve(value: Resolvable, context: ExecutionContext): number {
 }
 
 /**
- * @nestjs/throttler's guard, driven by the module's options: one throttler per window with the
- * limit resolved from the caller's plan, its tracker (the account, or the client address without a
- * valid key), its key (one count per caller across every operation) and the minute's block duration
- * (the ban). Public routes are skipped. Sets the IETF rate-limit headers on every response it sees
- * and refuses with 429.
+ * @nestjs/throttler's guard, driven by the module's options (`rate-limit.module.ts`): throttlers,
+ * tracker, key and the minute's block duration (the ban).
  */
 @Injectable()
 export class PlanThrottlerGuard extends ThrottlerGuard {

@@ -6,7 +6,6 @@ import { MemoryRateLimitStorage } from './memory-rate-limit.storage.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 import { RedisRateLimitStorage } from './redis-rate-limit.storage.js';
 
-/** The counters: in this process, or in Redis when REDIS_URL is set. */
 @Module({
   providers: [
     {

@@ -4,7 +4,6 @@ import type { ReadinessCheck } from '../readiness/readiness.js';
 import { Metrics } from '../metrics/metrics.js';
 import { RATE_LIMIT_STORAGE, type RateLimitStorage } from './rate-limit.storage.js';
 
-/** Redis, when configured. Not critical: without it each instance counts on its own. */
 @Injectable()
 export class RateLimitHealth implements ReadinessCheck {
   readonly name = 'redis';

@@ -10,8 +10,8 @@ const LIMIT_OF = { minute: 'perMinute', day: 'perDay' } as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * An account's usage as the limiter holds it (docs/partners/rate-limits.md): the same counters the guard counts
- * in, for the current UTC minute and day, read without counting.
+ * The same counters the guard counts in, for the current UTC minute and day
+ * (docs/partners/rate-limits.md).
  */
 @Injectable()
 export class RateLimitUsage {

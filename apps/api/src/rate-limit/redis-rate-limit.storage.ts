@@ -126,10 +126,7 @@ interface RedisWithConsume extends Redis {
   petsRelease(...args: (string | number)[]): Promise<number>;
 }
 
-/**
- * Counters and bans in Redis, shared by every instance. When Redis cannot be reached, each instance
- * counts on its own (and says so, once, in its log and in /readyz) until Redis answers again.
- */
+/** Without Redis, each instance counts on its own and says so, once, in its log and in /readyz. */
 export class RedisRateLimitStorage implements RateLimitStorage {
   private readonly redis: RedisWithConsume;
   private readonly fallback = new MemoryRateLimitStorage();

@@ -26,9 +26,8 @@ export interface GeneratedKey {
 export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 /**
- * The keys an instance accepts, by its `NODE_ENV` (docs/partners/authentication.md): in production only live keys (a
- * test key, made outside production, never opens production data), elsewhere both. Checked before
- * any lookup, so malformed keys cost nothing.
+ * In production only live keys (a test key, made outside production, never opens production
+ * data), elsewhere both. Checked before any lookup, so malformed keys cost nothing.
  */
 export function acceptsKey(env: 'development' | 'production' | 'test'): (key: string) => boolean {
   const shape = env === 'production' ? LIVE_KEY_SHAPE : KEY_SHAPE;

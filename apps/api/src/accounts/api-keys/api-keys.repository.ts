@@ -30,7 +30,6 @@ export interface KeyMakerIds {
   createdByKeyId: number | null;
 }
 
-/** A key to insert. */
 export type NewKeyRecord = Pick<
   ApiKeyRecord,
   'accountId' | 'label' | 'prefix' | 'hash' | 'createdAt'
@@ -55,7 +54,6 @@ const KEY = [
   'maker.name as createdByName',
 ] as const;
 
-/** The api_keys table. */
 @Injectable()
 export class ApiKeysRepository {
   private readonly statements;

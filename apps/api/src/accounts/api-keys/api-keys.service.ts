@@ -46,7 +46,6 @@ const makerOf = (key: ApiKeyRecord): KeyMaker => {
   return { type: 'cli' };
 };
 
-/** Who an actor is as a key's maker. */
 export const keyMakerIds = (actor: Actor): KeyMakerIds => ({
   createdByPersonId: typeof actor !== 'string' && 'personId' in actor ? actor.personId : null,
   createdByKeyId: typeof actor !== 'string' && 'keyId' in actor ? actor.keyId : null,

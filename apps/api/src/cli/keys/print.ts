@@ -9,7 +9,6 @@ export interface Outcome {
   data: unknown;
 }
 
-/** The outcome as the command line asked for it. */
 export const printed = (outcome: Outcome, json: boolean): string =>
   json ? JSON.stringify(outcome.data, null, 2) : outcome.text;
 

@@ -21,7 +21,6 @@ const toOpenInvitationView = (link: OpenInvitationRecord): OpenInvitation => ({
   createdByPersonId: link.createdByPersonId,
 });
 
-/** An account's open invitations, and revoking them. */
 @Injectable()
 export class InvitationsService {
   constructor(

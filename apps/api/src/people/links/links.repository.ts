@@ -53,7 +53,6 @@ const OPEN_INVITATION = [
   'created_by_person_id as createdByPersonId',
 ] as const;
 
-/** The person_links table: invitations and password resets. */
 @Injectable()
 export class LinksRepository {
   private readonly statements;

@@ -57,11 +57,9 @@ const makerOf = (actor: Actor) =>
       };
 
 /**
- * The one-time links of people (docs/staff/sign-in.md): invitations to join an account, and links to choose
- * a new password. Each secret has 256 random bits; only its hash is stored. With a mail server it
- * is e-mailed to the person after the link is stored (and the answer has no link), else shown
- * once. Making one changes nothing else; using one is {@link PeopleService}'s. The command-line
- * tool makes them too (no HTTP, no sessions needed).
+ * Each secret has 256 random bits; only its hash is stored. With a mail server it is e-mailed after
+ * the link is stored (and the answer has no link), else shown once. Making one changes nothing
+ * else; using one is {@link PeopleService}'s. The command-line tool makes them too.
  */
 @Injectable()
 export class LinksService {

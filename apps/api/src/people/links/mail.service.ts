@@ -9,7 +9,6 @@ import nodemailer from 'nodemailer';
 import { ApiException } from '../../errors/api-exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 
-/** What the product is called in mail. */
 const PRODUCT = 'Pet Store';
 /** How long a request waits for the mail server at most, each step (connect, greet, each reply). */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -85,7 +84,6 @@ export function alreadyJoinedMail(m: { to: string; account: string; inviter: str
   };
 }
 
-/** A link for a person to choose a new password. */
 export function resetMail(m: {
   to: string;
   account: string;

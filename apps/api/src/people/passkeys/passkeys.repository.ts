@@ -43,7 +43,6 @@ const PASSKEY = [
   'passkeys.last_used_at as lastUsedAt',
 ] as const;
 
-/** The passkeys and passkey_challenges tables, and the passkey columns of people. */
 @Injectable()
 export class PasskeysRepository {
   private readonly statements;

@@ -41,7 +41,6 @@ const SESSION = [
   'sessions.address',
 ] as const;
 
-/** The sessions table. */
 @Injectable()
 export class SessionsRepository {
   private readonly statements;

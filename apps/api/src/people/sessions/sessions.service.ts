@@ -58,11 +58,10 @@ export interface NewSession {
 }
 
 /**
- * People's sessions (docs/staff/sign-in.md): signing in and out, and the check on every request made with
- * the session cookie, which costs no database round trip: a lookup is kept for
- * {@link SESSION_CACHE_TTL_MS}, so a session ended on any instance is refused everywhere within it.
- * A session ends after 30 minutes without use (its last use is stored to within a minute, so it
- * ends 30 to 31 minutes after it), 12 hours after sign-in, and when ended.
+ * The check of a request with the session cookie costs no database round trip: a lookup is kept
+ * for {@link SESSION_CACHE_TTL_MS}, so a session ended on any instance is refused everywhere within
+ * it. A session ends after 30 minutes without use (its last use is stored to within a minute: 30 to
+ * 31 minutes), 12 hours after sign-in, and when ended.
  */
 @Injectable()
 export class SessionsService {
@@ -94,8 +93,8 @@ export class SessionsService {
   /**
    * Signs a person in: a new session, or `401 invalid_credentials` in the same words and about the
    * same time for an unknown email, a wrong password, a deactivated person and an email of a single
-   * sign-on domain (whose people sign in with the provider only). Over the failures
-   * one email may have, `429` before the password is checked.
+   * sign-on domain (whose people sign in with the provider only). Over the failures one email may
+   * have, `429` before the password is checked.
    */
   async signIn(
     { email, password }: SignIn,

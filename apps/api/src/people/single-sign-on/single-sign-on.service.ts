@@ -205,8 +205,8 @@ export class SingleSignOnService implements OnApplicationBootstrap {
   /**
    * The person of a verified email, in one transaction with their session, always of the
    * configured account (`OIDC_ACCOUNT_ID`): an active person of it signs in; an open invitation to
-   * it is taken as accepting it would (no password); an allowed domain makes a person of it. Two sign-ins of one new email at once make one person: the
-   * second meets the first's (the unique email) and signs in as them.
+   * it is taken as accepting it would (no password); an allowed domain makes a person of it. Two
+   * sign-ins of one new email at once make one person: the second meets the first's and signs in.
    */
   private async signIn(
     settings: Settings,
