@@ -15,20 +15,20 @@ afterAll(async () => {
 
 describe('public routes', () => {
   it('GET /healthz answers ok', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.as().get('/healthz');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('GET /readyz reports its checks', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const response = await t.as().get('/readyz');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('GET /v1/openapi.json serves the document generated from the contract', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const response = await t.as().get('/v1/openapi.json');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual(
@@ -37,17 +37,17 @@ describe('public routes', () => {
   });
 
   it('GET /docs serves a reference page whose scripts are all local', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/docs' });
+    const response = await t.as().get('/docs');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain('id="reference"');
     const sources = [...response.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
     expect(sources).toEqual(['/docs/assets/standalone.js', '/docs/init.js']);
     for (const source of sources) {
-      const asset = await t.app.inject({ method: 'GET', url: source });
+      const asset = await t.as().get(source);
       expect(asset.statusCode, source).toBe(200);
     }
-    const init = await t.app.inject({ method: 'GET', url: '/docs/init.js' });
+    const init = await t.as().get('/docs/init.js');
     expect(init.body).toContain('"url": "/v1/openapi.json"');
   });
 
@@ -58,7 +58,7 @@ describe('public routes', () => {
       '/docs/assets/chunks/',
       '/docs/assets/',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await t.as().get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toMatchObject({ code: 'not_found' });
     }
@@ -67,29 +67,21 @@ describe('public routes', () => {
 
 describe('every response', () => {
   it('gets a fresh X-Request-Id, or echoes a valid one', async () => {
-    const fresh = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const fresh = await t.as().get('/healthz');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const echoed = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { 'x-request-id': 'partner-req.42' },
-    });
+    const echoed = await t.as({ 'x-request-id': 'partner-req.42' }).get('/healthz');
     expect(echoed.headers['x-request-id']).toBe('partner-req.42');
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { 'x-request-id': 'bad id\u00e9' },
-    });
+    const refused = await t.as({ 'x-request-id': 'bad id\u00e9' }).get('/healthz');
     expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('carries security headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await t.as().get('/healthz');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
-    const docs = await t.app.inject({ method: 'GET', url: '/docs' });
+    const docs = await t.as().get('/docs');
     // Only the reference page allows inline styles (Scalar adds them as it renders).
     expect(docs.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(docs.headers['content-security-policy']).toContain("script-src 'self';");
@@ -98,7 +90,7 @@ describe('every response', () => {
   it.each(['/healthz', '/v1/pets', '/docs', '/v1/openapi.json'])(
     '%s may be framed by no page, in both headers alike',
     async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await t.as().get(url);
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     },
@@ -107,7 +99,7 @@ describe('every response', () => {
 
 describe('errors', () => {
   it('an unknown route is 404 not_found in the contract shape', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/v2/nothing?x=1' });
+    const response = await t.as().get('/v2/nothing?x=1');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual({
@@ -127,32 +119,20 @@ describe('CORS', () => {
       headers: { origin: 'https://admin.example.com', 'access-control-request-method': 'GET' },
     });
     expect(response.headers['access-control-allow-origin']).toBe('https://admin.example.com');
-    const simple = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { origin: 'https://admin.example.com' },
-    });
+    const simple = await t.as({ origin: 'https://admin.example.com' }).get('/healthz');
     expect(simple.headers['access-control-expose-headers']).toContain('X-RateLimit-Remaining');
     expect(simple.headers['access-control-expose-headers']).toContain('RateLimit-Policy');
   });
 
   it('gives other origins no Access-Control-Allow-Origin', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { origin: 'https://evil.example.com' },
-    });
+    const response = await t.as({ origin: 'https://evil.example.com' }).get('/healthz');
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
 describe('logging', () => {
   it('writes one JSON line per request with the contract fields', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/healthz',
-      headers: { 'x-request-id': 'log-check-1' },
-    });
+    const response = await t.as({ 'x-request-id': 'log-check-1' }).get('/healthz');
     expect(response.statusCode).toBe(200);
     const line = t.logs.find(
       (entry) => entry['requestId'] === 'log-check-1' && entry['msg'] === 'request',

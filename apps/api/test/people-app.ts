@@ -4,6 +4,7 @@
  * answer, and the audit trail as staff read it.
  */
 import type { AuditEvent } from '@pets/contract';
+import { expect } from 'vitest';
 import { createTestApp, type Engine, type TestApp } from './test-app.js';
 
 /** The password the tests' people choose. */
@@ -18,6 +19,17 @@ export interface AccountKey {
   accountId: number;
 }
 
+/** The staff account of these tests, with limits no test meets. */
+export const STAFF_ACCOUNT = {
+  name: 'Staff',
+  plan: 'enterprise',
+  role: 'staff',
+  limits: { perMinute: 10_000, perDay: 100_000 },
+} as const;
+
+/** The partner account whose people the tests sign in. */
+export const ACME_ACCOUNT = { name: 'Acme', plan: 'pro', role: 'partner' } as const;
+
 /**
  * The app on `engine`, with a staff account (limits no test meets) and a partner account on the
  * Pro plan, each with one key; `env` adds to the environment.
@@ -27,13 +39,8 @@ export async function createPeopleTestApp(
   env: Record<string, string> = {},
 ): Promise<{ t: TestApp; staff: AccountKey; partner: AccountKey }> {
   const t = await createTestApp({ engine, env });
-  const staff = await t.createKey({
-    name: 'Staff',
-    plan: 'enterprise',
-    role: 'staff',
-    limits: { perMinute: 10_000, perDay: 100_000 },
-  });
-  const partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+  const staff = await t.createKey(STAFF_ACCOUNT);
+  const partner = await t.createKey(ACME_ACCOUNT);
   return { t, staff, partner };
 }
 
@@ -41,25 +48,35 @@ export async function createPeopleTestApp(
 export const cookieOf = (response: { headers: Record<string, unknown> }): string =>
   /^([^;]*);/.exec(String(response.headers['set-cookie']))?.[1] ?? '';
 
+/**
+ * A session's headers, as a browser sends them: its cookie (none when `''`) and the API's own
+ * Origin (or `origin`; none when null), for `t.as(session(cookie))`.
+ */
+export const session = (
+  cookie: string,
+  origin: string | null = OWN_ORIGIN,
+): Record<string, string> => ({
+  ...(cookie === '' ? {} : { cookie }),
+  ...(origin === null ? {} : { origin }),
+});
+
 /** The audit trail's latest 100 events of `action`, read with a staff key. */
 export async function auditEvents(
   t: TestApp,
   staffKey: string,
   action: string,
 ): Promise<AuditEvent[]> {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/v1/admin/audit?limit=100',
-    headers: { authorization: `Bearer ${staffKey}` },
-  });
+  const response = await t.as(staffKey).get('/v1/admin/audit?limit=100');
   return response.json<AuditEvent[]>().filter((event) => event.action === action);
 }
 
 /** Signs in as `email` (from the address every `app.inject` comes from); the answer. */
 export const signInAs = (t: TestApp, email: string, password = PASSWORD) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/session',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email, password }),
-  });
+  t.as().post('/v1/session', { email, password });
+
+/** Signs in as `email`, which must succeed; the session's cookie. */
+export async function signedInAs(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const response = await signInAs(t, email, password);
+  expect(response.statusCode).toBe(204);
+  return cookieOf(response);
+}

@@ -20,6 +20,7 @@ import { type AppConfig, loadConfig } from '../src/config/config.js';
 import { Writer } from '../src/database/writer.js';
 import { hashPassword } from '../src/people/passwords.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
+import { type Requests, requestsTo, type Sender } from './requests.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export const ENGINES: Engine[] = ['sqlite', 'postgres'];
@@ -63,6 +64,8 @@ export interface TestApp {
   /** Every log line the app wrote, parsed, and as written. */
   logs: Record<string, unknown>[];
   rawLogs: string[];
+  /** Requests from `sender`: an API key, a session's headers, or no one (see `requests.ts`). */
+  as(sender?: Sender): Requests;
   /** A partner (or staff) account with one key; returns the key. */
   createKey(
     account?: Partial<NewAccountInput>,
@@ -122,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     logs,
     rawLogs,
+    as: (sender) => requestsTo(app, sender),
     async createKey(account = {}) {
       const created = await app
         .get(AccountsService)

@@ -3,6 +3,7 @@
 // list and create accounts, change plans and manage any account's keys, a partner gets 403.
 import type { AuditEvent } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACME_ACCOUNT, STAFF_ACCOUNT } from '../../test/people-app.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
@@ -12,38 +13,16 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    staff = await t.createKey({
-      name: 'Staff',
-      plan: 'enterprise',
-      role: 'staff',
-      limits: { perMinute: 10_000, perDay: 100_000 },
-    });
-    partner = await t.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+    staff = await t.createKey(STAFF_ACCOUNT);
+    partner = await t.createKey(ACME_ACCOUNT);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const as = (key: string) => ({ authorization: `Bearer ${key}` });
-  const send = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    key: string,
-    body?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...as(key),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-
   describe('/v1/account (any key)', () => {
     it('shows the caller its account', async () => {
-      const response = await send('GET', '/v1/account', partner.key);
+      const response = await t.as(partner.key).get('/v1/account');
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         id: partner.accountId,
@@ -57,7 +36,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
     });
 
     it('creates a key shown once, lists keys without secrets, and revokes', async () => {
-      const created = await send('POST', '/v1/account/keys', partner.key, { label: '  Shop  ' });
+      const created = await t.as(partner.key).post('/v1/account/keys', { label: '  Shop  ' });
       expect(created.statusCode).toBe(201);
       const key = created.json<{
         id: number;
@@ -75,33 +54,31 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
       expect(key.key).toMatch(/^pets_test_[A-Za-z0-9]{43}$/);
       expect(key.key.startsWith(key.prefix)).toBe(true);
 
-      const listed = await send('GET', '/v1/account/keys', partner.key);
+      const listed = await t.as(partner.key).get('/v1/account/keys');
       expect(listed.body).not.toContain(key.key);
       expect(listed.json<{ id: number }[]>().map((k) => k.id)).toContain(key.id);
 
-      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(200);
-      const revoked = await send('DELETE', `/v1/account/keys/${key.id}`, partner.key);
+      expect((await t.as(key.key).get('/v1/pets')).statusCode).toBe(200);
+      const revoked = await t.as(partner.key).delete(`/v1/account/keys/${key.id}`);
       expect(revoked.statusCode).toBe(200);
       expect(revoked.json<{ revokedAt: string | null }>().revokedAt).toEqual(expect.any(String));
-      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(401);
+      expect((await t.as(key.key).get('/v1/pets')).statusCode).toBe(401);
     });
 
     it('cannot revoke a key of another account, or one that does not exist', async () => {
       const other = await t.createKey({ name: 'Other' });
-      expect((await send('DELETE', `/v1/account/keys/${other.keyId}`, partner.key)).json()).toEqual(
-        {
-          code: 'not_found',
-          message: 'No API key has this id.',
-          status: 404,
-        },
-      );
-      expect((await send('DELETE', '/v1/account/keys/abc', partner.key)).statusCode).toBe(404);
-      expect((await send('GET', '/v1/pets', other.key)).statusCode).toBe(200);
+      expect((await t.as(partner.key).delete(`/v1/account/keys/${other.keyId}`)).json()).toEqual({
+        code: 'not_found',
+        message: 'No API key has this id.',
+        status: 404,
+      });
+      expect((await t.as(partner.key).delete('/v1/account/keys/abc')).statusCode).toBe(404);
+      expect((await t.as(other.key).get('/v1/pets')).statusCode).toBe(200);
     });
 
     it('validates labels like every body: a NUL (once a 500 on PostgreSQL) or a terminal escape is a 400', async () => {
       for (const label of ['\u0000evil', '\u001b[2J\u001b[31mred']) {
-        const response = await send('POST', '/v1/account/keys', partner.key, { label, extra: 1 });
+        const response = await t.as(partner.key).post('/v1/account/keys', { label, extra: 1 });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({
           code: 'invalid_body',
@@ -111,14 +88,14 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
           ],
         });
       }
-      const invisible = await send('POST', '/v1/account/keys', partner.key, { label: '\u2800' });
+      const invisible = await t.as(partner.key).post('/v1/account/keys', { label: '\u2800' });
       expect(invisible.json()).toMatchObject({
         details: [{ field: 'label', issue: 'must contain a visible character' }],
       });
     });
 
     it('takes an empty label', async () => {
-      const response = await send('POST', '/v1/account/keys', partner.key, { label: '  ' });
+      const response = await t.as(partner.key).post('/v1/account/keys', { label: '  ' });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ label: '' });
     });
@@ -134,12 +111,9 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
     ] as const)(
       '%s %s: 403 forbidden for a partner key, with rate-limit headers',
       async (method, url) => {
-        const response = await send(
-          method,
-          url,
-          partner.key,
-          method === 'POST' || method === 'PATCH' ? {} : undefined,
-        );
+        const response = await t
+          .as(partner.key)
+          .send(method, url, method === 'POST' || method === 'PATCH' ? {} : undefined);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({
           code: 'forbidden',
@@ -151,13 +125,11 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
     );
 
     it('401 without a key', async () => {
-      expect((await t.app.inject({ method: 'GET', url: '/v1/admin/accounts' })).statusCode).toBe(
-        401,
-      );
+      expect((await t.as().get('/v1/admin/accounts')).statusCode).toBe(401);
     });
 
     it('lists and creates accounts, and changes plans', async () => {
-      const created = await send('POST', '/v1/admin/accounts', staff.key, {
+      const created = await t.as(staff.key).post('/v1/admin/accounts', {
         name: 'Big Co',
         plan: 'enterprise',
         role: 'partner',
@@ -173,13 +145,13 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         createdAt,
       });
 
-      const listed = await send('GET', '/v1/admin/accounts', staff.key);
+      const listed = await t.as(staff.key).get('/v1/admin/accounts');
       expect(listed.json<{ id: number }[]>().map((a) => a.id)).toEqual(
         expect.arrayContaining([staff.accountId, partner.accountId, account.id]),
       );
 
       t.clock.advance(60_000);
-      const changed = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
+      const changed = await t.as(staff.key).patch(`/v1/admin/accounts/${account.id}`, {
         plan: 'business',
       });
       expect(changed.json()).toMatchObject({
@@ -187,17 +159,15 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         limits: { perMinute: 1000, perDay: 100_000 },
       });
       // Both times are the app's clock, as every other time the API records.
-      const history = await send(
-        'GET',
-        `/v1/admin/audit?targetType=account&targetId=${account.id}`,
-        staff.key,
-      );
+      const history = await t
+        .as(staff.key)
+        .get(`/v1/admin/audit?targetType=account&targetId=${account.id}`);
       expect(history.json<AuditEvent[]>().map((event) => [event.action, event.at])).toEqual([
         ['account.plan_changed', new Date(t.clock.now()).toISOString()],
         ['account.created', createdAt],
       ]);
 
-      const refused = await send('PATCH', `/v1/admin/accounts/${account.id}`, staff.key, {
+      const refused = await t.as(staff.key).patch(`/v1/admin/accounts/${account.id}`, {
         plan: 'enterprise',
       });
       expect(refused.statusCode).toBe(400);
@@ -206,7 +176,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         details: [{ field: 'limits', issue: 'are required for the enterprise plan' }],
       });
       expect(
-        (await send('PATCH', '/v1/admin/accounts/999999', staff.key, { plan: 'pro' })).statusCode,
+        (await t.as(staff.key).patch('/v1/admin/accounts/999999', { plan: 'pro' })).statusCode,
       ).toBe(404);
     });
 
@@ -216,12 +186,12 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         field: 'limits.perDay',
         issue: 'must be at least the per-minute limit (5,000)',
       };
-      const created = await send('POST', '/v1/admin/accounts', staff.key, {
+      const created = await t.as(staff.key).post('/v1/admin/accounts', {
         name: 'Swapped',
         plan: 'enterprise',
         limits,
       });
-      const changed = await send('PATCH', `/v1/admin/accounts/${partner.accountId}`, staff.key, {
+      const changed = await t.as(staff.key).patch(`/v1/admin/accounts/${partner.accountId}`, {
         plan: 'enterprise',
         limits,
       });
@@ -236,12 +206,12 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
           details: [detail],
         });
       }
-      const accounts = await send('GET', '/v1/admin/accounts', staff.key);
+      const accounts = await t.as(staff.key).get('/v1/admin/accounts');
       expect(accounts.json<{ name: string }[]>().map((a) => a.name)).not.toContain('Swapped');
     });
 
     it('tells every problem of a body whose plan is not one', async () => {
-      const response = await send('POST', '/v1/admin/accounts', staff.key, {
+      const response = await t.as(staff.key).post('/v1/admin/accounts', {
         name: '',
         plan: 'gold',
         extra: true,
@@ -255,19 +225,16 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
     });
 
     it('manages the keys of any account', async () => {
-      const created = await send(
-        'POST',
-        `/v1/admin/accounts/${partner.accountId}/keys`,
-        staff.key,
-        { label: 'Issued by staff' },
-      );
+      const created = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${partner.accountId}/keys`, { label: 'Issued by staff' });
       expect(created.statusCode).toBe(201);
       const key = created.json<{ id: number; key: string }>();
-      const keys = await send('GET', `/v1/admin/accounts/${partner.accountId}/keys`, staff.key);
+      const keys = await t.as(staff.key).get(`/v1/admin/accounts/${partner.accountId}/keys`);
       expect(keys.json<{ id: number }[]>().map((k) => k.id)).toContain(key.id);
-      expect((await send('DELETE', `/v1/admin/keys/${key.id}`, staff.key)).statusCode).toBe(200);
-      expect((await send('GET', '/v1/pets', key.key)).statusCode).toBe(401);
-      expect((await send('GET', '/v1/admin/accounts/999999/keys', staff.key)).statusCode).toBe(404);
+      expect((await t.as(staff.key).delete(`/v1/admin/keys/${key.id}`)).statusCode).toBe(200);
+      expect((await t.as(key.key).get('/v1/pets')).statusCode).toBe(401);
+      expect((await t.as(staff.key).get('/v1/admin/accounts/999999/keys')).statusCode).toBe(404);
     });
   });
 });

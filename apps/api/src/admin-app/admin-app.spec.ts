@@ -32,7 +32,7 @@ describe('the admin app, served by the API', () => {
   it.each(['/admin', '/admin/', '/admin/pets?status=sold&limit=50', '/admin/keys'])(
     '%s is the app page, uncached, under a strict CSP',
     async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await t.as().get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('<title>Pet store admin</title>');
@@ -47,14 +47,14 @@ describe('the admin app, served by the API', () => {
   );
 
   it('serves hashed assets for a year', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/index-abc.js' });
+    const response = await t.as().get('/admin/assets/index-abc.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('a missing asset is 404 in the contract shape', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/nope.js' });
+    const response = await t.as().get('/admin/assets/nope.js');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       code: 'not_found',
@@ -64,7 +64,7 @@ describe('the admin app, served by the API', () => {
   });
 
   it('never serves a source map, even one left in the build', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/admin/assets/index-abc.js.map' });
+    const response = await t.as().get('/admin/assets/index-abc.js.map');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       code: 'not_found',
@@ -78,7 +78,7 @@ describe('when the admin app is not built', () => {
   it('says how to build it', async () => {
     const t = await createTestApp({ adminDist: join(tmpdir(), 'pets-no-admin-here') });
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/admin/pets' });
+      const response = await t.as().get('/admin/pets');
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         code: 'not_found',

@@ -17,8 +17,7 @@ describe('API key guard', () => {
     await t.close();
   });
 
-  const get = (authorization: string) =>
-    t.app.inject({ method: 'GET', url: '/v1/pets', headers: { authorization } });
+  const get = (authorization: string) => t.as({ authorization }).get('/v1/pets');
 
   it.each(['Basic bearer', 'Token Bearer abc', 'Bearerabc', 'X-Bearer k'])(
     '%s is no bearer credential: 401 missing_api_key',

@@ -54,20 +54,13 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
     server.destroy();
   });
 
-  const send = (instance: TestApp, method: 'POST' | 'PATCH', url: string, body: unknown) =>
-    instance.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: JSON.stringify(body),
-    });
   const newCategory = async (name: string) => {
-    const response = await send(first, 'POST', '/v1/categories', { name });
+    const response = await first.as(key).post('/v1/categories', { name });
     expect(response.statusCode).toBe(201);
     return response.json<Category>().id;
   };
   const archive = (instance: TestApp, id: number) =>
-    send(instance, 'PATCH', `/v1/categories/${id}`, { archived: true });
+    instance.as(key).patch(`/v1/categories/${id}`, { archived: true });
 
   /** When the transaction that last wrote the category (its archive) committed, in µs. */
   const archivedAt = async (id: number) => {
@@ -90,7 +83,7 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
 
   it('an archive waits for a pet being created in the category, which commits first', async () => {
     const category = await newCategory('Held');
-    const held = send(first, 'POST', '/v1/pets', { name: 'Held pet', categoryId: category });
+    const held = first.as(key).post('/v1/pets', { name: 'Held pet', categoryId: category });
     // Until the pet's transaction has checked the category and inserted, and sleeps.
     for (;;) {
       const { rows } = await psql.query<{ n: string }>(
@@ -107,7 +100,7 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
     const [pet] = await petsCommitted(category);
     expect(pet?.id).toBe(created.json<Pet>().id);
     expect(pet!.at).toBeLessThan(await archivedAt(category));
-    const late = await send(first, 'POST', '/v1/pets', { name: 'Late', categoryId: category });
+    const late = await first.as(key).post('/v1/pets', { name: 'Late', categoryId: category });
     expect(late.json()).toMatchObject({
       status: 400,
       details: [{ field: 'categoryId', issue: ARCHIVED_CATEGORY }],
@@ -121,7 +114,7 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
     // Creates on both instances, many in flight at a time, until a while after the archive.
     const creators = Array.from({ length: 8 }, async (_, worker) => {
       for (let n = 0; creating.on; n++) {
-        const answer = send(worker % 2 === 0 ? first : second, 'POST', '/v1/pets', {
+        const answer = (worker % 2 === 0 ? first : second).as(key).post('/v1/pets', {
           name: `Raced ${worker}-${n}`,
           categoryId: category,
         });

@@ -5,11 +5,9 @@ import type { AuditEvent, Category, Pet } from '@pets/contract';
 import { ARCHIVED_CATEGORY, NO_SUCH_CATEGORY } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../test/people-app.js';
+import { anAccount } from '../../test/factories.js';
+import { followLinks } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const BIG = { plan: 'enterprise', limits: { perMinute: 100_000, perDay: 1_000_000 } } as const;
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 describe.each(ENGINES)('categories on %s', (engine) => {
   let t: TestApp;
@@ -18,57 +16,31 @@ describe.each(ENGINES)('categories on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    staff = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' });
-    partner = await t.createKey({ ...BIG, name: 'Partner' });
+    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (
-    key: string | undefined,
-    method: Method,
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
   const createCategory = async (name: string) => {
-    const response = await call(staff.key, 'POST', '/v1/categories', { name });
+    const response = await t.as(staff.key).post('/v1/categories', { name });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Category>();
   };
   const patchCategory = (id: number, body: unknown, key = staff.key) =>
-    call(key, 'PATCH', `/v1/categories/${id}`, body);
+    t.as(key).patch(`/v1/categories/${id}`, body);
   const getCategory = async (id: number) =>
-    (await call(partner.key, 'GET', `/v1/categories/${id}`)).json<Category>();
+    (await t.as(partner.key).get(`/v1/categories/${id}`)).json<Category>();
   const createPet = (categoryId: number, name = 'Rex', headers: Record<string, string> = {}) =>
-    call(partner.key, 'POST', '/v1/pets', { name, categoryId }, headers);
+    t.as(partner.key).post('/v1/pets', { name, categoryId }, headers);
   const history = async (id: number) =>
-    (await call(staff.key, 'GET', `/v1/admin/audit?targetType=category&targetId=${id}`)).json<
+    (await t.as(staff.key).get(`/v1/admin/audit?targetType=category&targetId=${id}`)).json<
       AuditEvent[]
     >();
   /** Every category, following `Link` from `url` to the end. */
-  const everyCategory = async (url: string, key = partner.key) => {
-    const seen: Category[] = [];
-    for (let next: string | undefined = url; next !== undefined;) {
-      const response = await call(key, 'GET', next);
-      expect(response.statusCode, response.body).toBe(200);
-      seen.push(...response.json<Category[]>());
-      const link = /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1];
-      next = link === undefined ? undefined : `${new URL(link).pathname}${new URL(link).search}`;
-    }
-    return seen;
-  };
+  const everyCategory = (url: string, key = partner.key) =>
+    followLinks<Category>((next) => t.as(key).get(next), url);
   const refusal = (issue: string) => ({
     code: 'invalid_body',
     status: 400,
@@ -77,7 +49,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   });
 
   it('starts with the starter set, in use, in ascending id', async () => {
-    const response = await call(partner.key, 'GET', '/v1/categories');
+    const response = await t.as(partner.key).get('/v1/categories');
     expect(response.statusCode).toBe(200);
     expect(response.headers.link).toBeUndefined();
     expect(response.json()).toEqual(
@@ -97,10 +69,10 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       ['POST', '/v1/categories'],
       ['PATCH', '/v1/categories/1'],
     ] as const) {
-      const anonymous = await call(undefined, method, url, method === 'GET' ? undefined : {});
+      const anonymous = await t.as().send(method, url, method === 'GET' ? undefined : {});
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
     }
-    const create = await call(partner.key, 'POST', '/v1/categories', { name: 'Horses' });
+    const create = await t.as(partner.key).post('/v1/categories', { name: 'Horses' });
     expect(create.statusCode).toBe(403);
     const patch = await patchCategory(1, { archived: true }, partner.key);
     expect(patch.statusCode).toBe(403);
@@ -108,7 +80,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   });
 
   it('creates a category in use, with its Location, and records it', async () => {
-    const response = await call(staff.key, 'POST', '/v1/categories', { name: '  Horses  ' });
+    const response = await t.as(staff.key).post('/v1/categories', { name: '  Horses  ' });
     expect(response.statusCode).toBe(201);
     const created = response.json<Category>();
     expect(created).toEqual({ id: created.id, name: 'Horses', archived: false, petCount: 0 });
@@ -127,7 +99,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   it('gets a category, and 404s one that is not there or an id that is not canonical', async () => {
     expect(await getCategory(2)).toEqual({ id: 2, name: 'Cats', archived: false, petCount: 0 });
     for (const id of ['999999', '0', '01', '1.0', '1e3', 'abc', '-1', '9007199254740992']) {
-      const response = await call(partner.key, 'GET', `/v1/categories/${id}`);
+      const response = await t.as(partner.key).get(`/v1/categories/${id}`);
       expect(response.statusCode, id).toBe(404);
       expect(response.json()).toEqual({
         code: 'not_found',
@@ -140,7 +112,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   });
 
   it('refuses a name another category has, whatever its case, on create and on rename', async () => {
-    const taken = await call(staff.key, 'POST', '/v1/categories', { name: 'dOGS' });
+    const taken = await t.as(staff.key).post('/v1/categories', { name: 'dOGS' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({
       code: 'name_taken',
@@ -173,7 +145,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     const mules = await createCategory('Mules');
     // Fullwidth, the long s (U+017F), a zero-width space, a byte order mark and a soft hyphen.
     for (const name of ['ＭＵＬＥＳ', 'Muleſ', 'Mules\u200b', '\uFEFFmules', 'Mu\u00adles']) {
-      const refused = await call(staff.key, 'POST', '/v1/categories', { name });
+      const refused = await t.as(staff.key).post('/v1/categories', { name });
       expect(refused.statusCode, JSON.stringify(name)).toBe(409);
       expect(refused.json()).toEqual(taken);
     }
@@ -202,7 +174,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   it('gives one of creates of one name written in other widths and invisible characters at once', async () => {
     const answers = await Promise.all(
       ['Geese', 'ＧＥＥＳＥ', 'Geeſe', 'Gee\u200bse', 'geese\u2060'].map((name) =>
-        call(staff.key, 'POST', '/v1/categories', { name }),
+        t.as(staff.key).post('/v1/categories', { name }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -217,7 +189,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   it('gives one of two creates of one name at once, and 409 to the other', async () => {
     const answers = await Promise.all(
       ['Ferrets', 'FERRETS', 'ferrets', 'Ferrets '].map((name) =>
-        call(staff.key, 'POST', '/v1/categories', { name }),
+        t.as(staff.key).post('/v1/categories', { name }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
@@ -230,7 +202,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
   it('names each problem of a body, an unknown field and an empty patch with 400', async () => {
     const bad = async (method: 'POST' | 'PATCH', body: unknown, details: unknown) => {
       const url = method === 'POST' ? '/v1/categories' : '/v1/categories/3';
-      const response = await call(staff.key, method, url, body);
+      const response = await t.as(staff.key).send(method, url, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ code: string; details: unknown }>()).toMatchObject({
         code: 'invalid_body',
@@ -246,7 +218,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     await bad('POST', { name: 'Ok', archived: true }, [
       { field: 'archived', issue: 'is not allowed' },
     ]);
-    const array = await call(staff.key, 'POST', '/v1/categories', []);
+    const array = await t.as(staff.key).post('/v1/categories', []);
     expect(array.statusCode).toBe(400);
     expect(array.json<{ code: string }>().code).toBe('invalid_json');
     await bad('PATCH', {}, [{ field: '', issue: 'must change at least one of name, archived' }]);
@@ -260,21 +232,19 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     ]);
     expect(await history(3)).toEqual([]);
     expect(
-      (await call(staff.key, 'POST', '/v1/categories', { name: 'x'.repeat(60) })).statusCode,
+      (await t.as(staff.key).post('/v1/categories', { name: 'x'.repeat(60) })).statusCode,
     ).toBe(201);
   });
 
   it('archives and restores, as merge patches of either media type; what it has already changes nothing', async () => {
     const category = await createCategory('Insects');
-    const archived = await t.app.inject({
-      method: 'PATCH',
-      url: `/v1/categories/${category.id}`,
-      headers: {
-        authorization: `Bearer ${staff.key}`,
-        'content-type': 'application/merge-patch+json',
-      },
-      payload: JSON.stringify({ archived: true }),
-    });
+    const archived = await t
+      .as(staff.key)
+      .patch(
+        `/v1/categories/${category.id}`,
+        { archived: true },
+        { 'content-type': 'application/merge-patch+json' },
+      );
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toEqual({ ...category, archived: true });
     expect((await patchCategory(category.id, { archived: true })).json()).toEqual({
@@ -291,7 +261,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       { action: 'category.archived', changes: { archived: [false, true] } },
       { action: 'category.created', changes: { name: [null, 'Insects'], archived: [null, false] } },
     ]);
-    const text = await call(staff.key, 'PATCH', `/v1/categories/${category.id}`, undefined, {
+    const text = await t.as(staff.key).patch(`/v1/categories/${category.id}`, undefined, {
       'content-type': 'text/plain',
     });
     expect(text.json<{ code: string }>().code).toBe('unsupported_media_type');
@@ -305,8 +275,8 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       expect(response.statusCode, response.body).toBe(201);
       ids.push(response.json<Pet>().id);
     }
-    expect((await call(staff.key, 'DELETE', `/v1/pets/${ids[0]}`)).statusCode).toBe(204);
-    const moved = await call(partner.key, 'PATCH', `/v1/pets/${ids[1]}`, { categoryId: 1 });
+    expect((await t.as(staff.key).delete(`/v1/pets/${ids[0]}`)).statusCode).toBe(204);
+    const moved = await t.as(partner.key).patch(`/v1/pets/${ids[1]}`, { categoryId: 1 });
     expect(moved.statusCode).toBe(200);
     expect((await getCategory(category.id)).petCount).toBe(1);
     const listed = await everyCategory('/v1/categories?limit=100');
@@ -320,17 +290,17 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     expect(paged).toEqual(all);
     const ids = paged.map((category) => category.id);
     expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
-    const first = await call(partner.key, 'GET', '/v1/categories?limit=2');
+    const first = await t.as(partner.key).get('/v1/categories?limit=2');
     expect(first.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/categories\?limit=2&cursor=[^>]+>; rel="next"$/,
     );
     // A cursor of another list is not one of this list's.
-    const keys = await call(partner.key, 'GET', '/v1/account/keys?limit=1');
-    const peopleCursor = await call(staff.key, 'GET', '/v1/admin/audit?limit=1');
+    const keys = await t.as(partner.key).get('/v1/account/keys?limit=1');
+    const peopleCursor = await t.as(staff.key).get('/v1/admin/audit?limit=1');
     for (const response of [keys, peopleCursor]) {
       const cursor = /cursor=([^&>]+)/.exec(String(response.headers.link ?? ''))?.[1];
       if (cursor === undefined) continue;
-      const refused = await call(partner.key, 'GET', `/v1/categories?cursor=${cursor}`);
+      const refused = await t.as(partner.key).get(`/v1/categories?cursor=${cursor}`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         code: 'invalid_query',
@@ -338,7 +308,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       });
     }
     for (const query of ['limit=0', 'limit=101', 'cursor=nope', 'name=x']) {
-      const refused = await call(partner.key, 'GET', `/v1/categories?${query}`);
+      const refused = await t.as(partner.key).get(`/v1/categories?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json<{ code: string }>().code).toBe('invalid_query');
     }
@@ -346,13 +316,13 @@ describe.each(ENGINES)('categories on %s', (engine) => {
 
   it('creates once per Idempotency-Key, and refuses the key for another name', async () => {
     const headers = { 'idempotency-key': `category-${engine}` };
-    const first = await call(staff.key, 'POST', '/v1/categories', { name: 'Spiders' }, headers);
+    const first = await t.as(staff.key).post('/v1/categories', { name: 'Spiders' }, headers);
     expect(first.statusCode).toBe(201);
-    const again = await call(staff.key, 'POST', '/v1/categories', { name: ' Spiders' }, headers);
+    const again = await t.as(staff.key).post('/v1/categories', { name: ' Spiders' }, headers);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(again.headers.location).toBe(first.headers.location);
-    const other = await call(staff.key, 'POST', '/v1/categories', { name: 'Snails' }, headers);
+    const other = await t.as(staff.key).post('/v1/categories', { name: 'Snails' }, headers);
     expect(other.statusCode).toBe(400);
     expect(other.json<{ code: string }>().code).toBe('idempotency_key_reused');
     const id = first.json<Category>().id;
@@ -360,27 +330,20 @@ describe.each(ENGINES)('categories on %s', (engine) => {
     // A key a pet was created with is not this operation's.
     const petKey = { 'idempotency-key': `pet-${engine}` };
     expect((await createPet(1, 'Keyed', petKey)).statusCode).toBe(201);
-    const reused = await call(staff.key, 'POST', '/v1/categories', { name: 'Keyed' }, petKey);
+    const reused = await t.as(staff.key).post('/v1/categories', { name: 'Keyed' }, petKey);
     expect(reused.statusCode).toBe(201);
   });
 
   it('is created and changed by a staff person signed in, and read by a partner person', async () => {
     await t.createPerson(staff.accountId, { email: 'sam@staff.example', password: PASSWORD });
     const cookie = cookieOf(await signInAs(t, 'sam@staff.example'));
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/categories',
-      headers: { cookie, origin: OWN_ORIGIN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'Rabbits' }),
-    });
+    const created = await t
+      .as({ cookie, origin: OWN_ORIGIN })
+      .post('/v1/categories', { name: 'Rabbits' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json<Category>().id;
     expect((await history(id))[0]?.actor).toMatchObject({ accountId: staff.accountId });
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/v1/categories',
-      headers: { cookie },
-    });
+    const listed = await t.as({ cookie }).get('/v1/categories');
     expect(listed.statusCode).toBe(200);
   });
 
@@ -407,7 +370,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       const created = await createPet(old.id, 'Stays');
       const pet = created.json<Pet>();
       expect((await patchCategory(old.id, { archived: true })).statusCode).toBe(200);
-      const move = (body: unknown) => call(partner.key, 'PATCH', `/v1/pets/${pet.id}`, body);
+      const move = (body: unknown) => t.as(partner.key).patch(`/v1/pets/${pet.id}`, body);
 
       // A patch that leaves the category alone, or sets the one it has, is not checked.
       const renamed = await move({ name: 'Still here', status: 'pending' });
@@ -428,11 +391,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
       expect(toUsed.statusCode).toBe(200);
       expect(toUsed.json()).toMatchObject({ categoryId: 2, name: 'Still here' });
       // Nothing was changed by a refusal.
-      const events = await call(
-        staff.key,
-        'GET',
-        `/v1/admin/audit?targetType=pet&targetId=${pet.id}`,
-      );
+      const events = await t.as(staff.key).get(`/v1/admin/audit?targetType=pet&targetId=${pet.id}`);
       expect(events.json<AuditEvent[]>().map((event) => event.changes)).toEqual([
         { categoryId: [old.id, 2] },
         { name: ['Stays', 'Still here'], status: ['available', 'pending'] },
@@ -466,7 +425,7 @@ describe('archiving while pets are created in the category, on SQLite (one write
   });
 
   it('lets every pet acknowledged commit before the archive, and refuses every one after', async () => {
-    const { key } = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' });
+    const { key } = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
     const send = (method: 'POST' | 'PATCH', url: string, body: unknown) =>
       t.app.inject({
         method,
@@ -493,21 +452,13 @@ describe('archiving while pets are created in the category, on SQLite (one write
       ]);
     // SQLite commits one transaction at a time, in id order: every pet's event comes before the
     // archive's, and the category holds exactly the pets acknowledged.
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/v1/admin/audit?limit=100',
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const audit = await t.as(key).get('/v1/admin/audit?limit=100');
     const events = audit.json<AuditEvent[]>();
     const archivedAt = events.find((event) => event.action === 'category.archived')?.id ?? 0;
     const petEvents = events.filter((event) => event.action === 'pet.created');
     expect(petEvents).toHaveLength(created.length);
     for (const event of petEvents) expect(event.id).toBeLessThan(archivedAt);
-    const count = await t.app.inject({
-      method: 'GET',
-      url: `/v1/categories/${category.id}`,
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const count = await t.as(key).get(`/v1/categories/${category.id}`);
     expect(count.json<Category>()).toMatchObject({ archived: true, petCount: created.length });
   });
 });

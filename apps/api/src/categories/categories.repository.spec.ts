@@ -1,9 +1,9 @@
 // The categories list's query plan on each database: a page in id order from the primary key, each
 // category's petCount counted from the index of pets not removed, never from a scan of the pets.
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
+import { planOf } from '../../test/query-plan.js';
 import { CategoriesRepository } from './categories.repository.js';
 
 describe.each(ENGINES)('the categories list on %s', (engine) => {
@@ -15,20 +15,8 @@ describe.each(ENGINES)('the categories list on %s', (engine) => {
     await t.close();
   });
 
-  /** The plan the engine makes; PostgreSQL with sequential scans made a last resort, as a large table would. */
-  async function plan<P extends object>(statement: Statement<P, unknown>, values: P) {
-    const runner = t.app.get(DataSource).createQueryRunner();
-    try {
-      if (engine === 'postgres') await runner.query('SET enable_seqscan = off');
-      const rows = (await runner.query(
-        `EXPLAIN ${engine === 'sqlite' ? 'QUERY PLAN ' : ''}${statement.sql}`,
-        statement.values(values),
-      )) as Record<string, string>[];
-      return rows.map((row) => row['detail'] ?? row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.release();
-    }
-  }
+  const plan = <P extends object>(statement: Statement<P, unknown>, values: P) =>
+    planOf(t, engine, statement, values);
 
   it('counts pets from their index of pets not removed alone, and reads no pet row', async () => {
     const { statements } = t.app.get(CategoriesRepository);

@@ -2,12 +2,12 @@
 // every other write is stored once, on both engines.
 import { rmSync } from 'node:fs';
 import type { AuditEvent, Pet } from '@pets/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ApiKeysService } from '../accounts/api-keys/api-keys.service.js';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, createHeaders } from '../../test/write-ledger.js';
 import { createTestApp, ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
+import { followLinks } from '../../test/requests.js';
 
 /** A trigger that makes one request's transaction fail after its pet was inserted. */
 const DOOM = {
@@ -70,12 +70,7 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
           headers: createHeaders(key, name),
           payload: bodyOf(name),
         });
-      const revoke = (id: number) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/v1/account/keys/${id}`,
-          headers: { authorization: `Bearer ${key}` },
-        });
+      const revoke = (id: number) => t.as(key).delete(`/v1/account/keys/${id}`);
       // All at once: creates (each a transaction of its pet and its key), their retries with the
       // same key, and revocations, interleaved.
       const [creates, retries, revocations] = await Promise.all([
@@ -104,29 +99,16 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
       // Restart on the same database: what was acknowledged is there, once; the failed one is not.
       await t.close();
       t = await createTestApp({ engine, databaseUrl: database.url });
-      const stored: { id: number; name: string }[] = [];
-      for (let url: string | undefined = '/v1/pets?limit=100'; url;) {
-        const page: LightMyRequestResponse = await t.app.inject({
-          method: 'GET',
-          url,
-          headers: { authorization: `Bearer ${key}` },
-        });
-        stored.push(...page.json<{ id: number; name: string }[]>());
-        const next: string | undefined = /^<([^>]+)>; rel="next"$/.exec(
-          String(page.headers['link'] ?? ''),
-        )?.[1];
-        url = next === undefined ? undefined : new URL(next).pathname + new URL(next).search;
-      }
+      const stored = await followLinks<{ id: number; name: string }>(
+        (url) => t.as(key).get(url),
+        '/v1/pets?limit=100',
+      );
       expect(stored.map((pet) => pet.name).sort()).toEqual(
         names.filter((name) => name !== 'Doomed').sort(),
       );
       for (const pet of stored) expect(pet.id).toBe(ids.get(pet.name));
       for (const spare of spares) {
-        const response = await t.app.inject({
-          method: 'GET',
-          url: '/v1/pets',
-          headers: { authorization: `Bearer ${spare.key}` },
-        });
+        const response = await t.as(spare.key).get('/v1/pets');
         expect(response.statusCode).toBe(401);
       }
       // The failed create left nothing behind: with the trigger gone, its key creates the pet now.
@@ -150,26 +132,16 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
         plan: 'enterprise',
         limits: { perMinute: 1_000_000, perDay: 1_000_000 },
       });
-      const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
-        t.app.inject({
-          method,
-          url,
-          headers: {
-            authorization: `Bearer ${key}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
       const pets: Pet[] = [];
       for (let i = 0; i < 40; i++)
-        pets.push((await send('POST', '/v1/pets', { name: `Pet ${i}`, categoryId: 1 })).json());
+        pets.push((await t.as(key).post('/v1/pets', { name: `Pet ${i}`, categoryId: 1 })).json());
       // Even pets are changed and odd ones removed; one of each has an event that cannot be written.
       const doomed = [pets[10]?.id ?? 0, pets[21]?.id ?? 0];
       for (const sql of DOOM_CHANGES[engine](doomed)) await t.app.get(DataSource).query(sql);
       const change = (pet: Pet, i: number) =>
         i % 2 === 0
-          ? send('PATCH', `/v1/pets/${pet.id}`, { name: `${pet.name} sold`, status: 'sold' })
-          : send('DELETE', `/v1/pets/${pet.id}`);
+          ? t.as(key).patch(`/v1/pets/${pet.id}`, { name: `${pet.name} sold`, status: 'sold' })
+          : t.as(key).delete(`/v1/pets/${pet.id}`);
       const answers = await Promise.all(pets.map(change));
       expect(answers.map((answer) => answer.statusCode)).toEqual(
         pets.map((pet, i) => (doomed.includes(pet.id) ? 500 : i % 2 === 0 ? 200 : 204)),
@@ -179,8 +151,8 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
       await t.close();
       t = await createTestApp({ engine, databaseUrl: database.url });
       for (const [i, pet] of pets.entries()) {
-        const stored = await send('GET', `/v1/pets/${pet.id}`);
-        const events = await send('GET', `/v1/admin/audit?targetType=pet&targetId=${pet.id}`);
+        const stored = await t.as(key).get(`/v1/pets/${pet.id}`);
+        const events = await t.as(key).get(`/v1/admin/audit?targetType=pet&targetId=${pet.id}`);
         const actions = events.json<AuditEvent[]>().map((event) => event.action);
         if (doomed.includes(pet.id)) {
           expect([stored.json(), actions]).toEqual([pet, ['pet.created']]);

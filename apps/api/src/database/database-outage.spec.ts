@@ -42,14 +42,8 @@ describe('PostgreSQL stops while the API runs', () => {
     server.destroy();
   });
 
-  const list = () => t.app.inject({ method: 'GET', url: '/v1/pets', headers });
-  const create = (name: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/pets',
-      headers,
-      payload: JSON.stringify({ name, categoryId: 1 }),
-    });
+  const list = () => t.as(headers).get('/v1/pets');
+  const create = (name: string) => t.as(headers).post('/v1/pets', { name, categoryId: 1 });
 
   it('answers 503 with Retry-After (never a hang, never a 500), says why in /readyz, and recovers on its own', async () => {
     expect((await create('Before')).statusCode).toBe(201);
@@ -83,7 +77,7 @@ describe('PostgreSQL stops while the API runs', () => {
     for (let i = 0; i < 70; i++) unchecked.push((await list()).statusCode);
     expect(new Set(unchecked)).toEqual(new Set([503]));
 
-    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await t.as().get('/readyz');
     expect(ready.statusCode).toBe(503);
     // The public answer names the check; the reason goes to the log, once.
     expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } });
@@ -104,7 +98,7 @@ describe('PostgreSQL stops while the API runs', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Before']);
     expect((await create('After')).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+    expect((await t.as().get('/readyz')).json()).toEqual({
       status: 'ok',
       checks: { database: 'ok' },
     });
@@ -136,13 +130,7 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
   });
 
   it('refuses writes with 503 and Retry-After, keeps serving reads, says why in /readyz, and recovers', async () => {
-    const create = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers,
-        payload: JSON.stringify({ name: 'Rex', categoryId: 1 }),
-      });
+    const create = () => t.as(headers).post('/v1/pets', { name: 'Rex', categoryId: 1 });
     expect((await create()).statusCode).toBe(201);
 
     chattr('+i');
@@ -165,10 +153,10 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
       expect(t.rawLogs.filter((line) => line.includes('"Rex"') || line.includes('INSERT'))).toEqual(
         [],
       );
-      const list = await t.app.inject({ method: 'GET', url: '/v1/pets', headers });
+      const list = await t.as(headers).get('/v1/pets');
       expect(list.statusCode).toBe(200);
       expect(list.json<{ name: string }[]>().map((pet) => pet.name)).toEqual(['Rex']);
-      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      const ready = await t.as().get('/readyz');
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } });
       expect(
@@ -181,7 +169,7 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
     }
 
     expect((await create()).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+    expect((await t.as().get('/readyz')).json()).toEqual({
       status: 'ok',
       checks: { database: 'ok' },
     });

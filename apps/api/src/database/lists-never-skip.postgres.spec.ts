@@ -16,6 +16,7 @@ import { dataSourceOptions, MIGRATIONS } from './data-source.js';
 import { AWAIT_LISTING, ENSURE_ID_BASE, LISTED_TABLES, listedBelow } from './list-order.js';
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import { statement } from './statement.js';
+import { nextPath } from '../../test/requests.js';
 
 const HOLD_SECONDS = 2;
 
@@ -77,24 +78,14 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
   });
 
   const get = async (instance: TestApp, url: string) => {
-    const answer = await instance.app.inject({
-      method: 'GET',
-      url,
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const answer = await instance.as(key).get(url);
     expect(answer.statusCode, answer.body).toBe(200);
-    const link = /^<([^>]+)>; rel="next"$/.exec(String(answer.headers.link ?? ''))?.[1];
-    const next = link === undefined ? undefined : new URL(link);
-    return { body: answer.json<unknown[]>(), next: next && `${next.pathname}${next.search}` };
+    return { body: answer.json<unknown[]>(), next: nextPath(answer) };
   };
   const create = (instance: TestApp, name: string) =>
-    instance.app
-      .inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ name, categoryId: 1 }),
-      })
+    instance
+      .as(key)
+      .post('/v1/pets', { name, categoryId: 1 })
       .then((answer) => {
         expect(answer.statusCode, answer.body).toBe(201);
         return answer.json<Pet>();
@@ -126,13 +117,9 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     return [await slow, ...fast];
   };
   const createCategory = (instance: TestApp, name: string) =>
-    instance.app
-      .inject({
-        method: 'POST',
-        url: '/v1/categories',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ name }),
-      })
+    instance
+      .as(key)
+      .post('/v1/categories', { name })
       .then((answer) => {
         expect(answer.statusCode, answer.body).toBe(201);
         return answer.json<{ id: number }>();
@@ -200,12 +187,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
   const petsByName = new Map<string, number>();
   /** An order for the pet named `name`, placed through `instance`. */
   const placeOrder = async (instance: TestApp, name: string) => {
-    const answer = await instance.app.inject({
-      method: 'POST',
-      url: '/v1/store/orders',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ petId: petsByName.get(name) }),
-    });
+    const answer = await instance.as(key).post('/v1/store/orders', { petId: petsByName.get(name) });
     expect(answer.statusCode, answer.body).toBe(201);
     return answer.json<{ id: number }>();
   };
@@ -238,13 +220,9 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
 
   /** An invitation to the staff account, made through `instance`. */
   const invite = (instance: TestApp, email: string) =>
-    instance.app
-      .inject({
-        method: 'POST',
-        url: `/v1/admin/accounts/${accountId}/invitations`,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email }),
-      })
+    instance
+      .as(key)
+      .post(`/v1/admin/accounts/${accountId}/invitations`, { email })
       .then((answer) => {
         expect(answer.statusCode, answer.body).toBe(201);
         return answer.json<{ id: number }>();

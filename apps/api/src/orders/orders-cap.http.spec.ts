@@ -5,9 +5,8 @@
 // account never leaves more open than its plan allows.
 import type { Order, Pet } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const BIG = { plan: 'enterprise', limits: { perMinute: 100_000, perDay: 1_000_000 } } as const;
 
 const capped = (max: number, plan: string) => ({
   code: 'open_orders_limit',
@@ -21,53 +20,36 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    ({ key: staff } = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' }));
+    ({ key: staff } = await t.createKey(anAccount({ name: 'Staff', role: 'staff' })));
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (
-    key: string,
-    method: 'GET' | 'POST' | 'PATCH',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
   const newPets = async (count: number) => {
     const ids: number[] = [];
     for (let n = 0; n < count; n++) {
-      const response = await call(staff, 'POST', '/v1/pets', { name: `Pet ${n}`, categoryId: 1 });
+      const response = await t.as(staff).post('/v1/pets', { name: `Pet ${n}`, categoryId: 1 });
       expect(response.statusCode, response.body).toBe(201);
       ids.push(response.json<Pet>().id);
     }
     return ids;
   };
   const place = (key: string, petId: number, headers: Record<string, string> = {}) =>
-    call(key, 'POST', '/v1/store/orders', { petId }, headers);
+    t.as(key).post('/v1/store/orders', { petId }, headers);
   const placed = async (key: string, petId: number) => {
     const response = await place(key, petId);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Order>();
   };
   const move = async (key: string, id: number, to: 'approve' | 'deliver' | 'cancel') => {
-    const response = await call(key, 'POST', `/v1/store/orders/${id}/${to}`);
+    const response = await t.as(key).post(`/v1/store/orders/${id}/${to}`);
     expect(response.statusCode, response.body).toBe(200);
   };
   const partner = async (plan: 'free' | 'pro' | 'business' = 'free') =>
     (await t.createKey({ name: `A ${plan} partner`, plan })).key;
   const openOrdersOf = async (key: string) => {
-    const response = await call(key, 'GET', '/v1/store/orders?limit=100');
+    const response = await t.as(key).get('/v1/store/orders?limit=100');
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Order[]>().filter((o) => o.status === 'placed' || o.status === 'approved');
   };
@@ -82,7 +64,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual(capped(3, 'free'));
     // Nothing changed: the pet is still available, the account still has its 3.
-    const pet = await call(staff, 'GET', '/v1/pets?status=available&limit=100');
+    const pet = await t.as(staff).get('/v1/pets?status=available&limit=100');
     expect(pet.json<Pet[]>().map((p) => p.id)).toContain(pets[3]);
     expect(await openOrdersOf(key)).toHaveLength(3);
 
@@ -112,7 +94,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
 
   it('holds an enterprise account to its own number, changed with its plan, or to 1,000', async () => {
     const limits = { perMinute: 1_000, perDay: 10_000 };
-    const made = await call(staff, 'POST', '/v1/admin/accounts', {
+    const made = await t.as(staff).post('/v1/admin/accounts', {
       name: 'Big Zoo',
       plan: 'enterprise',
       limits: { ...limits, openOrders: 2 },
@@ -120,7 +102,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
     expect(made.statusCode, made.body).toBe(201);
     const account = made.json<{ id: number; limits: object }>();
     expect(account.limits).toEqual({ ...limits, openOrders: 2 });
-    const keyed = await call(staff, 'POST', `/v1/admin/accounts/${account.id}/keys`, {
+    const keyed = await t.as(staff).post(`/v1/admin/accounts/${account.id}/keys`, {
       label: 'big zoo',
     });
     const { key } = keyed.json<{ key: string }>();
@@ -131,7 +113,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
     expect(refused.json()).toEqual(capped(2, 'enterprise'));
 
     // Its agreement changes with its plan: 3 now, and the third goes through.
-    const changed = await call(staff, 'PATCH', `/v1/admin/accounts/${account.id}`, {
+    const changed = await t.as(staff).patch(`/v1/admin/accounts/${account.id}`, {
       plan: 'enterprise',
       limits: { ...limits, openOrders: 3 },
     });
@@ -140,7 +122,7 @@ describe.each(ENGINES)('the cap on open orders on %s', (engine) => {
     expect((await place(key, pets[3]!)).json()).toEqual(capped(3, 'enterprise'));
 
     // Without a number of its own: the enterprise default, as the account says.
-    const plain = await call(staff, 'PATCH', `/v1/admin/accounts/${account.id}`, {
+    const plain = await t.as(staff).patch(`/v1/admin/accounts/${account.id}`, {
       plan: 'enterprise',
       limits,
     });

@@ -58,23 +58,15 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
   });
 
   const instance = (n: number) => (n % 2 === 0 ? first : second);
-  const send = (at: TestApp, key: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-    at.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
   const newPet = async (name: string) => {
-    const created = await send(first, staff, 'POST', '/v1/pets', { name, categoryId: 1 });
+    const created = await first.as(staff).post('/v1/pets', { name, categoryId: 1 });
     expect(created.statusCode).toBe(201);
     return created.json<Pet>().id;
   };
   const place = (n: number, petId: number) =>
-    send(instance(n), partners[n % PARTNERS] ?? staff, 'POST', '/v1/store/orders', { petId });
+    instance(n)
+      .as(partners[n % PARTNERS] ?? staff)
+      .post('/v1/store/orders', { petId });
   /** The pet and its orders as the database holds them, past the API. */
   const stored = async (petId: number) => {
     const pet = await psql.query<{ status: string; deleted_at: string | null }>(
@@ -93,12 +85,9 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
   };
   /** The audit trail of one target, oldest first, as the API answers it. */
   const trail = async (type: 'order' | 'pet', id: number) => {
-    const answer = await send(
-      first,
-      staff,
-      'GET',
-      `/v1/admin/audit?targetType=${type}&targetId=${id}&limit=100`,
-    );
+    const answer = await first
+      .as(staff)
+      .get(`/v1/admin/audit?targetType=${type}&targetId=${id}&limit=100`);
     expect(answer.statusCode).toBe(200);
     return answer
       .json<AuditEvent[]>()
@@ -135,7 +124,7 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
       });
       // The lists of both instances: that one order for the pet.
       for (const at of [first, second]) {
-        const listed = await send(at, staff, 'GET', `/v1/store/orders?petId=${petId}`);
+        const listed = await at.as(staff).get(`/v1/store/orders?petId=${petId}`);
         expect(listed.json<Order[]>()).toEqual([winner]);
       }
       // And one event each: the order placed, the pet moved with it.
@@ -157,7 +146,7 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
       // Ten approves at once first: exactly one.
       const approves = await Promise.all(
         Array.from({ length: 10 }, (_, n) =>
-          send(instance(n), staff, 'POST', `/v1/store/orders/${order.id}/approve`),
+          instance(n).as(staff).post(`/v1/store/orders/${order.id}/approve`),
         ),
       );
       expect(approves.map((a) => a.statusCode).sort()).toEqual([
@@ -168,7 +157,9 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
       const moves = Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? 'cancel' : 'deliver'));
       const answers = await Promise.all(
         moves.map((move, n) =>
-          send(instance(n >> 1), staff, 'POST', `/v1/store/orders/${order.id}/${move}`),
+          instance(n >> 1)
+            .as(staff)
+            .post(`/v1/store/orders/${order.id}/${move}`),
         ),
       );
       const won = answers.flatMap((answer, n) => (answer.statusCode === 200 ? [moves[n]] : []));
@@ -203,7 +194,7 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
       const pets: number[] = [];
       for (let n = 0; n < 20; n++) pets.push(await newPet(`Burst ${round}.${n}`));
       const answers = await Promise.all(
-        pets.map((petId, n) => send(instance(n), key, 'POST', '/v1/store/orders', { petId })),
+        pets.map((petId, n) => instance(n).as(key).post('/v1/store/orders', { petId })),
       );
       const placed = answers.filter((answer) => answer.statusCode === 201);
       expect(placed).toHaveLength(OPEN_ORDERS_MAX.free);

@@ -21,11 +21,10 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../test/people-app.js';
+import { anAccount } from '../../test/factories.js';
+import { followLinks } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
-const BIG = { plan: 'enterprise', limits: { perMinute: 100_000, perDay: 1_000_000 } } as const;
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Caller = { key: string; accountId: number; keyId: number };
 
 describe.each(ENGINES)('store orders on %s', (engine) => {
@@ -36,73 +35,47 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    staff = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' });
-    partner = await t.createKey({ ...BIG, name: 'Partner' });
-    other = await t.createKey({ ...BIG, name: 'Other partner' });
+    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+    other = await t.createKey(anAccount({ name: 'Other partner' }));
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (
-    key: string | undefined,
-    method: Method,
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
   const createPet = async (status: Pet['status'] = 'available', name = 'Rex') => {
-    const response = await call(staff.key, 'POST', '/v1/pets', { name, categoryId: 1, status });
+    const response = await t.as(staff.key).post('/v1/pets', { name, categoryId: 1, status });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Pet>();
   };
   const place = (petId: unknown, key = partner.key, headers: Record<string, string> = {}) =>
-    call(key, 'POST', '/v1/store/orders', { petId }, headers);
+    t.as(key).post('/v1/store/orders', { petId }, headers);
   const placed = async (petId: number, key = partner.key) => {
     const response = await place(petId, key);
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Order>();
   };
   const moveOrder = (id: number | string, move: OrderMove, key = staff.key) =>
-    call(key, 'POST', `/v1/store/orders/${id}/${move}`);
+    t.as(key).post(`/v1/store/orders/${id}/${move}`);
   const moved = async (id: number, move: OrderMove, key = staff.key) => {
     const response = await moveOrder(id, move, key);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Order>();
   };
   const petStatus = async (id: number) =>
-    (await call(staff.key, 'GET', `/v1/pets/${id}`)).json<Pet>().status;
+    (await t.as(staff.key).get(`/v1/pets/${id}`)).json<Pet>().status;
   const history = async (type: 'order' | 'pet', id: number) =>
-    (await call(staff.key, 'GET', `/v1/admin/audit?targetType=${type}&targetId=${id}`)).json<
+    (await t.as(staff.key).get(`/v1/admin/audit?targetType=${type}&targetId=${id}`)).json<
       AuditEvent[]
     >();
   const inventory = async (key = partner.key) => {
-    const response = await call(key, 'GET', '/v1/store/inventory');
+    const response = await t.as(key).get('/v1/store/inventory');
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Inventory>();
   };
   /** Every order, following `Link` from `url` to the end. */
-  const everyOrder = async (url: string, key = staff.key) => {
-    const seen: Order[] = [];
-    for (let next: string | undefined = url; next !== undefined;) {
-      const response = await call(key, 'GET', next);
-      expect(response.statusCode, response.body).toBe(200);
-      seen.push(...response.json<Order[]>());
-      const link = /^<([^>]+)>; rel="next"$/.exec(String(response.headers.link ?? ''))?.[1];
-      next = link === undefined ? undefined : `${new URL(link).pathname}${new URL(link).search}`;
-    }
-    return seen;
-  };
+  const everyOrder = (url: string, key = staff.key) =>
+    followLinks<Order>((next) => t.as(key).get(next), url);
   const invalidPetId = (issue: string) => ({
     code: 'invalid_body',
     status: 400,
@@ -131,7 +104,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       ['POST', '/v1/store/orders/1/cancel'],
       ['GET', '/v1/store/inventory'],
     ] as const) {
-      const anonymous = await call(undefined, method, url);
+      const anonymous = await t.as().send(method, url);
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
     }
     const pet = await createPet();
@@ -141,7 +114,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       expect(refused.statusCode, move).toBe(403);
       expect(refused.json<{ code: string }>().code).toBe('forbidden');
     }
-    expect((await call(partner.key, 'GET', `/v1/store/orders/${order.id}`)).json()).toEqual(order);
+    expect((await t.as(partner.key).get(`/v1/store/orders/${order.id}`)).json()).toEqual(order);
   });
 
   it('places an order for an available pet: the pet is pending, with Location, both audited', async () => {
@@ -160,7 +133,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     });
     expect(response.headers.location).toBe(`http://localhost:80/v1/store/orders/${order.id}`);
     expect(await petStatus(pet.id)).toBe('pending');
-    expect((await call(partner.key, 'GET', `/v1/store/orders/${order.id}`)).json()).toEqual(order);
+    expect((await t.as(partner.key).get(`/v1/store/orders/${order.id}`)).json()).toEqual(order);
     const [event] = await history('order', order.id);
     expect(event).toMatchObject({
       action: 'order.placed',
@@ -181,7 +154,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
   it('names each problem of a body with 400, and stores nothing', async () => {
     const before = await everyOrder('/v1/store/orders?limit=100');
     const bad = async (body: unknown, details: unknown) => {
-      const response = await call(partner.key, 'POST', '/v1/store/orders', body);
+      const response = await t.as(partner.key).post('/v1/store/orders', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ code: string; details: unknown }>()).toMatchObject({
         code: 'invalid_body',
@@ -192,10 +165,10 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     for (const petId of ['1', 0, -1, 1.5, null, true, 9007199254740992])
       await bad({ petId }, [{ field: 'petId' }]);
     await bad({ petId: 1, status: 'placed' }, [{ field: 'status', issue: 'is not allowed' }]);
-    const array = await call(partner.key, 'POST', '/v1/store/orders', []);
+    const array = await t.as(partner.key).post('/v1/store/orders', []);
     expect(array.statusCode).toBe(400);
     expect(array.json<{ code: string }>().code).toBe('invalid_json');
-    const text = await call(partner.key, 'POST', '/v1/store/orders', undefined, {
+    const text = await t.as(partner.key).post('/v1/store/orders', undefined, {
       'content-type': 'text/plain',
     });
     expect(text.json<{ code: string }>().code).toBe('unsupported_media_type');
@@ -214,7 +187,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual(invalidPetId(NO_SUCH_PET));
     const pet = await createPet();
-    expect((await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`)).statusCode).toBe(204);
+    expect((await t.as(staff.key).delete(`/v1/pets/${pet.id}`)).statusCode).toBe(204);
     const removed = await place(pet.id);
     expect(removed.statusCode).toBe(400);
     expect(removed.json()).toEqual(invalidPetId(NO_SUCH_PET));
@@ -291,9 +264,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       updatedAt: new Date(t.clock.now()).toISOString(),
     });
     expect(await petStatus(pet.id)).toBe('sold');
-    expect((await call(partner.key, 'GET', `/v1/store/orders/${order.id}`)).json()).toEqual(
-      delivered,
-    );
+    expect((await t.as(partner.key).get(`/v1/store/orders/${order.id}`)).json()).toEqual(delivered);
     const events = await history('order', order.id);
     expect(events.map(({ action, changes, actor }) => ({ action, changes, actor }))).toEqual([
       {
@@ -397,14 +368,14 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     const pet = await createPet();
     const order = await placed(pet.id, partner.key);
     for (const response of [
-      await call(other.key, 'GET', `/v1/store/orders/${order.id}`),
+      await t.as(other.key).get(`/v1/store/orders/${order.id}`),
       await moveOrder(order.id, 'cancel', other.key),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(orderNotFound);
     }
     expect(await petStatus(pet.id)).toBe('pending');
-    expect((await call(staff.key, 'GET', `/v1/store/orders/${order.id}`)).json()).toEqual(order);
+    expect((await t.as(staff.key).get(`/v1/store/orders/${order.id}`)).json()).toEqual(order);
     // Staff cancel anyone's.
     const cancelled = await moved(order.id, 'cancel', staff.key);
     expect(cancelled.status).toBe('cancelled');
@@ -415,7 +386,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
 
   it('404s an order that is not there or an id that is not canonical', async () => {
     for (const id of ['999999999', '0', '01', '1.0', '1e3', 'abc', '-1', '9007199254740992']) {
-      const get = await call(staff.key, 'GET', `/v1/store/orders/${id}`);
+      const get = await t.as(staff.key).get(`/v1/store/orders/${id}`);
       expect(get.statusCode, id).toBe(404);
       expect(get.json()).toEqual(orderNotFound);
       for (const move of ['approve', 'deliver', 'cancel'] as const) {
@@ -456,13 +427,9 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     expect(others.json<Order>().id).not.toBe(id);
     // A key the account created a pet with is that request's, not an order's.
     const petKey = { 'idempotency-key': `pet-key-${engine}` };
-    const created = await call(
-      staff.key,
-      'POST',
-      '/v1/pets',
-      { name: 'Keyed', categoryId: 1 },
-      petKey,
-    );
+    const created = await t
+      .as(staff.key)
+      .post('/v1/pets', { name: 'Keyed', categoryId: 1 }, petKey);
     expect(created.statusCode).toBe(201);
     const orderedWithKey = await place(created.json<Pet>().id, staff.key, petKey);
     expect(orderedWithKey.statusCode).toBe(400);
@@ -491,7 +458,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
 
   it('lists orders in ascending id, a page at a time with Link, filtered by status and pet', async () => {
     // An account of its own, so its list holds only these.
-    const lister = await t.createKey({ ...BIG, name: 'Lister' });
+    const lister = await t.createKey(anAccount({ name: 'Lister' }));
     const pets = await Promise.all(
       Array.from({ length: 5 }, (_, i) => createPet('available', `Listed ${i}`)),
     );
@@ -500,12 +467,12 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     await moved(orders[1]!.id, 'approve');
     await moved(orders[3]!.id, 'cancel');
     const now = async (id: number) =>
-      (await call(lister.key, 'GET', `/v1/store/orders/${id}`)).json<Order>();
+      (await t.as(lister.key).get(`/v1/store/orders/${id}`)).json<Order>();
     const current = await Promise.all(orders.map((order) => now(order.id)));
 
     expect(await everyOrder('/v1/store/orders', lister.key)).toEqual(current);
     expect(await everyOrder('/v1/store/orders?limit=2', lister.key)).toEqual(current);
-    const first = await call(lister.key, 'GET', '/v1/store/orders?limit=2&status=placed');
+    const first = await t.as(lister.key).get('/v1/store/orders?limit=2&status=placed');
     expect(first.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/store\/orders\?limit=2&status=placed&cursor=[^>]+>; rel="next"$/,
     );
@@ -544,19 +511,15 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       [lister.key, `petId=${pets[0]!.id}&status=placed&cursor=${placedCursor}`],
       [staff.key, `status=placed&cursor=${placedCursor}`],
     ] as const) {
-      const refused = await call(key, 'GET', `/v1/store/orders?${query}`);
+      const refused = await t.as(key).get(`/v1/store/orders?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json()).toMatchObject({
         code: 'invalid_query',
         details: [{ field: 'cursor', issue: 'belongs to different filters' }],
       });
     }
-    const categories = await call(lister.key, 'GET', '/v1/categories?limit=1');
-    const foreign = await call(
-      lister.key,
-      'GET',
-      `/v1/store/orders?cursor=${cursorOf(categories)}`,
-    );
+    const categories = await t.as(lister.key).get('/v1/categories?limit=1');
+    const foreign = await t.as(lister.key).get(`/v1/store/orders?cursor=${cursorOf(categories)}`);
     expect(foreign.json()).toMatchObject({
       code: 'invalid_query',
       details: [{ field: 'cursor', issue: 'is not a valid cursor' }],
@@ -571,7 +534,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       'petId=abc',
       'accountId=1',
     ]) {
-      const refused = await call(lister.key, 'GET', `/v1/store/orders?${query}`);
+      const refused = await t.as(lister.key).get(`/v1/store/orders?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json<{ code: string }>().code).toBe('invalid_query');
     }
@@ -582,7 +545,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
     expect(Object.keys(before).sort()).toEqual(['available', 'pending', 'sold']);
     const pets = [await createPet(), await createPet(), await createPet('sold')];
     const order = await placed(pets[0]!.id);
-    expect((await call(staff.key, 'DELETE', `/v1/pets/${pets[1]!.id}`)).statusCode).toBe(204);
+    expect((await t.as(staff.key).delete(`/v1/pets/${pets[1]!.id}`)).statusCode).toBe(204);
     expect(await inventory(staff.key)).toEqual({
       available: before.available,
       pending: before.pending + 1,
@@ -600,18 +563,10 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
   it('starts a new installation with an inventory of zeros and no orders', async () => {
     const fresh = await createTestApp({ engine });
     try {
-      const { key } = await fresh.createKey({ ...BIG, name: 'Fresh' });
-      const inventoryAnswer = await fresh.app.inject({
-        method: 'GET',
-        url: '/v1/store/inventory',
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const { key } = await fresh.createKey(anAccount({ name: 'Fresh' }));
+      const inventoryAnswer = await fresh.as(key).get('/v1/store/inventory');
       expect(inventoryAnswer.json()).toEqual({ available: 0, pending: 0, sold: 0 });
-      const list = await fresh.app.inject({
-        method: 'GET',
-        url: '/v1/store/orders',
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const list = await fresh.as(key).get('/v1/store/orders');
       expect(list.statusCode).toBe(200);
       expect(list.json()).toEqual([]);
       expect(list.headers.link).toBeUndefined();
@@ -630,41 +585,41 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
         details: [{ field: 'status', issue: MOVES_WITH_ORDER }],
       };
       for (const status of ['available', 'sold'] as const) {
-        const response = await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, { status });
+        const response = await t.as(staff.key).patch(`/v1/pets/${pet.id}`, { status });
         expect(response.statusCode, status).toBe(409);
         expect(response.json()).toEqual(statusMoves);
       }
       // With its name, too: nothing is changed.
-      const mixed = await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, {
+      const mixed = await t.as(staff.key).patch(`/v1/pets/${pet.id}`, {
         name: 'Renamed',
         status: 'available',
       });
       expect(mixed.json()).toEqual(statusMoves);
       // Its own status, its name and its category still change.
-      const same = await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, {
+      const same = await t.as(staff.key).patch(`/v1/pets/${pet.id}`, {
         status: 'pending',
         name: 'Rexy',
         categoryId: 2,
       });
       expect(same.statusCode, same.body).toBe(200);
       expect(same.json()).toEqual({ id: pet.id, name: 'Rexy', categoryId: 2, status: 'pending' });
-      const removal = await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`);
+      const removal = await t.as(staff.key).delete(`/v1/pets/${pet.id}`);
       expect(removal.statusCode).toBe(409);
       expect(removal.json()).toEqual({ ...PROBLEMS.petHasOpenOrder, status: 409 });
       await moved(order.id, 'approve');
-      expect((await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`)).statusCode).toBe(409);
+      expect((await t.as(staff.key).delete(`/v1/pets/${pet.id}`)).statusCode).toBe(409);
       expect(
-        (await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, { status: 'sold' })).statusCode,
+        (await t.as(staff.key).patch(`/v1/pets/${pet.id}`, { status: 'sold' })).statusCode,
       ).toBe(409);
       expect(await petStatus(pet.id)).toBe('pending');
 
       // Delivered, the order is closed: staff may take a returned animal back, and remove it.
       await moved(order.id, 'deliver');
-      const returned = await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, {
+      const returned = await t.as(staff.key).patch(`/v1/pets/${pet.id}`, {
         status: 'available',
       });
       expect(returned.statusCode, returned.body).toBe(200);
-      expect((await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`)).statusCode).toBe(204);
+      expect((await t.as(staff.key).delete(`/v1/pets/${pet.id}`)).statusCode).toBe(204);
       expect((await history('pet', pet.id)).map((event) => event.action)).toEqual([
         'pet.deleted',
         'pet.updated',
@@ -679,7 +634,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       const pet = await createPet();
       const order = await placed(pet.id);
       await moved(order.id, 'cancel');
-      const sold = await call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, { status: 'sold' });
+      const sold = await t.as(staff.key).patch(`/v1/pets/${pet.id}`, { status: 'sold' });
       expect(sold.statusCode).toBe(200);
       expect((await place(pet.id)).json()).toEqual({
         ...PROBLEMS.petNotOrderable('sold'),
@@ -692,7 +647,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       const pet = await createPet();
       const [first, patch, second] = await Promise.all([
         place(pet.id),
-        call(staff.key, 'PATCH', `/v1/pets/${pet.id}`, { status: 'sold' }),
+        t.as(staff.key).patch(`/v1/pets/${pet.id}`, { status: 'sold' }),
         place(pet.id, other.key),
       ]);
       // Either the patch came first (the pet is sold, no order) or an order did (the patch refused).
@@ -711,7 +666,7 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       const pet = await createPet();
       const [first, removal, second] = await Promise.all([
         place(pet.id),
-        call(staff.key, 'DELETE', `/v1/pets/${pet.id}`),
+        t.as(staff.key).delete(`/v1/pets/${pet.id}`),
         place(pet.id, other.key),
       ]);
       const ordered = [first, second].filter((answer) => answer.statusCode === 201);
@@ -736,40 +691,34 @@ describe.each(ENGINES)('store orders on %s', (engine) => {
       { cookie },
     ];
     for (const foreign of crossOrigin) {
-      const refused = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, foreign);
+      const refused = await t.as().post('/v1/store/orders', { petId: pet.id }, foreign);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ ...PROBLEMS.crossOriginChange, status: 403 });
     }
-    const orders = await call(staff.key, 'GET', `/v1/store/orders?petId=${pet.id}`);
+    const orders = await t.as(staff.key).get(`/v1/store/orders?petId=${pet.id}`);
     expect(orders.json()).toEqual([]);
-    const response = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, headers);
+    const response = await t.as().post('/v1/store/orders', { petId: pet.id }, headers);
     expect(response.statusCode, response.body).toBe(201);
     const order = response.json<Order>();
     expect(order.accountId).toBe(partner.accountId);
     for (const foreign of crossOrigin) {
       const url = `/v1/store/orders/${order.id}/cancel`;
-      expect((await call(undefined, 'POST', url, undefined, foreign)).statusCode).toBe(403);
+      expect((await t.as().post(url, undefined, foreign)).statusCode).toBe(403);
     }
-    const still = await call(staff.key, 'GET', `/v1/store/orders/${order.id}`);
+    const still = await t.as(staff.key).get(`/v1/store/orders/${order.id}`);
     expect(still.json<Order>().status).toBe('placed');
-    const cancel = await call(
-      undefined,
-      'POST',
-      `/v1/store/orders/${order.id}/cancel`,
-      undefined,
-      headers,
-    );
+    const cancel = await t.as().post(`/v1/store/orders/${order.id}/cancel`, undefined, headers);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect((await history('order', order.id))[0]?.actor).toMatchObject({
       accountId: partner.accountId,
       personId: expect.any(Number) as number,
     });
-    const list = await call(undefined, 'GET', '/v1/store/orders', undefined, { cookie });
+    const list = await t.as().get('/v1/store/orders', { cookie });
     expect(list.statusCode).toBe(200);
     // Signed out, the cookie is refused at once.
-    const out = await call(undefined, 'DELETE', '/v1/session', undefined, headers);
+    const out = await t.as().delete('/v1/session', headers);
     expect(out.statusCode).toBe(204);
-    const ended = await call(undefined, 'POST', '/v1/store/orders', { petId: pet.id }, headers);
+    const ended = await t.as().post('/v1/store/orders', { petId: pet.id }, headers);
     expect(ended.statusCode).toBe(401);
     expect(ended.json()).toEqual({ ...PROBLEMS.sessionEnded, status: 401 });
   });
@@ -791,14 +740,8 @@ describe('an order that slips past the checks, on PostgreSQL', () => {
   });
 
   it('is refused by the partial unique index, and answered 409 like any second order', async () => {
-    const { key, accountId } = await t.createKey({ ...BIG, name: 'Partner' });
-    const send = (url: string, body: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-      });
+    const { key, accountId } = await t.createKey(anAccount({ name: 'Partner' }));
+    const send = (url: string, body: unknown) => t.as(key).post(url, body);
     const pet = (await send('/v1/pets', { name: 'Slipped', categoryId: 1 })).json<Pet>();
     // A writer that holds no lock on the pet (as no API instance does) has an open order for it,
     // not yet committed: the API's checks cannot see it, its insert waits on the index.

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
+import { planOf } from '../../test/query-plan.js';
 import { OrdersRepository } from './orders.repository.js';
 
 type Filter = Parameters<OrdersRepository['page']>[0][number];
@@ -37,20 +38,8 @@ describe.each(ENGINES)('the orders list on %s', (engine) => {
     await t.close();
   });
 
-  /** The plan the engine makes; PostgreSQL with sequential scans made a last resort, as a large table would. */
-  async function plan<P extends object>(statement: Statement<P, unknown>, values: P) {
-    const runner = t.app.get(DataSource).createQueryRunner();
-    try {
-      if (engine === 'postgres') await runner.query('SET enable_seqscan = off');
-      const rows = (await runner.query(
-        `EXPLAIN ${engine === 'sqlite' ? 'QUERY PLAN ' : ''}${statement.sql}`,
-        statement.values(values),
-      )) as Record<string, string>[];
-      return rows.map((row) => row['detail'] ?? row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.release();
-    }
-  }
+  const plan = <P extends object>(statement: Statement<P, unknown>, values: P) =>
+    planOf(t, engine, statement, values);
 
   it.each(COMBINATIONS)('with %j is served by an index, never a full scan', async (used, index) => {
     const detail = await plan(t.app.get(OrdersRepository).page(used), VALUES);

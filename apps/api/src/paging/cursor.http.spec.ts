@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type Answer, expectNextPath } from '../../test/requests.js';
 
 /** A cursor as anyone could make one before cursors were signed: a hash with no key. */
 const unkeyed = (fields: string[]) => {
@@ -45,18 +46,8 @@ describe('signed cursors', () => {
       limits: { perMinute: 100_000, perDay: 1_000_000 },
     });
     for (let i = 1; i <= 4; i++) {
-      await first.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
-        payload: { name: `Pet ${i}`, categoryId: 1 },
-      });
-      await first.app.inject({
-        method: 'POST',
-        url: '/v1/account/keys',
-        headers: { authorization: `Bearer ${partner.key}`, 'content-type': 'application/json' },
-        payload: { label: `Key ${i}` },
-      });
+      await first.as(staff).post('/v1/pets', { name: `Pet ${i}`, categoryId: 1 });
+      await first.as(partner.key).post('/v1/account/keys', { label: `Key ${i}` });
     }
   });
   afterAll(async () => {
@@ -65,9 +56,7 @@ describe('signed cursors', () => {
     await first.close();
   });
 
-  const get = (app: TestApp, url: string, key = staff) =>
-    app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
-  const expectRefused = (response: Awaited<ReturnType<typeof get>>, url: string) => {
+  const expectRefused = (response: Answer, url: string) => {
     expect(response.statusCode, url).toBe(400);
     expect(response.json(), url).toEqual({
       code: 'invalid_query',
@@ -88,7 +77,7 @@ describe('signed cursors', () => {
         staff,
       ],
     ];
-    for (const [url, key] of forged) expectRefused(await get(first, url, key), url);
+    for (const [url, key] of forged) expectRefused(await first.as(key).get(url), url);
   });
 
   it('takes a cursor one instance made on another with the same secret; one with another secret refuses it', async () => {
@@ -98,17 +87,14 @@ describe('signed cursors', () => {
       ['/v1/account/keys?limit=2', partner.key],
       [`/v1/admin/accounts/${partner.accountId}/keys?limit=2`, staff],
     ] as const) {
-      const page = await get(first, path, key);
-      const target = /^<([^>]+)>; rel="next"$/.exec(String(page.headers.link))?.[1];
-      expect(target, path).toBeDefined();
-      const next = new URL(target!);
-      const url = next.pathname + next.search;
-      const onFirst = await get(first, url, key);
-      const onSecond = await get(second, url, key);
+      const page = await first.as(key).get(path);
+      const url = expectNextPath(page);
+      const onFirst = await first.as(key).get(url);
+      const onSecond = await second.as(key).get(url);
       expect(onFirst.statusCode, url).toBe(200);
       expect(onSecond.statusCode, url).toBe(200);
       expect(onSecond.json(), url).toEqual(onFirst.json());
-      expectRefused(await get(stranger, url, key), url);
+      expectRefused(await stranger.as(key).get(url), url);
     }
   });
 });

@@ -10,6 +10,8 @@ import {
   createPeopleTestApp,
   OWN_ORIGIN,
   PASSWORD,
+  session,
+  signedInAs,
   signInAs,
 } from '../../test/people-app.js';
 import {
@@ -19,6 +21,7 @@ import {
   freshDatabaseUrl,
   type TestApp,
 } from '../../test/test-app.js';
+import type { Sender } from '../../test/requests.js';
 
 const tokenOf = (link: string): string => new URL(link).hash.slice(1);
 
@@ -36,50 +39,24 @@ describe.each(ENGINES)(
       await t.close();
     });
 
-    const send = (
-      method: 'GET' | 'POST' | 'DELETE',
-      url: string,
-      headers: Record<string, string>,
-      body?: unknown,
-    ) =>
-      t.app.inject({
-        method,
-        url,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        },
-        ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-      });
-    const staffKey = () => ({ authorization: `Bearer ${staff.key}` });
-    const as = (cookie: string) => ({ cookie, origin: OWN_ORIGIN });
-    const signIn = async (email: string, password = PASSWORD) => {
-      const response = await signInAs(t, email, password);
-      expect(response.statusCode).toBe(204);
-      return cookieOf(response);
-    };
-    const deactivate = (personId: number, headers: Record<string, string> = staffKey()) =>
-      send('POST', `/v1/admin/people/${personId}/deactivate`, headers);
+    const signIn = (email: string, password = PASSWORD) => signedInAs(t, email, password);
+    const deactivate = (personId: number, sender: Sender = staff.key) =>
+      t.as(sender).post(`/v1/admin/people/${personId}/deactivate`);
     const resetLink = async (personId: number) => {
-      const made = await send('POST', `/v1/admin/people/${personId}/password-reset`, staffKey());
+      const made = await t.as(staff.key).post(`/v1/admin/people/${personId}/password-reset`);
       expect(made.statusCode).toBe(201);
       return tokenOf(made.json<{ link: string }>().link);
     };
     const useReset = (token: string, password = 'a brand new passphrase 1') =>
-      send('POST', '/v1/password-resets/accept', { origin: OWN_ORIGIN }, { token, password });
+      t.as({ origin: OWN_ORIGIN }).post('/v1/password-resets/accept', { token, password });
     const accept = (token: string, name = 'Someone') =>
-      send(
-        'POST',
-        '/v1/invitations/accept',
-        { origin: OWN_ORIGIN },
-        {
-          token,
-          name,
-          password: PASSWORD,
-        },
-      );
+      t.as({ origin: OWN_ORIGIN }).post('/v1/invitations/accept', {
+        token,
+        name,
+        password: PASSWORD,
+      });
     const openInvitations = async (accountId: number) => {
-      const listed = await send('GET', `/v1/admin/accounts/${accountId}/invitations`, staffKey());
+      const listed = await t.as(staff.key).get(`/v1/admin/accounts/${accountId}/invitations`);
       expect(listed.statusCode).toBe(200);
       return OpenInvitations.parse(listed.json());
     };
@@ -91,13 +68,13 @@ describe.each(ENGINES)(
         name: 'Kai',
       });
       const kai = await signIn('kai@acme.example');
-      const made = await send('POST', '/v1/account/keys', as(kai), { label: "Kai's script" });
+      const made = await t.as(session(kai)).post('/v1/account/keys', { label: "Kai's script" });
       expect(made.statusCode).toBe(201);
       const key = made.json<{ id: number; key: string; createdBy: unknown }>();
       expect(key.createdBy).toEqual({ type: 'person', personId, name: 'Kai' });
       const byKey = { authorization: `Bearer ${key.key}` };
-      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(200);
-      const invited = await send('POST', '/v1/account/invitations', as(kai), {
+      expect((await t.as(byKey).get('/v1/account')).statusCode).toBe(200);
+      const invited = await t.as(session(kai)).post('/v1/account/invitations', {
         email: 'kai.other@example.com',
       });
       expect(invited.statusCode).toBe(201);
@@ -115,9 +92,9 @@ describe.each(ENGINES)(
       expect(Person.parse(off.json()).deactivatedAt).not.toBeNull();
 
       // The key is refused at once on this instance, and listed as revoked.
-      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(401);
+      expect((await t.as(byKey).get('/v1/account')).statusCode).toBe(401);
       const keys = ApiKeys.parse(
-        (await send('GET', `/v1/admin/accounts/${partner.accountId}/keys`, staffKey())).json(),
+        (await t.as(staff.key).get(`/v1/admin/accounts/${partner.accountId}/keys`)).json(),
       );
       const listedKey = keys.find((listed) => listed.id === key.id);
       expect(listedKey?.revokedAt).toMatch(/^\d{4}-/);
@@ -157,12 +134,12 @@ describe.each(ENGINES)(
       );
 
       // Reactivated, Kai signs in again, but what ended stays ended.
-      const back = await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey());
+      const back = await t.as(staff.key).post(`/v1/admin/people/${personId}/reactivate`);
       expect(back.statusCode).toBe(200);
       expect(Person.parse(back.json()).deactivatedAt).toBeNull();
       await signIn('kai@acme.example');
-      expect((await send('GET', '/v1/account', byKey)).statusCode).toBe(401);
-      expect((await send('GET', '/v1/session', { cookie: kai })).statusCode).toBe(401);
+      expect((await t.as(byKey).get('/v1/account')).statusCode).toBe(401);
+      expect((await t.as({ cookie: kai }).get('/v1/session')).statusCode).toBe(401);
       expect((await accept(tokenOf(invitation.link))).statusCode).toBe(400);
       expect(await auditEvents(t, staff.key, 'person.reactivated')).toContainEqual(
         expect.objectContaining({
@@ -172,71 +149,71 @@ describe.each(ENGINES)(
       );
       // Reactivating an active person changes nothing; an unknown one is 404.
       expect(
-        (await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey())).statusCode,
+        (await t.as(staff.key).post(`/v1/admin/people/${personId}/reactivate`)).statusCode,
       ).toBe(200);
-      expect(
-        (await send('POST', '/v1/admin/people/999999/reactivate', staffKey())).statusCode,
-      ).toBe(404);
+      expect((await t.as(staff.key).post('/v1/admin/people/999999/reactivate')).statusCode).toBe(
+        404,
+      );
     });
 
     it('staff list an account’s open invitations in pages and revoke one', async () => {
       const { accountId } = await t.createKey({ name: 'Invited Co', plan: 'pro', role: 'partner' });
       const ids: number[] = [];
       for (const email of ['a@invited.example', 'b@invited.example', 'c@invited.example']) {
-        const made = await send('POST', `/v1/admin/accounts/${accountId}/invitations`, staffKey(), {
+        const made = await t.as(staff.key).post(`/v1/admin/accounts/${accountId}/invitations`, {
           email,
         });
         expect(made.statusCode).toBe(201);
         ids.push(made.json<{ id: number; link: string }>().id);
       }
-      const first = await send(
-        'GET',
-        `/v1/admin/accounts/${accountId}/invitations?limit=2`,
-        staffKey(),
-      );
+      const first = await t
+        .as(staff.key)
+        .get(`/v1/admin/accounts/${accountId}/invitations?limit=2`);
       expect(OpenInvitations.parse(first.json()).map((open) => open.id)).toEqual(ids.slice(0, 2));
       const next = /^<([^>]+)>; rel="next"$/.exec(String(first.headers['link']))?.[1] ?? '';
       expect(next).toContain(`/v1/admin/accounts/${accountId}/invitations?limit=2&cursor=`);
-      const rest = await send('GET', new URL(next).pathname + new URL(next).search, staffKey());
+      const rest = await t.as(staff.key).get(new URL(next).pathname + new URL(next).search);
       expect(OpenInvitations.parse(rest.json()).map((open) => open.id)).toEqual(ids.slice(2));
       expect(JSON.stringify(first.json())).not.toContain('link');
 
-      const revoked = await send('DELETE', `/v1/admin/invitations/${ids[1]}`, staffKey());
+      const revoked = await t.as(staff.key).delete(`/v1/admin/invitations/${ids[1]}`);
       expect(revoked.statusCode).toBe(204);
       expect((await openInvitations(accountId)).map((open) => open.id)).toEqual([ids[0], ids[2]]);
-      expect((await send('DELETE', `/v1/admin/invitations/${ids[1]}`, staffKey())).statusCode).toBe(
+      expect((await t.as(staff.key).delete(`/v1/admin/invitations/${ids[1]}`)).statusCode).toBe(
         404,
       );
       // A partner cannot.
       const byPartner = { authorization: `Bearer ${partner.key}` };
-      expect((await send('DELETE', `/v1/admin/invitations/${ids[0]}`, byPartner)).statusCode).toBe(
+      expect((await t.as(byPartner).delete(`/v1/admin/invitations/${ids[0]}`)).statusCode).toBe(
         403,
       );
       expect(
-        (await send('GET', `/v1/admin/accounts/${accountId}/invitations`, byPartner)).statusCode,
+        (await t.as(byPartner).get(`/v1/admin/accounts/${accountId}/invitations`)).statusCode,
       ).toBe(403);
-      expect(
-        (await send('GET', '/v1/admin/accounts/999999/invitations', staffKey())).statusCode,
-      ).toBe(404);
+      expect((await t.as(staff.key).get('/v1/admin/accounts/999999/invitations')).statusCode).toBe(
+        404,
+      );
     });
 
     it("an account's people list and revoke their own account's open invitations, no other's", async () => {
       await t.createPerson(partner.accountId, { email: 'ola@acme.example', password: PASSWORD });
       const ola = await signIn('ola@acme.example');
-      const made = await send('POST', '/v1/account/invitations', as(ola), {
+      const made = await t.as(session(ola)).post('/v1/account/invitations', {
         email: 'own.invite@example.com',
       });
       expect(made.statusCode).toBe(201);
       const own = made.json<{ id: number; link: string }>();
       const { accountId: otherId } = await t.createKey({ name: 'Other Co', role: 'partner' });
-      const other = await send('POST', `/v1/admin/accounts/${otherId}/invitations`, staffKey(), {
+      const other = await t.as(staff.key).post(`/v1/admin/accounts/${otherId}/invitations`, {
         email: 'other.invite@example.com',
       });
       const otherInvitation = other.json<{ id: number }>();
       // A key of the account lists them too; the other account's is not among them.
-      const listed = await send('GET', '/v1/account/invitations?limit=100', {
-        authorization: `Bearer ${partner.key}`,
-      });
+      const listed = await t
+        .as({
+          authorization: `Bearer ${partner.key}`,
+        })
+        .get('/v1/account/invitations?limit=100');
       expect(listed.statusCode).toBe(200);
       const ids = OpenInvitations.parse(listed.json()).map((open) => open.id);
       expect(ids).toContain(own.id);
@@ -244,17 +221,20 @@ describe.each(ENGINES)(
       // Revoking is a person's: a key is 403, another account's invitation 404.
       expect(
         (
-          await send('DELETE', `/v1/account/invitations/${own.id}`, {
-            authorization: `Bearer ${partner.key}`,
-          })
+          await t
+            .as({
+              authorization: `Bearer ${partner.key}`,
+            })
+            .delete(`/v1/account/invitations/${own.id}`)
         ).statusCode,
       ).toBe(403);
       expect(
-        (await send('DELETE', `/v1/account/invitations/${otherInvitation.id}`, as(ola))).statusCode,
+        (await t.as(session(ola)).delete(`/v1/account/invitations/${otherInvitation.id}`))
+          .statusCode,
       ).toBe(404);
-      expect((await send('DELETE', `/v1/account/invitations/${own.id}`, as(ola))).statusCode).toBe(
-        204,
-      );
+      expect(
+        (await t.as(session(ola)).delete(`/v1/account/invitations/${own.id}`)).statusCode,
+      ).toBe(204);
       expect((await accept(tokenOf(own.link))).statusCode).toBe(400);
       expect((await openInvitations(otherId)).map((open) => open.id)).toEqual([otherInvitation.id]);
     });
@@ -276,7 +256,7 @@ describe.each(ENGINES)(
       // A link made before a password change is ended by it.
       const beforeChange = await resetLink(personId);
       const rio = await signIn('rio@acme.example', 'the fourth passphrase 4');
-      const changed = await send('POST', '/v1/session/password', as(rio), {
+      const changed = await t.as(session(rio)).post('/v1/session/password', {
         currentPassword: 'the fourth passphrase 4',
         newPassword: 'the fifth passphrase 55',
       });
@@ -287,7 +267,7 @@ describe.each(ENGINES)(
       // Deactivation ends the open one too.
       const open = await resetLink(personId);
       expect((await deactivate(personId)).statusCode).toBe(200);
-      await send('POST', `/v1/admin/people/${personId}/reactivate`, staffKey());
+      await t.as(staff.key).post(`/v1/admin/people/${personId}/reactivate`);
       expect((await useReset(open)).statusCode).toBe(400);
       // A link made after all that works.
       expect((await useReset(await resetLink(personId))).statusCode).toBe(204);
@@ -316,24 +296,22 @@ describe.each(ENGINES)(
       const annSession = await signIn('ann@staff.example');
       const boSession = await signIn('bo@staff.example');
       const both = await Promise.all([
-        deactivate(bo, as(annSession)),
-        deactivate(ann, as(boSession)),
+        deactivate(bo, session(annSession)),
+        deactivate(ann, session(boSession)),
       ]);
       const statuses = both.map((answer) => answer.statusCode).sort();
       // Exactly one succeeds; the other is refused as the last (or, signed out by then, as 401).
       expect(statuses[0]).toBe(200);
       expect([401, 409]).toContain(statuses[1]);
       const people = Person.array()
-        .parse(
-          (await send('GET', `/v1/admin/accounts/${staff.accountId}/people`, staffKey())).json(),
-        )
+        .parse((await t.as(staff.key).get(`/v1/admin/accounts/${staff.accountId}/people`)).json())
         .filter((person) => person.id === ann || person.id === bo);
       expect(people.filter((person) => person.deactivatedAt === null)).toHaveLength(1);
       // With both sent by a key, one is refused as the last.
       const [gone] = people.filter((person) => person.deactivatedAt !== null);
       const [left] = people.filter((person) => person.deactivatedAt === null);
       expect(
-        (await send('POST', `/v1/admin/people/${gone?.id}/reactivate`, staffKey())).statusCode,
+        (await t.as(staff.key).post(`/v1/admin/people/${gone?.id}/reactivate`)).statusCode,
       ).toBe(200);
       const again = await Promise.all([deactivate(gone?.id ?? 0), deactivate(left?.id ?? 0)]);
       expect(again.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
@@ -368,23 +346,14 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       password: PASSWORD,
     });
     const cookie = cookieOf(await signInAs(a, 'lou@acme.example'));
-    const made = await a.app.inject({
-      method: 'POST',
-      url: '/v1/account/keys',
-      headers: { cookie, origin: OWN_ORIGIN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ label: 'cached elsewhere' }),
-    });
+    const made = await a
+      .as(session(cookie))
+      .post('/v1/account/keys', { label: 'cached elsewhere' });
     expect(made.statusCode).toBe(201);
-    const authorization = `Bearer ${made.json<{ key: string }>().key}`;
-    const onB = () =>
-      b.app.inject({ method: 'GET', url: '/v1/account', headers: { authorization } });
+    const onB = () => b.as(made.json<{ key: string }>().key).get('/v1/account');
     // The other instance knows the key (and now holds its lookup).
     expect((await onB()).statusCode).toBe(200);
-    const deactivated = await a.app.inject({
-      method: 'POST',
-      url: `/v1/admin/people/${personId}/deactivate`,
-      headers: { authorization: `Bearer ${staffKey}` },
-    });
+    const deactivated = await a.as(staffKey).post(`/v1/admin/people/${personId}/deactivate`);
     expect(deactivated.statusCode).toBe(200);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);

@@ -24,14 +24,6 @@ describe.each(ENGINES)('choosing a password, on %s (docs/staff/sign-in.md)', (en
     await t.close();
   });
 
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
   const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
   /** Without a mail server, a link is in the answer. */
   const linkOf = (made: { delivery: string; link?: string }) => {
@@ -46,14 +38,12 @@ describe.each(ENGINES)('choosing a password, on %s (docs/staff/sign-in.md)', (en
   });
 
   it('refuses white space alone, NULs and the email on joining, and joins with a good one', async () => {
-    const made = await post(
-      `/v1/admin/accounts/${partner.accountId}/invitations`,
-      { email: 'Kim.Park@acme.example' },
-      { authorization: `Bearer ${staff.key}` },
-    );
+    const made = await t.as(staff.key).post(`/v1/admin/accounts/${partner.accountId}/invitations`, {
+      email: 'Kim.Park@acme.example',
+    });
     const link = linkOf(Invitation.parse(made.json()));
     const accept = (password: string, name = 'Kim Park') =>
-      post('/v1/invitations/accept', { token: tokenOf(link), name, password });
+      t.as().post('/v1/invitations/accept', { token: tokenOf(link), name, password });
     const cases: [string, string][] = [
       [' '.repeat(12), 'must not be only white space'],
       ['\u0000'.repeat(12), 'must not contain control characters'],
@@ -76,28 +66,25 @@ describe.each(ENGINES)('choosing a password, on %s (docs/staff/sign-in.md)', (en
       password: PASSWORD,
       name: 'Lou Tran',
     });
-    const made = await post(`/v1/admin/people/${personId}/password-reset`, {}, asStaff());
+    const made = await t.as(staff.key).post(`/v1/admin/people/${personId}/password-reset`, {});
     const link = linkOf(PasswordResetLink.parse(made.json()));
-    const reset = await post('/v1/password-resets/accept', {
+    const reset = await t.as().post('/v1/password-resets/accept', {
       token: tokenOf(link),
       password: 'LOU TRAN forever and ever',
     });
     expect(reset.json()).toMatchObject(refusal('password', 'must not contain your name'));
 
-    const signedIn = await post('/v1/session', {
+    const signedIn = await t.as().post('/v1/session', {
       email: 'lou.tran@acme.example',
       password: PASSWORD,
     });
     const cookie = cookieOf(signedIn);
-    const me = CurrentSession.parse(
-      (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } })).json(),
-    );
+    const me = CurrentSession.parse((await t.as({ cookie }).get('/v1/session')).json());
     expect(me.person.id).toBe(personId);
-    const change = await post(
-      '/v1/session/password',
-      { currentPassword: PASSWORD, newPassword: 'lou.tran@acme.example 2026' },
-      { cookie, origin: OWN_ORIGIN },
-    );
+    const change = await t.as({ cookie, origin: OWN_ORIGIN }).post('/v1/session/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'lou.tran@acme.example 2026',
+    });
     expect(change.json()).toMatchObject(
       refusal('newPassword', 'must not contain your email address'),
     );

@@ -35,12 +35,9 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
   const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });
 
   it('applies each move only from the status the pet has, and records every move it applied', async () => {
-    const created = await first.app.inject({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: headers(),
-      payload: JSON.stringify({ name: 'Contested', categoryId: 1 }),
-    });
+    const created = await first
+      .as(headers())
+      .post('/v1/pets', { name: 'Contested', categoryId: 1 });
     const pet = created.json<Pet>();
     // Partners' moves only (no sold → available): once sold, the pet stays sold.
     const targets: PetStatus[] = Array.from({ length: 40 }, (_, i) =>
@@ -48,12 +45,9 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
     );
     const answers = await Promise.all(
       targets.map((status, i) =>
-        (i % 2 === 0 ? first : second).app.inject({
-          method: 'PATCH',
-          url: `/v1/pets/${pet.id}`,
-          headers: { ...headers(), authorization: `Bearer ${key}` },
-          payload: JSON.stringify({ status }),
-        }),
+        (i % 2 === 0 ? first : second)
+          .as(key)
+          .patch(`/v1/pets/${pet.id}`, { status }, { ...headers() }),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
@@ -63,11 +57,7 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
     ).toBe(true);
 
     const events = (
-      await first.app.inject({
-        method: 'GET',
-        url: `/v1/admin/audit?targetType=pet&targetId=${pet.id}&limit=100`,
-        headers: headers(),
-      })
+      await first.as(headers()).get(`/v1/admin/audit?targetType=pet&targetId=${pet.id}&limit=100`)
     )
       .json<AuditEvent[]>()
       .filter((event) => event.action === 'pet.updated')
@@ -83,11 +73,7 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
     // Every move answered 200; a 200 without a move found the pet already in that status.
     expect(events.length).toBeLessThanOrEqual(statuses.filter((code) => code === 200).length);
     expect(events.length).toBeGreaterThan(0);
-    const now = await second.app.inject({
-      method: 'GET',
-      url: `/v1/pets/${pet.id}`,
-      headers: headers(),
-    });
+    const now = await second.as(headers()).get(`/v1/pets/${pet.id}`);
     expect(now.json<Pet>().status).toBe(status);
     // A 409 names the status the pet had when it was refused.
     for (const answer of answers.filter((a) => a.statusCode === 409))
@@ -98,13 +84,7 @@ describe.each(ENGINES)('concurrent changes to one pet on %s, through two instanc
 
   it('lists, on each instance, every change acknowledged by the other: no page is answered stale', async () => {
     const list = async (instance: TestApp, query = '') =>
-      (
-        await instance.app.inject({
-          method: 'GET',
-          url: `/v1/pets?limit=100&name=Fresh${query}`,
-          headers: headers(),
-        })
-      ).json<Pet[]>();
+      (await instance.as(headers()).get(`/v1/pets?limit=100&name=Fresh${query}`)).json<Pet[]>();
     const send = (
       instance: TestApp,
       method: 'POST' | 'PATCH' | 'DELETE',

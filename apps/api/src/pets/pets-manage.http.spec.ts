@@ -4,9 +4,9 @@
 import type { AuditEvent, Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { nextLink } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const BIG = { plan: 'enterprise', limits: { perMinute: 100_000, perDay: 1_000_000 } } as const;
 
 describe.each(ENGINES)('managing pets on %s', (engine) => {
   let t: TestApp;
@@ -16,39 +16,23 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    staff = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' });
-    partner = await t.createKey({ ...BIG, name: 'Partner' });
-    other = await t.createKey({ ...BIG, name: 'Other partner' });
+    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+    other = await t.createKey(anAccount({ name: 'Other partner' }));
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const call = (
-    key: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    contentType = 'application/json',
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(payload === undefined ? {} : { 'content-type': contentType }),
-      },
-      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
-    });
   const create = async (key: string, pet: Record<string, unknown>) => {
-    const response = await call(key, 'POST', '/v1/pets', { categoryId: 1, ...pet });
+    const response = await t.as(key).post('/v1/pets', { categoryId: 1, ...pet });
     expect(response.statusCode).toBe(201);
     return response.json<Pet>();
   };
   const patch = (key: string, id: number, body: unknown, type?: string) =>
-    call(key, 'PATCH', `/v1/pets/${id}`, body, type);
+    t.as(key).patch(`/v1/pets/${id}`, body, type === undefined ? {} : { 'content-type': type });
   const history = async (id: number) =>
-    (await call(staff.key, 'GET', `/v1/admin/audit?targetType=pet&targetId=${id}`)).json<
+    (await t.as(staff.key).get(`/v1/admin/audit?targetType=pet&targetId=${id}`)).json<
       AuditEvent[]
     >();
 
@@ -68,9 +52,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
         categoryId: 4,
         status: 'available',
       });
-      expect((await call(partner.key, 'GET', `/v1/pets/${pet.id}`)).json()).toEqual(
-        response.json(),
-      );
+      expect((await t.as(partner.key).get(`/v1/pets/${pet.id}`)).json()).toEqual(response.json());
       const events = await history(pet.id);
       expect(events.map((event) => event.action)).toEqual(['pet.updated', 'pet.created']);
       expect(events[0]).toMatchObject({
@@ -157,9 +139,9 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
 
     it('answers 404 for an unknown, malformed or removed pet', async () => {
       const pet = await create(partner.key, { name: 'Gone soon' });
-      expect((await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`)).statusCode).toBe(204);
+      expect((await t.as(staff.key).delete(`/v1/pets/${pet.id}`)).statusCode).toBe(204);
       for (const id of [String(pet.id), '999999', '0', 'x']) {
-        const response = await call(partner.key, 'PATCH', `/v1/pets/${id}`, { name: 'A' });
+        const response = await t.as(partner.key).patch(`/v1/pets/${id}`, { name: 'A' });
         expect(response.statusCode, id).toBe(404);
         expect(response.json<{ code: string }>().code).toBe('not_found');
       }
@@ -169,13 +151,13 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
   describe('DELETE /v1/pets/{petId}', () => {
     it('removes a pet for staff: gone from lists and GET, its id never reused, its history kept', async () => {
       const pet = await create(partner.key, { name: 'Doomed' });
-      const response = await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`);
+      const response = await t.as(staff.key).delete(`/v1/pets/${pet.id}`);
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
-      expect((await call(staff.key, 'GET', `/v1/pets/${pet.id}`)).statusCode).toBe(404);
-      const listed = (await call(staff.key, 'GET', '/v1/pets?name=doomed')).json<Pet[]>();
+      expect((await t.as(staff.key).get(`/v1/pets/${pet.id}`)).statusCode).toBe(404);
+      const listed = (await t.as(staff.key).get('/v1/pets?name=doomed')).json<Pet[]>();
       expect(listed).toEqual([]);
-      expect((await call(staff.key, 'DELETE', `/v1/pets/${pet.id}`)).statusCode).toBe(404);
+      expect((await t.as(staff.key).delete(`/v1/pets/${pet.id}`)).statusCode).toBe(404);
       const next = await create(partner.key, { name: 'After' });
       expect(next.id).toBeGreaterThan(pet.id);
       const [deleted] = await history(pet.id);
@@ -187,9 +169,9 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
 
     it('is for staff only', async () => {
       const pet = await create(partner.key, { name: 'Kept' });
-      const response = await call(partner.key, 'DELETE', `/v1/pets/${pet.id}`);
+      const response = await t.as(partner.key).delete(`/v1/pets/${pet.id}`);
       expect(response.statusCode).toBe(403);
-      expect((await call(partner.key, 'GET', `/v1/pets/${pet.id}`)).statusCode).toBe(200);
+      expect((await t.as(partner.key).get(`/v1/pets/${pet.id}`)).statusCode).toBe(200);
     });
   });
 
@@ -198,7 +180,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
       // Two categories of this test's own, so no other test's pets are in them.
       const [c77, c78] = await Promise.all(
         ['Finding', 'Finding too'].map(async (name) => {
-          const response = await call(staff.key, 'POST', '/v1/categories', { name });
+          const response = await t.as(staff.key).post('/v1/categories', { name });
           expect(response.statusCode).toBe(201);
           return response.json<{ id: number }>().id;
         }),
@@ -213,7 +195,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
       ] as const)
         made.push(await create(partner.key, { name, categoryId, status }));
       const names = async (query: string) =>
-        (await call(partner.key, 'GET', `/v1/pets?${query}`)).json<Pet[]>().map((pet) => pet.name);
+        (await t.as(partner.key).get(`/v1/pets?${query}`)).json<Pet[]>().map((pet) => pet.name);
       expect(await names(`categoryId=${c77}`)).toEqual(['Ÿvonne', 'ÿves', 'Yvette', 'Zed']);
       expect(await names(`name=${encodeURIComponent('ÿV')}`)).toEqual(['Ÿvonne', 'ÿves', 'ÿvan']);
       expect(
@@ -222,18 +204,13 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
       expect(await names('name=yve')).toEqual(['Yvette']);
 
       // Two to a page: the next link keeps every filter, and a cursor is only good with them.
-      const first = await call(partner.key, 'GET', `/v1/pets?categoryId=${c77}&limit=2`);
-      const link = /^<([^>]+)>; rel="next"$/.exec(String(first.headers.link))?.[1] ?? '';
-      const next = new URL(link);
+      const first = await t.as(partner.key).get(`/v1/pets?categoryId=${c77}&limit=2`);
+      const next = nextLink(first)!;
       expect(next.searchParams.get('categoryId')).toBe(String(c77));
-      const second = await call(partner.key, 'GET', next.pathname + next.search);
+      const second = await t.as(partner.key).get(next.pathname + next.search);
       expect(second.json<Pet[]>().map((pet) => pet.name)).toEqual(['Yvette', 'Zed']);
       const cursor = next.searchParams.get('cursor') ?? '';
-      const mismatch = await call(
-        partner.key,
-        'GET',
-        `/v1/pets?categoryId=${c78}&cursor=${cursor}`,
-      );
+      const mismatch = await t.as(partner.key).get(`/v1/pets?categoryId=${c78}&cursor=${cursor}`);
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json<{ details: unknown }>().details).toEqual([
         { field: 'cursor', issue: 'belongs to different filters' },
@@ -244,7 +221,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
         `name=${'x'.repeat(101)}`,
         'categoryId=1&categoryId=2',
       ])
-        expect((await call(partner.key, 'GET', `/v1/pets?${query}`)).statusCode, query).toBe(400);
+        expect((await t.as(partner.key).get(`/v1/pets?${query}`)).statusCode, query).toBe(400);
     });
   });
 
@@ -252,34 +229,17 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
     it('lists every kind of change newest first, with filters and paging, for staff only', async () => {
       const fresh = await createTestApp({ engine });
       try {
-        const boss = await fresh.createKey({ ...BIG, name: 'Boss', role: 'staff' });
-        const get = (url: string, key = boss.key) =>
-          fresh.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
-        const post = (url: string, payload: unknown) =>
-          fresh.app.inject({
-            method: 'POST',
-            url,
-            headers: { authorization: `Bearer ${boss.key}`, 'content-type': 'application/json' },
-            payload: JSON.stringify(payload),
-          });
+        const boss = await fresh.createKey(anAccount({ name: 'Boss', role: 'staff' }));
+        const { get, post, patch, delete: remove } = fresh.as(boss.key);
         const account = (await post('/v1/admin/accounts', { name: 'Acme', plan: 'free' })).json<{
           id: number;
         }>();
-        await fresh.app.inject({
-          method: 'PATCH',
-          url: `/v1/admin/accounts/${account.id}`,
-          headers: { authorization: `Bearer ${boss.key}`, 'content-type': 'application/json' },
-          payload: JSON.stringify({ plan: 'pro' }),
-        });
+        await patch(`/v1/admin/accounts/${account.id}`, { plan: 'pro' });
         const key = (await post(`/v1/admin/accounts/${account.id}/keys`, { label: 'CI' })).json<{
           id: number;
           key: string;
         }>();
-        await fresh.app.inject({
-          method: 'DELETE',
-          url: `/v1/admin/keys/${key.id}`,
-          headers: { authorization: `Bearer ${boss.key}` },
-        });
+        await remove(`/v1/admin/keys/${key.id}`);
 
         const all = (await get('/v1/admin/audit')).json<AuditEvent[]>();
         expect(all.map((event) => [event.action, event.target])).toEqual([
@@ -310,7 +270,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
           'key.created',
           'account.plan_changed',
         ]);
-        const next = new URL(/^<([^>]+)>/.exec(String(byActor.headers.link))?.[1] ?? '');
+        const next = nextLink(byActor)!;
         expect(next.searchParams.get('actorAccountId')).toBe(String(boss.accountId));
         const rest = await get(next.pathname + next.search);
         expect(rest.json<AuditEvent[]>().map((event) => event.action)).toEqual(['account.created']);
@@ -319,7 +279,7 @@ describe.each(ENGINES)('managing pets on %s', (engine) => {
         expect(wrongScope.statusCode).toBe(400);
 
         const partnerKey = (await fresh.createKey({ name: 'P' })).key;
-        expect((await get('/v1/admin/audit', partnerKey)).statusCode).toBe(403);
+        expect((await fresh.as(partnerKey).get('/v1/admin/audit')).statusCode).toBe(403);
         expect((await get('/v1/admin/audit?targetType=dog')).statusCode).toBe(400);
       } finally {
         await fresh.close();

@@ -3,9 +3,9 @@
 import type { Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { nextLink } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-
-const BIG = { plan: 'enterprise', limits: { perMinute: 100_000, perDay: 1_000_000 } } as const;
 
 type Key = { key: string; accountId: number; keyId: number };
 
@@ -19,24 +19,18 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
   /** Each pet by name. */
   const pets = new Map<string, Pet>();
 
-  const get = (key: string, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
   const names = async (key: string, query: string) => {
-    const response = await get(key, `/v1/pets?${query}`);
+    const response = await t.as(key).get(`/v1/pets?${query}`);
     expect(response.statusCode, query).toBe(200);
     return response.json<Pet[]>().map((pet) => pet.name);
-  };
-  const nextOf = (link: unknown) => {
-    const target = /^<([^>]+)>; rel="next"$/.exec(String(link))?.[1];
-    return target === undefined ? undefined : new URL(target);
   };
 
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    staff = await t.createKey({ ...BIG, name: 'Staff', role: 'staff' });
-    otherStaff = await t.createKey({ ...BIG, name: 'Other staff', role: 'staff' });
-    alpha = await t.createKey({ ...BIG, name: 'Alpha' });
-    beta = await t.createKey({ ...BIG, name: 'Beta' });
+    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
+    otherStaff = await t.createKey(anAccount({ name: 'Other staff', role: 'staff' }));
+    alpha = await t.createKey(anAccount({ name: 'Alpha' }));
+    beta = await t.createKey(anAccount({ name: 'Beta' }));
     const made: [Key, string, number, Pet['status']][] = [
       [alpha, 'Old Rex', 1, 'available'],
       [alpha, 'Alpha one', 1, 'available'],
@@ -50,12 +44,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
       [alpha, 'Alpha three', 1, 'available'],
     ];
     for (const [owner, name, categoryId, status] of made) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: { authorization: `Bearer ${owner.key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ name, categoryId, status }),
-      });
+      const response = await t.as(owner.key).post('/v1/pets', { name, categoryId, status });
       expect(response.statusCode).toBe(201);
       pets.set(name, response.json<Pet>());
     }
@@ -63,11 +52,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
     await t.app
       .get(DataSource)
       .query(`UPDATE pets SET owner_account_id = NULL WHERE id = ${pets.get('Old Rex')?.id}`);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/v1/pets/${pets.get('Alpha gone')?.id}`,
-      headers: { authorization: `Bearer ${staff.key}` },
-    });
+    const removed = await t.as(staff.key).delete(`/v1/pets/${pets.get('Alpha gone')?.id}`);
     expect(removed.statusCode).toBe(204);
   });
   afterAll(async () => {
@@ -77,7 +62,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
   it("lists a partner's own pets only, in id order", async () => {
     expect(await names(alpha.key, 'owner=me')).toEqual(['Alpha one', 'Alpha two', 'Alpha three']);
     expect(await names(beta.key, 'owner=me')).toEqual(['Beta one', 'Beta two']);
-    const all = await get(alpha.key, '/v1/pets?owner=me');
+    const all = await t.as(alpha.key).get('/v1/pets?owner=me');
     expect(all.json<Pet[]>()[0]).toEqual(pets.get('Alpha one'));
   });
 
@@ -113,43 +98,45 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
     ['staff', () => staff, ['Old Rex', 'Staff one', 'Staff two']],
   ])('pages for %s one pet at a time, each Link keeping the filter', async (_who, caller, all) => {
     const { key } = caller();
-    const first = await get(key, '/v1/pets?owner=me&limit=1');
+    const first = await t.as(key).get('/v1/pets?owner=me&limit=1');
     expect(first.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/pets\?limit=1&owner=me&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
     const seen = first.json<Pet[]>().map((pet) => pet.name);
-    let next = nextOf(first.headers.link);
+    let next = nextLink(first);
     while (next) {
       expect(next.searchParams.get('owner')).toBe('me');
-      const page = await get(key, next.pathname + next.search);
+      const page = await t.as(key).get(next.pathname + next.search);
       expect(page.statusCode).toBe(200);
       seen.push(...page.json<Pet[]>().map((pet) => pet.name));
-      next = nextOf(page.headers.link);
+      next = nextLink(page);
     }
     expect(seen).toEqual(all);
   });
 
   it('pages with the other filters too', async () => {
-    const first = await get(alpha.key, '/v1/pets?owner=me&status=available&name=alpha&limit=1');
+    const first = await t
+      .as(alpha.key)
+      .get('/v1/pets?owner=me&status=available&name=alpha&limit=1');
     expect(first.json<Pet[]>().map((pet) => pet.name)).toEqual(['Alpha one']);
-    const next = nextOf(first.headers.link);
+    const next = nextLink(first);
     expect(next?.search).toMatch(/^\?limit=1&status=available&name=alpha&owner=me&cursor=/);
-    const second = await get(alpha.key, `${next?.pathname}${next?.search}`);
+    const second = await t.as(alpha.key).get(`${next?.pathname}${next?.search}`);
     expect(second.json<Pet[]>().map((pet) => pet.name)).toEqual(['Alpha three']);
     expect(second.headers.link).toBeUndefined();
   });
 
   it("resolves `me` to the caller on every page: another account's Link lists its own pets", async () => {
-    const first = await get(alpha.key, '/v1/pets?owner=me&limit=1');
-    const next = nextOf(first.headers.link);
-    const taken = await get(beta.key, `${next?.pathname}${next?.search}`);
+    const first = await t.as(alpha.key).get('/v1/pets?owner=me&limit=1');
+    const next = nextLink(first);
+    const taken = await t.as(beta.key).get(`${next?.pathname}${next?.search}`);
     expect(taken.statusCode).toBe(200);
     expect(taken.json<Pet[]>().map((pet) => pet.name)).toEqual(['Beta one']);
   });
 
   it('refuses a cursor from a different set of filters', async () => {
-    const owned = nextOf((await get(alpha.key, '/v1/pets?owner=me&limit=1')).headers.link);
-    const plain = nextOf((await get(alpha.key, '/v1/pets?limit=1')).headers.link);
+    const owned = nextLink(await t.as(alpha.key).get('/v1/pets?owner=me&limit=1'));
+    const plain = nextLink(await t.as(alpha.key).get('/v1/pets?limit=1'));
     const ownedCursor = owned?.searchParams.get('cursor') ?? '';
     const plainCursor = plain?.searchParams.get('cursor') ?? '';
     for (const query of [
@@ -157,7 +144,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
       `categoryId=1&owner=me&cursor=${ownedCursor}`,
       `owner=me&cursor=${plainCursor}`,
     ]) {
-      const response = await get(alpha.key, `/v1/pets?${query}`);
+      const response = await t.as(alpha.key).get(`/v1/pets?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json(), query).toEqual({
         code: 'invalid_query',
@@ -171,7 +158,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
   it.each(['owner=you', 'owner=ME', 'owner=', 'owner=me%20', 'owner=all', 'owner=42'])(
     'refuses %s with 400 invalid_query',
     async (query) => {
-      const response = await get(alpha.key, `/v1/pets?${query}`);
+      const response = await t.as(alpha.key).get(`/v1/pets?${query}`);
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toEqual({
@@ -184,7 +171,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
   );
 
   it('refuses owner given twice', async () => {
-    const response = await get(alpha.key, '/v1/pets?owner=me&owner=me');
+    const response = await t.as(alpha.key).get('/v1/pets?owner=me&owner=me');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'invalid_query',

@@ -22,23 +22,18 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     });
     const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };
     for (let i = 1; i <= 25; i++) {
-      await fresh.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers,
-        payload: { name: `Pet ${i}`, categoryId: 1, status: i % 5 === 0 ? 'sold' : 'available' },
+      await fresh.as(headers).post('/v1/pets', {
+        name: `Pet ${i}`,
+        categoryId: 1,
+        status: i % 5 === 0 ? 'sold' : 'available',
       });
     }
-    const empty = await fresh.app.inject({
-      method: 'GET',
-      url: '/v1/pets?status=pending',
-      headers,
-    });
+    const empty = await fresh.as(headers).get('/v1/pets?status=pending');
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
     expect(empty.headers.link).toBeUndefined();
 
-    const first = await fresh.app.inject({ method: 'GET', url: '/v1/pets', headers });
+    const first = await fresh.as(headers).get('/v1/pets');
     expect(first.statusCode).toBe(200);
     const firstPage = first.json<{ id: number; name: string }[]>();
     expect(firstPage).toHaveLength(20);
@@ -54,11 +49,7 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     );
 
     const nextUrl = new URL(/^<([^>]+)>/.exec(link)![1]!);
-    const second = await fresh.app.inject({
-      method: 'GET',
-      url: nextUrl.pathname + nextUrl.search,
-      headers,
-    });
+    const second = await fresh.as(headers).get(nextUrl.pathname + nextUrl.search);
     expect(second.json<{ name: string }[]>().map((p) => p.name)).toEqual([
       'Pet 21',
       'Pet 22',
@@ -68,37 +59,23 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     ]);
     expect(second.headers.link).toBeUndefined();
 
-    const sold = await fresh.app.inject({
-      method: 'GET',
-      url: '/v1/pets?status=sold&limit=2',
-      headers,
-    });
+    const sold = await fresh.as(headers).get('/v1/pets?status=sold&limit=2');
     expect(sold.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 5', 'Pet 10']);
     expect(sold.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/pets\?limit=2&status=sold&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
     const soldNext = new URL(/^<([^>]+)>/.exec(sold.headers.link as string)![1]!);
-    const sold2 = await fresh.app.inject({
-      method: 'GET',
-      url: soldNext.pathname + soldNext.search,
-      headers,
-    });
+    const sold2 = await fresh.as(headers).get(soldNext.pathname + soldNext.search);
     expect(sold2.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 15', 'Pet 20']);
     const soldLast = new URL(/^<([^>]+)>/.exec(sold2.headers.link as string)![1]!);
-    const sold3 = await fresh.app.inject({
-      method: 'GET',
-      url: soldLast.pathname + soldLast.search,
-      headers,
-    });
+    const sold3 = await fresh.as(headers).get(soldLast.pathname + soldLast.search);
     expect(sold3.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 25']);
     expect(sold3.headers.link).toBeUndefined();
 
     // A cursor is tied to its filter.
-    const crossed = await fresh.app.inject({
-      method: 'GET',
-      url: `${soldNext.pathname}?cursor=${soldNext.searchParams.get('cursor') ?? ''}`,
-      headers,
-    });
+    const crossed = await fresh
+      .as(headers)
+      .get(`${soldNext.pathname}?cursor=${soldNext.searchParams.get('cursor') ?? ''}`);
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json()).toEqual({
       code: 'invalid_query',
@@ -114,7 +91,7 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       limits: { perMinute: 100_000, perDay: 100_000 },
     });
     const headers = { authorization: `Bearer ${key}` };
-    const page = await fresh.app.inject({ method: 'GET', url: '/v1/pets?limit=2', headers });
+    const page = await fresh.as(headers).get('/v1/pets?limit=2');
     const next = new URL(/^<([^>]+)>/.exec(String(page.headers.link))?.[1] ?? '');
     const cursor = next.searchParams.get('cursor') ?? '';
     const [version, id, status, sum] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
@@ -128,11 +105,9 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       `${version}.${id}.sold.${sum}`,
     ];
     for (const edited of edits) {
-      const response = await fresh.app.inject({
-        method: 'GET',
-        url: `/v1/pets?limit=2&cursor=${Buffer.from(edited, 'utf8').toString('base64url')}`,
-        headers,
-      });
+      const response = await fresh
+        .as(headers)
+        .get(`/v1/pets?limit=2&cursor=${Buffer.from(edited, 'utf8').toString('base64url')}`);
       expect(response.statusCode, edited).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'invalid_query',
@@ -140,11 +115,7 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       });
     }
     // The cursor as it was still works.
-    const same = await fresh.app.inject({
-      method: 'GET',
-      url: `/v1/pets?limit=2&cursor=${cursor}`,
-      headers,
-    });
+    const same = await fresh.as(headers).get(`/v1/pets?limit=2&cursor=${cursor}`);
     expect(same.statusCode).toBe(200);
   });
 
@@ -155,26 +126,14 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       limits: { perMinute: 100_000, perDay: 100_000 },
     });
     const headers = { authorization: `Bearer ${key}` };
-    const sold = await fresh.app.inject({
-      method: 'GET',
-      url: '/v1/pets?status=sold&limit=5',
-      headers,
-    });
+    const sold = await fresh.as(headers).get('/v1/pets?status=sold&limit=5');
     expect(sold.json<unknown[]>()).toHaveLength(5);
     expect(sold.headers.link).toBeUndefined();
 
-    const first = await fresh.app.inject({
-      method: 'GET',
-      url: '/v1/pets?status=available&limit=10',
-      headers,
-    });
+    const first = await fresh.as(headers).get('/v1/pets?status=available&limit=10');
     expect(first.json<unknown[]>()).toHaveLength(10);
     const next = new URL(/^<([^>]+)>/.exec(String(first.headers.link))![1]!);
-    const second = await fresh.app.inject({
-      method: 'GET',
-      url: next.pathname + next.search,
-      headers,
-    });
+    const second = await fresh.as(headers).get(next.pathname + next.search);
     expect(second.json<{ name: string }[]>()).toHaveLength(10);
     expect(second.json<{ name: string }[]>().at(-1)?.name).toBe('Pet 24');
     expect(second.headers.link).toBeUndefined();
@@ -187,11 +146,7 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     });
     for (const afterId of [0, -1, 2 ** 53]) {
       const cursor = encodeCursor(fresh.app.get(Cursors), { afterId, status: undefined });
-      const response = await fresh.app.inject({
-        method: 'GET',
-        url: `/v1/pets?cursor=${cursor}`,
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const response = await fresh.as(key).get(`/v1/pets?cursor=${cursor}`);
       expect(response.statusCode, String(afterId)).toBe(400);
       expect(response.json()).toMatchObject({
         code: 'invalid_query',
@@ -210,19 +165,16 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     const name = '😀'.repeat(100);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const created = await fresh.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: { ...headers, 'idempotency-key': `long-name-${i}` },
-        payload: { name, categoryId: 1 },
-      });
+      const created = await fresh
+        .as({ ...headers, 'idempotency-key': `long-name-${i}` })
+        .post('/v1/pets', { name, categoryId: 1 });
       expect(created.statusCode).toBe(201);
       ids.push(created.json<{ id: number }>().id);
     }
     const seen: number[] = [];
     const links: string[] = [`/v1/pets?limit=1&name=${encodeURIComponent(name)}`];
     for (const url of links) {
-      const page = await fresh.app.inject({ method: 'GET', url, headers });
+      const page = await fresh.as(headers).get(url);
       expect(page.statusCode).toBe(200);
       seen.push(...page.json<{ id: number }[]>().map((pet) => pet.id));
       const next = /^<([^>]+)>/.exec(page.headers.link?.toString() ?? '')?.[1];

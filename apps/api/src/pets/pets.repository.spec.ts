@@ -1,9 +1,9 @@
 // The pets list's query plans on each database: every combination of filters, owner=me included, is
 // served by an index, never a full scan, and a page by status needs no sort.
-import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
+import { planOf } from '../../test/query-plan.js';
 import { PetsRepository } from './pets.repository.js';
 
 type Filter = Parameters<PetsRepository['page']>[0][number];
@@ -51,29 +51,15 @@ const FILTER_INDEX =
 
 describe.each(ENGINES)('the pets list on %s', (engine) => {
   let t: TestApp;
-  let dataSource: DataSource;
   beforeAll(async () => {
     t = await createTestApp({ engine });
-    dataSource = t.app.get(DataSource);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  /** The plan the engine makes; PostgreSQL with sequential scans made a last resort, as a large table would. */
-  async function plan(statement: Statement<typeof VALUES, unknown>): Promise<string> {
-    const runner = dataSource.createQueryRunner();
-    try {
-      if (engine === 'postgres') await runner.query('SET enable_seqscan = off');
-      const rows = (await runner.query(
-        `EXPLAIN ${engine === 'sqlite' ? 'QUERY PLAN ' : ''}${statement.sql}`,
-        statement.values(VALUES),
-      )) as Record<string, string>[];
-      return rows.map((row) => row['detail'] ?? row['QUERY PLAN']).join('\n');
-    } finally {
-      await runner.release();
-    }
-  }
+  const plan = (statement: Statement<typeof VALUES, unknown>) =>
+    planOf(t, engine, statement, VALUES);
 
   it.each(COMBINATIONS)('with %j is served by an index, never a full scan', async (used, index) => {
     const detail = await plan(t.app.get(PetsRepository).page(used));

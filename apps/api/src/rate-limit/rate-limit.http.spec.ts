@@ -25,11 +25,7 @@ beforeEach(() => {
 });
 
 const list = (key?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/v1/pets',
-    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
-  });
+  t.as(key || undefined).get('/v1/pets', headers);
 
 const rateHeaders = (response: LightMyRequestResponse) => ({
   limit: Number(response.headers['x-ratelimit-limit']),
@@ -105,25 +101,13 @@ describe('a Free key', () => {
   it('is counted per account, across every operation and every key of the account', async () => {
     const { key, accountId } = await t.createKey({ plan: 'free' });
     const second = await t.createKey({ plan: 'free' });
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/v1/nothing-here',
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const other = await t.as(key).get('/v1/nothing-here');
     expect(other.statusCode).toBe(404);
     expect(rateHeaders(other).remaining).toBe(59);
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: '/v1/pets/999999',
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const missing = await t.as(key).get('/v1/pets/999999');
     expect(missing.statusCode).toBe(404);
     expect(rateHeaders(missing).remaining).toBe(58);
-    const invalid = await t.app.inject({
-      method: 'GET',
-      url: '/v1/pets?limit=0',
-      headers: { authorization: `Bearer ${key}` },
-    });
+    const invalid = await t.as(key).get('/v1/pets?limit=0');
     expect(invalid.statusCode).toBe(400);
     expect(rateHeaders(invalid).remaining).toBe(57);
     expect(rateHeaders(await list(second.key)).remaining).toBe(59);
@@ -395,7 +379,7 @@ describe('routes that are not rate limited', () => {
   it.each(['/healthz', '/readyz', '/v1/openapi.json', '/docs'])(
     '%s has no rate-limit headers',
     async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await t.as().get(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     },
@@ -408,17 +392,9 @@ describe('proxies', () => {
     try {
       plain.clock.ms = t.clock.ms;
       for (let i = 0; i < 30; i++) {
-        await plain.app.inject({
-          method: 'GET',
-          url: '/v1/pets',
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        });
+        await plain.as({ 'x-forwarded-for': `198.51.100.${i}` }).get('/v1/pets');
       }
-      const response = await plain.app.inject({
-        method: 'GET',
-        url: '/v1/pets',
-        headers: { 'x-forwarded-for': '198.51.100.99' },
-      });
+      const response = await plain.as({ 'x-forwarded-for': '198.51.100.99' }).get('/v1/pets');
       expect(Number(response.headers['x-ratelimit-remaining'])).toBe(29);
     } finally {
       await plain.close();

@@ -9,6 +9,7 @@ import { ACTIVE_KEYS_MAX, type ApiKey, type AccountUsage } from '@pets/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../../test/test-app.js';
 import { ApiKeysService } from './api-keys.service.js';
+import { expectNextPath } from '../../../test/requests.js';
 
 describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) => {
   let t: TestApp;
@@ -27,21 +28,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
     await t.close();
   });
 
-  const get = (url: string, key: string) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
-  const create = (url: string, key: string, label = 'more') =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: { label },
-    });
-  const nextOf = (link: string | string[] | undefined) => {
-    const target = /^<([^>]+)>; rel="next"$/.exec(String(link))?.[1];
-    if (target === undefined) throw new Error(`no next link in ${String(link)}`);
-    const url = new URL(target);
-    return url.pathname + url.search;
-  };
+  const create = (url: string, key: string, label = 'more') => t.as(key).post(url, { label });
   /** A partner with `count` keys in all (the first made by createKey), the third revoked. */
   const partnerWithKeys = async (count: number) => {
     const made = await t.createKey({
@@ -60,21 +47,21 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
 
   it('pages GET /v1/account/keys in ascending id, revoked keys included, with Link', async () => {
     const { key, ids } = await partnerWithKeys(25);
-    const first = await get('/v1/account/keys?limit=10', key);
+    const first = await t.as(key).get('/v1/account/keys?limit=10');
     expect(first.statusCode).toBe(200);
     expect(first.json<ApiKey[]>().map((k) => k.id)).toEqual(ids.slice(0, 10));
     expect(first.json<ApiKey[]>()[2]?.revokedAt).not.toBeNull();
     expect(first.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/account\/keys\?limit=10&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
-    const second = await get(nextOf(first.headers.link), key);
+    const second = await t.as(key).get(expectNextPath(first));
     expect(second.json<ApiKey[]>().map((k) => k.id)).toEqual(ids.slice(10, 20));
-    const third = await get(nextOf(second.headers.link), key);
+    const third = await t.as(key).get(expectNextPath(second));
     expect(third.json<ApiKey[]>().map((k) => k.id)).toEqual(ids.slice(20));
     expect(third.headers.link).toBeUndefined();
 
     // Twenty by default, as every list.
-    const byDefault = await get('/v1/account/keys', key);
+    const byDefault = await t.as(key).get('/v1/account/keys');
     expect(byDefault.json<ApiKey[]>()).toHaveLength(20);
     expect(byDefault.headers.link).toMatch(/\/v1\/account\/keys\?limit=20&cursor=/);
   });
@@ -82,7 +69,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
   it("pages an account's keys for staff, and keeps a cursor to the account it was made for", async () => {
     const { key, accountId, ids } = await partnerWithKeys(5);
     const url = `/v1/admin/accounts/${accountId}/keys`;
-    const first = await get(`${url}?limit=2`, staff);
+    const first = await t.as(staff).get(`${url}?limit=2`);
     expect(first.statusCode).toBe(200);
     expect(first.json<ApiKey[]>().map((k) => k.id)).toEqual(ids.slice(0, 2));
     expect(first.headers.link).toMatch(
@@ -90,11 +77,11 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
         `^<http://localhost:80/v1/admin/accounts/${accountId}/keys\\?limit=2&cursor=[A-Za-z0-9_-]+>; rel="next"$`,
       ),
     );
-    const next = nextOf(first.headers.link);
-    const second = await get(next, staff);
+    const next = expectNextPath(first);
+    const second = await t.as(staff).get(next);
     expect(second.json<ApiKey[]>().map((k) => k.id)).toEqual(ids.slice(2, 4));
     expect(
-      (await get(nextOf(second.headers.link), staff)).json<ApiKey[]>().map((k) => k.id),
+      (await t.as(staff).get(expectNextPath(second))).json<ApiKey[]>().map((k) => k.id),
     ).toEqual(ids.slice(4));
 
     // The same position in the partner's own list is another list: its cursor is refused there,
@@ -105,7 +92,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
       [`/v1/account/keys?cursor=${cursor}`, other.key],
       [`/v1/admin/accounts/${other.accountId}/keys?cursor=${cursor}`, staff],
     ] as const) {
-      const refused = await get(refusedUrl, caller);
+      const refused = await t.as(caller).get(refusedUrl);
       expect(refused.statusCode, refusedUrl).toBe(400);
       expect(refused.json()).toEqual({
         code: 'invalid_query',
@@ -115,7 +102,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
       });
     }
     // Its own keys, from the same account's position: the same list.
-    expect((await get(`/v1/account/keys?limit=2&cursor=${cursor}`, key)).statusCode).toBe(200);
+    expect((await t.as(key).get(`/v1/account/keys?limit=2&cursor=${cursor}`)).statusCode).toBe(200);
   });
 
   it.each([
@@ -129,7 +116,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
       [`/v1/account/keys?${query}`, key],
       [`/v1/admin/accounts/${accountId}/keys?${query}`, staff],
     ] as const) {
-      const refused = await get(url, caller);
+      const refused = await t.as(caller).get(url);
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json<{ code: string; message: string }>()).toMatchObject({
         code: 'invalid_query',
@@ -141,18 +128,13 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
   it('refuses a pets or audit cursor on a key list', async () => {
     const { key } = await partnerWithKeys(2);
     for (let i = 0; i < 3; i++)
-      await t.app.inject({
-        method: 'POST',
-        url: '/v1/pets',
-        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
-        payload: { name: `Pet ${i}`, categoryId: 1 },
-      });
+      await t.as(staff).post('/v1/pets', { name: `Pet ${i}`, categoryId: 1 });
     const cursors = [
-      nextOf((await get('/v1/pets?limit=1', staff)).headers.link),
-      nextOf((await get('/v1/admin/audit?limit=1', staff)).headers.link),
+      expectNextPath(await t.as(staff).get('/v1/pets?limit=1')),
+      expectNextPath(await t.as(staff).get('/v1/admin/audit?limit=1')),
     ].map((url) => new URL(url, 'http://x').searchParams.get('cursor')!);
     for (const cursor of cursors) {
-      const refused = await get(`/v1/account/keys?cursor=${cursor}`, key);
+      const refused = await t.as(key).get(`/v1/account/keys?cursor=${cursor}`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({
         details: [{ field: 'cursor', issue: 'is not a valid cursor' }],
@@ -178,23 +160,19 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
       code: 'too_many_api_keys',
     });
     // Nothing was made: no key, no audit event.
-    const listed = await get(`/v1/admin/accounts/${accountId}/keys?limit=100`, staff);
-    const second = await get(nextOf(listed.headers.link), staff);
+    const listed = await t.as(staff).get(`/v1/admin/accounts/${accountId}/keys?limit=100`);
+    const second = await t.as(staff).get(expectNextPath(listed));
     expect([...listed.json<ApiKey[]>(), ...second.json<ApiKey[]>()].map((k) => k.id)).toEqual(ids);
-    const audit = await get(`/v1/admin/audit?targetType=key&limit=1`, staff);
+    const audit = await t.as(staff).get(`/v1/admin/audit?targetType=key&limit=1`);
     expect(audit.json<{ target: { id: number } }[]>()[0]?.target.id).toBe(ids.at(-1));
 
     // The usage answer lists the live keys whole: at most the cap.
-    const usage = await get(`/v1/admin/accounts/${accountId}/usage`, staff);
+    const usage = await t.as(staff).get(`/v1/admin/accounts/${accountId}/usage`);
     expect(usage.json<AccountUsage>().keys.map((k) => k.id)).toEqual(
       ids.filter((id) => id !== ids[2]),
     );
 
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/v1/account/keys/${ids[5]}`,
-      headers: { authorization: `Bearer ${key}` },
-    });
+    await t.as(key).delete(`/v1/account/keys/${ids[5]}`);
     const made = await create('/v1/account/keys', key);
     expect(made.statusCode).toBe(201);
     expect((await create('/v1/account/keys', key)).statusCode).toBe(409);
@@ -235,12 +213,7 @@ describe.each(ENGINES)('concurrent key creates through two instances on %s', (en
       await keys.create(accountId, `key ${i}`, 'cli');
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        (i % 2 === 0 ? first : second).app.inject({
-          method: 'POST',
-          url: '/v1/account/keys',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          payload: { label: `racing ${i}` },
-        }),
+        (i % 2 === 0 ? first : second).as(key).post('/v1/account/keys', { label: `racing ${i}` }),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);

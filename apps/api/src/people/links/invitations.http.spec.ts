@@ -35,14 +35,6 @@ describe.each(ENGINES)(
       await t.close();
     });
 
-    const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/json', ...headers },
-        payload: JSON.stringify(body),
-      });
-    const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
     const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
     /** Without a mail server, a link is in the answer. */
     const shown = <T extends { delivery: string }>(made: T) => {
@@ -51,11 +43,9 @@ describe.each(ENGINES)(
     };
 
     const invite = async (email: string, accountId = partner.accountId) => {
-      const response = await post(
-        `/v1/admin/accounts/${accountId}/invitations`,
-        { email },
-        asStaff(),
-      );
+      const response = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${accountId}/invitations`, { email });
       expect(response.statusCode).toBe(201);
       return shown(Invitation.parse(response.json()));
     };
@@ -76,7 +66,7 @@ describe.each(ENGINES)(
 
     it('accepting joins the account, signs in, and works once', async () => {
       const { link } = await invite('eve@acme.example');
-      const accepted = await post('/v1/invitations/accept', {
+      const accepted = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(link),
         name: 'Eve',
         password: PASSWORD,
@@ -84,17 +74,11 @@ describe.each(ENGINES)(
       expect(accepted.statusCode).toBe(204);
       expect(String(accepted.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
       const current = CurrentSession.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/v1/session',
-            headers: { cookie: cookieOf(accepted) },
-          })
-        ).json(),
+        (await t.as({ cookie: cookieOf(accepted) }).get('/v1/session')).json(),
       );
       expect(current.person).toMatchObject({ email: 'eve@acme.example', name: 'Eve' });
       expect(current.account.id).toBe(partner.accountId);
-      const again = await post('/v1/invitations/accept', {
+      const again = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(link),
         name: 'Mallory',
         password: PASSWORD,
@@ -102,16 +86,16 @@ describe.each(ENGINES)(
       expect(again.statusCode).toBe(400);
       expect(again.json()).toMatchObject({ code: 'invalid_body', details: [{ field: 'token' }] });
       // She signs in with what she chose; nobody can be invited with her email again.
-      const signIn = await post('/v1/session', { email: 'eve@acme.example', password: PASSWORD });
+      const signIn = await t
+        .as()
+        .post('/v1/session', { email: 'eve@acme.example', password: PASSWORD });
       expect(signIn.statusCode).toBe(204);
-      const twice = await post(
-        `/v1/admin/accounts/${partner.accountId}/invitations`,
-        { email: 'EVE@acme.example' },
-        asStaff(),
-      );
+      const twice = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${partner.accountId}/invitations`, { email: 'EVE@acme.example' });
       // Answered as for anyone (inviting tells nobody who has a person), and never accepted.
       expect(twice.statusCode).toBe(201);
-      const taken = await post('/v1/invitations/accept', {
+      const taken = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(shown(Invitation.parse(twice.json())).link),
         name: 'Mallory',
         password: PASSWORD,
@@ -127,7 +111,7 @@ describe.each(ENGINES)(
 
     it('refuses a common or short password, an unknown token and an expired link', async () => {
       const { link } = await invite('fay@acme.example');
-      const common = await post('/v1/invitations/accept', {
+      const common = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(link),
         name: 'Fay',
         password: 'password1234',
@@ -138,7 +122,7 @@ describe.each(ENGINES)(
           { field: 'password', issue: 'is one of the most common passwords: choose another' },
         ],
       });
-      const short = await post('/v1/invitations/accept', {
+      const short = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(link),
         name: 'Fay',
         password: 'short',
@@ -146,14 +130,14 @@ describe.each(ENGINES)(
       expect(short.json()).toMatchObject({
         details: [{ field: 'password', issue: 'must be at least 12 characters' }],
       });
-      const unknown = await post('/v1/invitations/accept', {
+      const unknown = await t.as().post('/v1/invitations/accept', {
         token: 'a'.repeat(43),
         name: 'Fay',
         password: PASSWORD,
       });
       expect(unknown.statusCode).toBe(400);
       t.clock.advance(INVITATION_TTL_MS);
-      const late = await post('/v1/invitations/accept', {
+      const late = await t.as().post('/v1/invitations/accept', {
         token: tokenOf(link),
         name: 'Fay',
         password: PASSWORD,
@@ -166,7 +150,11 @@ describe.each(ENGINES)(
       const { link } = await invite('gus@acme.example');
       const answers = await Promise.all(
         Array.from({ length: 6 }, () =>
-          post('/v1/invitations/accept', { token: tokenOf(link), name: 'Gus', password: PASSWORD }),
+          t.as().post('/v1/invitations/accept', {
+            token: tokenOf(link),
+            name: 'Gus',
+            password: PASSWORD,
+          }),
         ),
       );
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([
@@ -180,32 +168,26 @@ describe.each(ENGINES)(
     it('lets a person signed in invite to their own account, and not a key', async () => {
       const { link } = await invite('hal@acme.example');
       const cookie = cookieOf(
-        await post('/v1/invitations/accept', {
+        await t.as().post('/v1/invitations/accept', {
           token: tokenOf(link),
           name: 'Hal',
           password: PASSWORD,
         }),
       );
-      const byPerson = await post(
-        '/v1/account/invitations',
-        { email: 'ida@acme.example' },
-        { cookie, origin: OWN_ORIGIN },
-      );
+      const byPerson = await t
+        .as({ cookie, origin: OWN_ORIGIN })
+        .post('/v1/account/invitations', { email: 'ida@acme.example' });
       expect(byPerson.statusCode).toBe(201);
       expect(Invitation.parse(byPerson.json()).accountId).toBe(partner.accountId);
-      const byKey = await post(
-        '/v1/account/invitations',
-        { email: 'ida2@acme.example' },
-        { authorization: `Bearer ${partner.key}` },
-      );
+      const byKey = await t
+        .as(partner.key)
+        .post('/v1/account/invitations', { email: 'ida2@acme.example' });
       expect(byKey.statusCode).toBe(403);
       expect(
         (
-          await post(
-            `/v1/admin/accounts/999999/invitations`,
-            { email: 'x@acme.example' },
-            asStaff(),
-          )
+          await t
+            .as(staff.key)
+            .post(`/v1/admin/accounts/999999/invitations`, { email: 'x@acme.example' })
         ).statusCode,
       ).toBe(404);
     });
@@ -213,80 +195,62 @@ describe.each(ENGINES)(
     it('resets a password with a staff link: every old session ends, the new password signs in', async () => {
       const { link } = await invite('jo@acme.example');
       const old = cookieOf(
-        await post('/v1/invitations/accept', {
+        await t.as().post('/v1/invitations/accept', {
           token: tokenOf(link),
           name: 'Jo',
           password: PASSWORD,
         }),
       );
-      const session = CurrentSession.parse(
-        (
-          await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } })
-        ).json(),
-      );
-      const made = await post(
-        `/v1/admin/people/${session.person.id}/password-reset`,
-        {},
-        asStaff(),
-      );
+      const session = CurrentSession.parse((await t.as({ cookie: old }).get('/v1/session')).json());
+      const made = await t
+        .as(staff.key)
+        .post(`/v1/admin/people/${session.person.id}/password-reset`, {});
       expect(made.statusCode).toBe(201);
       const reset = shown(PasswordResetLink.parse(made.json()));
       expect(reset.link).toMatch(/^http:\/\/localhost\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
       expect(Date.parse(reset.expiresAt) - t.clock.now()).toBe(RESET_LINK_TTL_MS);
       // Making the link changes nothing: the old session still works.
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await t.as({ cookie: old }).get('/v1/session')).statusCode).toBe(200);
       const newPassword = 'a different long passphrase';
-      const used = await post('/v1/password-resets/accept', {
+      const used = await t.as().post('/v1/password-resets/accept', {
         token: tokenOf(reset.link),
         password: newPassword,
       });
       expect(used.statusCode).toBe(204);
+      expect((await t.as({ cookie: old }).get('/v1/session')).statusCode).toBe(401);
+      expect((await t.as({ cookie: cookieOf(used) }).get('/v1/session')).statusCode).toBe(200);
       expect(
-        (await t.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie: old } }))
+        (await t.as().post('/v1/session', { email: 'jo@acme.example', password: PASSWORD }))
           .statusCode,
       ).toBe(401);
       expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/v1/session',
-            headers: { cookie: cookieOf(used) },
-          })
-        ).statusCode,
-      ).toBe(200);
-      expect(
-        (await post('/v1/session', { email: 'jo@acme.example', password: PASSWORD })).statusCode,
-      ).toBe(401);
-      expect(
-        (await post('/v1/session', { email: 'jo@acme.example', password: newPassword })).statusCode,
+        (await t.as().post('/v1/session', { email: 'jo@acme.example', password: newPassword }))
+          .statusCode,
       ).toBe(204);
       expect(
         (
-          await post('/v1/password-resets/accept', {
+          await t.as().post('/v1/password-resets/accept', {
             token: tokenOf(reset.link),
             password: newPassword,
           })
         ).statusCode,
       ).toBe(400);
       expect(await audit('person.password_reset')).toHaveLength(1);
-      expect((await post('/v1/admin/people/999999/password-reset', {}, asStaff())).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await t.as(staff.key).post('/v1/admin/people/999999/password-reset', {})).statusCode,
+      ).toBe(404);
       // An hour later, a reset link no longer works.
       const late = shown(
         PasswordResetLink.parse(
           (
-            await post(`/v1/admin/people/${session.person.id}/password-reset`, {}, asStaff())
+            await t.as(staff.key).post(`/v1/admin/people/${session.person.id}/password-reset`, {})
           ).json(),
         ),
       );
       t.clock.advance(RESET_LINK_TTL_MS);
       expect(
         (
-          await post('/v1/password-resets/accept', {
+          await t.as().post('/v1/password-resets/accept', {
             token: tokenOf(late.link),
             password: newPassword,
           })
@@ -299,11 +263,13 @@ describe.each(ENGINES)(
       await t.createPerson(partner.accountId, { email: 'kai@acme.example', password: PASSWORD });
       await t.createPerson(staff.accountId, { email: 'kim@pets.example', password: PASSWORD });
       const cookie = cookieOf(
-        await post('/v1/session', { email: 'kai@acme.example', password: PASSWORD }),
+        await t.as().post('/v1/session', { email: 'kai@acme.example', password: PASSWORD }),
       );
       const asKai = { cookie, origin: OWN_ORIGIN };
-      const taken = await post('/v1/account/invitations', { email: 'KIM@pets.example' }, asKai);
-      const free = await post('/v1/account/invitations', { email: 'KIT@pets.example' }, asKai);
+      const taken = await t
+        .as(asKai)
+        .post('/v1/account/invitations', { email: 'KIM@pets.example' });
+      const free = await t.as(asKai).post('/v1/account/invitations', { email: 'KIT@pets.example' });
       for (const response of [taken, free]) expect(response.statusCode).toBe(201);
       // The same headers, and the same body but for the invitation's own id, email and secret.
       // (Only what one more request changes is left out: the date, the request id, what remains.)
@@ -329,7 +295,11 @@ describe.each(ENGINES)(
 
       // Accepting it is refused as a used link is, in the same words, and nothing changes.
       const accept = (link: string) =>
-        post('/v1/invitations/accept', { token: tokenOf(link), name: 'Kim', password: PASSWORD });
+        t.as().post('/v1/invitations/accept', {
+          token: tokenOf(link),
+          name: 'Kim',
+          password: PASSWORD,
+        });
       const refused = await accept(takenInvitation.link);
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({
@@ -340,16 +310,12 @@ describe.each(ENGINES)(
       expect((await accept(freeInvitation.link)).statusCode).toBe(204);
       expect((await accept(freeInvitation.link)).json()).toEqual(refused.json());
       // Kim's password and account are as they were.
-      const kim = await post('/v1/session', { email: 'kim@pets.example', password: PASSWORD });
+      const kim = await t
+        .as()
+        .post('/v1/session', { email: 'kim@pets.example', password: PASSWORD });
       expect(kim.statusCode).toBe(204);
       const who = CurrentSession.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/v1/session',
-            headers: { cookie: cookieOf(kim) },
-          })
-        ).json(),
+        (await t.as({ cookie: cookieOf(kim) }).get('/v1/session')).json(),
       );
       expect(who.account.id).toBe(staff.accountId);
     });

@@ -53,14 +53,6 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     await mail.close();
   });
 
-  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: JSON.stringify(body),
-    });
-  const asStaff = () => ({ authorization: `Bearer ${staff.key}` });
   /** Nothing of a link in an answer: not in its body, not in a header. */
   const expectNoLink = (response: { body: string; headers: Record<string, unknown> }) => {
     expect(response.body).not.toMatch(SECRET);
@@ -70,12 +62,14 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
   };
 
   it('e-mails an invitation: the answer says where, the person opens the link and joins', async () => {
-    const response = await post(
-      `/v1/admin/accounts/${partner.accountId}/invitations`,
-      { email: 'Ann@Acme.example' },
-      // The link's address is PUBLIC_URL's, never the Host a request names.
-      { ...asStaff(), host: 'evil.example' },
-    );
+    // The link's address is PUBLIC_URL's, never the Host a request names.
+    const response = await t
+      .as(staff.key)
+      .post(
+        `/v1/admin/accounts/${partner.accountId}/invitations`,
+        { email: 'Ann@Acme.example' },
+        { host: 'evil.example' },
+      );
     expect(response.statusCode).toBe(201);
     expectNoLink(response);
     const invitation = Invitation.parse(response.json());
@@ -98,7 +92,7 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     const link = linkIn(sent);
     expect(link).toMatch(/^https:\/\/pets\.example\.com\/admin\/welcome#[A-Za-z0-9_-]{43}$/);
 
-    const accepted = await post('/v1/invitations/accept', {
+    const accepted = await t.as().post('/v1/invitations/accept', {
       token: tokenOf(link),
       name: 'Ann',
       password: PASSWORD,
@@ -120,7 +114,7 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     const cookie = cookieOf(await signInAs(t, 'bob@acme.example'));
     const invite = (email: string) =>
       // With PUBLIC_URL, the admin app's origin is its.
-      post('/v1/account/invitations', { email }, { cookie, origin: PUBLIC_URL });
+      t.as({ cookie, origin: PUBLIC_URL }).post('/v1/account/invitations', { email });
 
     const fresh = await invite('cy@acme.example');
     expect(fresh.json()).toMatchObject({ delivery: 'email' });
@@ -151,7 +145,7 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
       email: 'dee@acme.example',
       password: PASSWORD,
     });
-    const made = await post(`/v1/admin/people/${personId}/password-reset`, {}, asStaff());
+    const made = await t.as(staff.key).post(`/v1/admin/people/${personId}/password-reset`, {});
     expect(made.statusCode).toBe(201);
     expectNoLink(made);
     expect(PasswordResetLink.parse(made.json())).toEqual({
@@ -167,7 +161,7 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     const link = linkIn(sent);
     expect(link).toMatch(/^https:\/\/pets\.example\.com\/admin\/set-password#[A-Za-z0-9_-]{43}$/);
     const newPassword = 'a brand new long passphrase';
-    const used = await post('/v1/password-resets/accept', {
+    const used = await t.as().post('/v1/password-resets/accept', {
       token: tokenOf(link),
       password: newPassword,
     });
@@ -179,11 +173,9 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     mail.refuse = true;
     let refused;
     try {
-      refused = await post(
-        `/v1/admin/accounts/${partner.accountId}/invitations`,
-        { email: 'eve@acme.example' },
-        asStaff(),
-      );
+      refused = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${partner.accountId}/invitations`, { email: 'eve@acme.example' });
     } finally {
       mail.refuse = false;
     }
@@ -192,15 +184,13 @@ describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.
     expect(refused.json()).toMatchObject(PROBLEMS.mailUnavailable);
     expectNoLink(refused);
 
-    const again = await post(
-      `/v1/admin/accounts/${partner.accountId}/invitations`,
-      { email: 'eve@acme.example' },
-      asStaff(),
-    );
+    const again = await t
+      .as(staff.key)
+      .post(`/v1/admin/accounts/${partner.accountId}/invitations`, { email: 'eve@acme.example' });
     expect(again.statusCode).toBe(201);
     const sent = await mail.next();
     expect(sent.to).toEqual(['eve@acme.example']);
-    const accepted = await post('/v1/invitations/accept', {
+    const accepted = await t.as().post('/v1/invitations/accept', {
       token: tokenOf(linkIn(sent)),
       name: 'Eve',
       password: PASSWORD,
@@ -243,12 +233,9 @@ describe('an invitation of single sign-on e-mailed (docs/staff/sign-in.md)', () 
       },
     });
     try {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
-        headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'cfo@acme.example' }),
-      });
+      const response = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${acme.accountId}/invitations`, { email: 'cfo@acme.example' });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ delivery: 'email', sentTo: 'cfo@acme.example' });
       const sent = await mail.next();

@@ -17,6 +17,7 @@ import {
   createPeopleTestApp,
   OWN_ORIGIN,
   PASSWORD,
+  session,
   signInAs,
 } from '../../../test/people-app.js';
 import { SoftAuthenticator, type Twist } from '@pets/services';
@@ -57,28 +58,10 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     return { email, personId, cookie: cookieOf(signedIn) };
   };
 
-  const send = (
-    cookie: string,
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    body?: unknown,
-    origin: string | null = OWN_ORIGIN,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        ...(cookie === '' ? {} : { cookie }),
-        ...(origin === null ? {} : { origin }),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-
   type Options = { challenge: string; rp?: { id?: string }; user?: { id: string } };
 
   const registrationOptions = async (cookie: string) => {
-    const response = await send(cookie, 'POST', '/v1/session/passkeys/options');
+    const response = await t.as(session(cookie)).post('/v1/session/passkeys/options');
     expect(response.statusCode).toBe(200);
     return response.json<Options & Record<string, unknown>>();
   };
@@ -92,17 +75,17 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
   ) => {
     const options = await registrationOptions(cookie);
     const credential = authenticator.create(options, twist);
-    return send(cookie, 'POST', '/v1/session/passkeys', { name, credential });
+    return t.as(session(cookie)).post('/v1/session/passkeys', { name, credential });
   };
 
   const signInOptions = async () => {
-    const response = await send('', 'POST', '/v1/session/passkey/options', undefined, null);
+    const response = await t.as().post('/v1/session/passkey/options');
     expect(response.statusCode).toBe(200);
     return response.json<Options & Record<string, unknown>>();
   };
 
   const signInWith = (credential: unknown, origin: string | null = OWN_ORIGIN) =>
-    send('', 'POST', '/v1/session/passkey', { credential }, origin);
+    t.as(session('', origin)).post('/v1/session/passkey', { credential });
 
   const signInWithPasskey = async (
     authenticator: SoftAuthenticator,
@@ -110,7 +93,7 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
   ) => signInWith(authenticator.get(await signInOptions(), twist));
 
   const listed = async (cookie: string) => {
-    const response = await send(cookie, 'GET', '/v1/session/passkeys');
+    const response = await t.as(session(cookie)).get('/v1/session/passkeys');
     expect(response.statusCode).toBe(200);
     return response.json<Passkey[]>();
   };
@@ -168,8 +151,8 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     });
     expect(JSON.stringify(event)).not.toContain(authenticator.ids[0]);
 
-    expect((await send(cookie, 'DELETE', '/v1/session')).statusCode).toBe(204);
-    expect((await send(cookie, 'GET', '/v1/session')).statusCode).toBe(401);
+    expect((await t.as(session(cookie)).delete('/v1/session')).statusCode).toBe(204);
+    expect((await t.as(session(cookie)).get('/v1/session')).statusCode).toBe(401);
 
     const signedIn = await signInWithPasskey(authenticator);
     expect(signedIn.statusCode).toBe(204);
@@ -177,22 +160,22 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     expect(String(signedIn.headers['set-cookie'])).toMatch(
       /^__Host-pets_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
-    const session = cookieOf(signedIn);
-    const current = await send(session, 'GET', '/v1/session');
+    const viaPasskey = cookieOf(signedIn);
+    const current = await t.as(session(viaPasskey)).get('/v1/session');
     expect(current.statusCode).toBe(200);
     expect(current.json<CurrentSession>()).toMatchObject({
       person: { id: personId },
       hasPassword: true,
     });
-    expect((await listed(session))[0]?.lastUsedAt).toBe(new Date(t.clock.now()).toISOString());
+    expect((await listed(viaPasskey))[0]?.lastUsedAt).toBe(new Date(t.clock.now()).toISOString());
     const signedInEvents = (await audit('person.signed_in')).filter(
       (e) => typeof e.actor === 'object' && 'personId' in e.actor && e.actor.personId === personId,
     );
     expect(signedInEvents).toHaveLength(2);
 
     // It ends like any session.
-    expect((await send(session, 'DELETE', '/v1/session')).statusCode).toBe(204);
-    expect((await send(session, 'GET', '/v1/session')).statusCode).toBe(401);
+    expect((await t.as(session(viaPasskey)).delete('/v1/session')).statusCode).toBe(204);
+    expect((await t.as(session(viaPasskey)).get('/v1/session')).statusCode).toBe(401);
   });
 
   it('takes fractions in the free-form members of a credential, as the document allows', async () => {
@@ -290,7 +273,9 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     const removed = new SoftAuthenticator(OWN_ORIGIN);
     expect((await addPasskey(cookie, kept, 'Phone')).statusCode).toBe(201);
     const gone = (await addPasskey(cookie, removed, 'Old key')).json<Passkey>();
-    expect((await send(cookie, 'DELETE', `/v1/session/passkeys/${gone.id}`)).statusCode).toBe(204);
+    expect((await t.as(session(cookie)).delete(`/v1/session/passkeys/${gone.id}`)).statusCode).toBe(
+      204,
+    );
     expect((await listed(cookie)).map((p) => p.name)).toEqual(['Phone']);
     expect((await signInWithPasskey(removed)).json()).toEqual(REFUSED);
     expect((await audit('passkey.removed')).find((e) => e.target.id === gone.id)).toMatchObject({
@@ -300,11 +285,7 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     });
 
     expect((await signInWithPasskey(kept)).statusCode).toBe(204);
-    const deactivated = await t.app.inject({
-      method: 'POST',
-      url: `/v1/admin/people/${personId}/deactivate`,
-      headers: { authorization: `Bearer ${staff.key}` },
-    });
+    const deactivated = await t.as(staff.key).post(`/v1/admin/people/${personId}/deactivate`);
     expect(deactivated.statusCode).toBe(200);
     const response = await signInWithPasskey(kept);
     expect(response.statusCode).toBe(401);
@@ -333,7 +314,7 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     }
     // Another person's challenge, and a challenge answered twice.
     const theirs = await registrationOptions(other.cookie);
-    const response = await send(cookie, 'POST', '/v1/session/passkeys', {
+    const response = await t.as(session(cookie)).post('/v1/session/passkeys', {
       name: 'Laptop',
       credential: authenticator.create(theirs),
     });
@@ -341,8 +322,10 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     const options = await registrationOptions(cookie);
     const credential = authenticator.create(options);
     const body = { name: 'Laptop', credential };
-    expect((await send(cookie, 'POST', '/v1/session/passkeys', body)).statusCode).toBe(201);
-    expect((await send(cookie, 'POST', '/v1/session/passkeys', body)).json()).toEqual(notMade);
+    expect((await t.as(session(cookie)).post('/v1/session/passkeys', body)).statusCode).toBe(201);
+    expect((await t.as(session(cookie)).post('/v1/session/passkeys', body)).json()).toEqual(
+      notMade,
+    );
     expect(await listed(cookie)).toHaveLength(1);
     expect(await listed(other.cookie)).toEqual([]);
   });
@@ -352,22 +335,22 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     const authenticator = new SoftAuthenticator(OWN_ORIGIN);
     for (let n = 1; n <= PASSKEYS_MAX; n++)
       expect((await addPasskey(cookie, authenticator, `Key ${n}`)).statusCode).toBe(201);
-    const options = await send(cookie, 'POST', '/v1/session/passkeys/options');
+    const options = await t.as(session(cookie)).post('/v1/session/passkeys/options');
     expect(options.statusCode).toBe(409);
     expect(options.json()).toEqual({ ...PROBLEMS.tooManyPasskeys, status: 409 });
 
-    const first = await send(cookie, 'GET', '/v1/session/passkeys?limit=15');
+    const first = await t.as(session(cookie)).get('/v1/session/passkeys?limit=15');
     expect(first.json<Passkey[]>()).toHaveLength(15);
     const next = /<([^>]+)>; rel="next"/.exec(String(first.headers['link']))?.[1];
     expect(next).toMatch(/^http:\/\/localhost:80\/v1\/session\/passkeys\?limit=15&cursor=/);
     const path = String(next).replace('http://localhost:80', '');
-    const second = await send(cookie, 'GET', path);
+    const second = await t.as(session(cookie)).get(path);
     expect(second.json<Passkey[]>().map((p) => p.name)).toEqual(
       ['16', '17', '18', '19', '20'].map((n) => `Key ${n}`),
     );
     // Another person's cursor is refused.
     const other = await newPerson();
-    const theirs = await send(other.cookie, 'GET', path);
+    const theirs = await t.as(session(other.cookie)).get(path);
     expect(theirs.statusCode).toBe(400);
   });
 
@@ -375,31 +358,33 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     const { cookie, email, personId } = await newPerson();
     const second = cookieOf(await signInAs(t, email));
     const removal = { currentPassword: PASSWORD };
-    const refusedRemoval = await send(cookie, 'POST', '/v1/session/password/remove', removal);
+    const refusedRemoval = await t.as(session(cookie)).post('/v1/session/password/remove', removal);
     expect(refusedRemoval.statusCode).toBe(409);
     expect(refusedRemoval.json()).toEqual({ ...PROBLEMS.passwordStillNeeded, status: 409 });
 
     const authenticator = new SoftAuthenticator(OWN_ORIGIN);
     const passkey = (await addPasskey(cookie, authenticator)).json<Passkey>();
     // A session alone cannot take its owner's password away: the password is required.
-    const withoutPassword = await send(cookie, 'POST', '/v1/session/password/remove', {});
+    const withoutPassword = await t.as(session(cookie)).post('/v1/session/password/remove', {});
     expect(withoutPassword.statusCode).toBe(400);
     expect(withoutPassword.json()).toMatchObject({
       code: 'invalid_body',
       details: [{ field: 'currentPassword' }],
     });
-    const wrong = await send(cookie, 'POST', '/v1/session/password/remove', {
+    const wrong = await t.as(session(cookie)).post('/v1/session/password/remove', {
       currentPassword: 'not the password at all',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
       details: [{ field: 'currentPassword', issue: 'is not your password' }],
     });
-    expect((await send(cookie, 'POST', '/v1/session/password/remove', removal)).statusCode).toBe(
-      204,
-    );
-    expect((await send(cookie, 'GET', '/v1/session')).json()).toMatchObject({ hasPassword: false });
-    expect((await send(second, 'GET', '/v1/session')).statusCode).toBe(200);
+    expect(
+      (await t.as(session(cookie)).post('/v1/session/password/remove', removal)).statusCode,
+    ).toBe(204);
+    expect((await t.as(session(cookie)).get('/v1/session')).json()).toMatchObject({
+      hasPassword: false,
+    });
+    expect((await t.as(session(second)).get('/v1/session')).statusCode).toBe(200);
     const byPassword = await signInAs(t, email);
     expect(byPassword.statusCode).toBe(401);
     expect(byPassword.json()).toMatchObject({ code: 'invalid_credentials' });
@@ -408,18 +393,18 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     expect(JSON.stringify(event)).not.toMatch(/argon2|hash/);
 
     // The last way in stays; another passkey lets the first go.
-    const last = await send(cookie, 'DELETE', `/v1/session/passkeys/${passkey.id}`);
+    const last = await t.as(session(cookie)).delete(`/v1/session/passkeys/${passkey.id}`);
     expect(last.statusCode).toBe(409);
     expect(last.json()).toEqual({ ...PROBLEMS.passwordStillNeeded, status: 409 });
     expect((await addPasskey(cookie, authenticator, 'Spare')).statusCode).toBe(201);
-    expect((await send(cookie, 'DELETE', `/v1/session/passkeys/${passkey.id}`)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.as(session(cookie)).delete(`/v1/session/passkeys/${passkey.id}`)).statusCode,
+    ).toBe(204);
     expect((await signInWithPasskey(authenticator)).statusCode).toBe(204);
     // Again: there is no password left to give.
-    expect((await send(cookie, 'POST', '/v1/session/password/remove', removal)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await t.as(session(cookie)).post('/v1/session/password/remove', removal)).statusCode,
+    ).toBe(400);
   });
 
   it('checks at most 10 current passwords of a burst of removals', async () => {
@@ -428,7 +413,7 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
     const codes = (
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          send(cookie, 'POST', '/v1/session/password/remove', {
+          t.as(session(cookie)).post('/v1/session/password/remove', {
             currentPassword: `guess ${i} guess`,
           }),
         ),
@@ -445,7 +430,7 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
       await addPasskey(other.cookie, new SoftAuthenticator(OWN_ORIGIN))
     ).json<Passkey>();
     for (const id of [String(theirs.id), '999999', 'abc']) {
-      const response = await send(cookie, 'DELETE', `/v1/session/passkeys/${id}`);
+      const response = await t.as(session(cookie)).delete(`/v1/session/passkeys/${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ ...PROBLEMS.passkeyNotFound, status: 404 });
     }
@@ -465,13 +450,15 @@ describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
         ['DELETE', `/v1/session/passkeys/${passkey.id}`, undefined],
         ['POST', '/v1/session/password/remove', { currentPassword: PASSWORD }],
       ] as const) {
-        const response = await send(cookie, method, url, body, origin);
+        const response = await t.as(session(cookie, origin)).send(method, url, body);
         expect(response.statusCode, `${method} ${url} from ${origin}`).toBe(403);
         expect(response.json()).toEqual({ ...PROBLEMS.crossOriginChange, status: 403 });
       }
     }
     expect(await listed(cookie)).toEqual([passkey]);
-    expect((await send(cookie, 'GET', '/v1/session')).json()).toMatchObject({ hasPassword: true });
+    expect((await t.as(session(cookie)).get('/v1/session')).json()).toMatchObject({
+      hasPassword: true,
+    });
   });
 
   it('is for people: a key is refused', async () => {

@@ -59,24 +59,6 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
   const signedIn = async (email = 'ann@acme.example') =>
     sessionCookie(await signIn({ email, password: PASSWORD }));
 
-  const withCookie = (
-    cookie: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Record<string, string> = {},
-    body?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: {
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-
   const audit = (action: string) => auditEvents(t, staff.key, action);
 
   it('signs in with the email in any case: 204, a new HttpOnly __Host- cookie, the limit headers', async () => {
@@ -127,7 +109,7 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
 
   it('lets a session do what its account may, with its limits, and says who is signed in', async () => {
     const cookie = await signedIn();
-    const current = await withCookie(cookie, 'GET', '/v1/session');
+    const current = await t.as({ cookie }).get('/v1/session');
     expect(current.statusCode).toBe(200);
     const session = CurrentSession.parse(current.json());
     expect(session.person).toMatchObject({
@@ -136,45 +118,30 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
     });
     expect(session.account).toMatchObject({ id: partner.accountId, role: 'partner', plan: 'pro' });
     expect(Date.parse(session.expiresAt) - Date.parse(session.startedAt)).toBe(SESSION_MAX_AGE_MS);
-    const pets = await withCookie(cookie, 'GET', '/v1/pets');
+    const pets = await t.as({ cookie }).get('/v1/pets');
     expect(pets.statusCode).toBe(200);
     expect(pets.headers['x-ratelimit-limit']).toBe('300');
     expect(pets.headers['cache-control']).toBe('no-store');
     // A partner's person is refused what a partner's key is refused.
-    expect((await withCookie(cookie, 'GET', '/v1/admin/accounts')).statusCode).toBe(403);
+    expect((await t.as({ cookie }).get('/v1/admin/accounts')).statusCode).toBe(403);
   });
 
   it('refuses a change made with the cookie unless its Origin is the API own (or CORS_ORIGINS)', async () => {
     const cookie = await signedIn();
     const pet = { name: 'Cookie', categoryId: 1 };
-    const noOrigin = await withCookie(cookie, 'POST', '/v1/pets', {}, pet);
-    const otherSite = await withCookie(
-      cookie,
-      'POST',
-      '/v1/pets',
-      { origin: 'https://evil.example' },
-      pet,
-    );
+    const noOrigin = await t.as({ cookie }).post('/v1/pets', pet);
+    const otherSite = await t.as({ cookie, origin: 'https://evil.example' }).post('/v1/pets', pet);
     for (const response of [noOrigin, otherSite]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'forbidden' });
       expect(response.json<{ message: string }>().message).toContain('Origin');
       expect(response.headers['x-ratelimit-limit']).toBe('300');
     }
-    const own = await withCookie(cookie, 'POST', '/v1/pets', { origin: OWN_ORIGIN }, pet);
+    const own = await t.as({ cookie, origin: OWN_ORIGIN }).post('/v1/pets', pet);
     expect(own.statusCode).toBe(201);
     // Reading needs no Origin; a key never does.
-    expect((await withCookie(cookie, 'GET', '/v1/pets')).statusCode).toBe(200);
-    const byKey = await t.app.inject({
-      method: 'POST',
-      url: '/v1/pets',
-      headers: {
-        authorization: `Bearer ${partner.key}`,
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify(pet),
-    });
+    expect((await t.as({ cookie }).get('/v1/pets')).statusCode).toBe(200);
+    const byKey = await t.as(partner.key).post('/v1/pets', pet, { origin: 'https://evil.example' });
     expect(byKey.statusCode).toBe(201);
   });
 
@@ -198,32 +165,20 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
   });
 
   it('keeps what is the person own for sessions: a key gets 403, no credentials 401', async () => {
-    const byKey = await t.app.inject({
-      method: 'GET',
-      url: '/v1/session',
-      headers: { authorization: `Bearer ${partner.key}` },
-    });
+    const byKey = await t.as(partner.key).get('/v1/session');
     expect(byKey.statusCode).toBe(403);
     expect(byKey.json<{ message: string }>().message).toContain('API keys are for programs');
-    const nobody = await t.app.inject({ method: 'GET', url: '/v1/session' });
+    const nobody = await t.as().get('/v1/session');
     expect(nobody.statusCode).toBe(401);
     expect(nobody.json()).toMatchObject({ code: 'missing_api_key' });
   });
 
   it('lets an explicit key win over an ambient cookie', async () => {
     const cookie = await signedIn();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/v1/session',
-      headers: { cookie, authorization: `Bearer ${partner.key}` },
-    });
+    const response = await t.as(partner.key).get('/v1/session', { cookie });
     // As the key: the route is for people.
     expect(response.statusCode).toBe(403);
-    const badKey = await t.app.inject({
-      method: 'GET',
-      url: '/v1/pets',
-      headers: { cookie, authorization: 'Bearer pets_test_nope' },
-    });
+    const badKey = await t.as({ cookie, authorization: 'Bearer pets_test_nope' }).get('/v1/pets');
     expect(badKey.statusCode).toBe(401);
     expect(badKey.json()).toMatchObject({ code: 'invalid_api_key' });
   });
@@ -240,31 +195,31 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
       expect(response.statusCode).toBe(204);
       expect(sessionCookie(response)).not.toBe(cookie);
     }
-    expect((await withCookie(planted, 'GET', '/v1/session')).statusCode).toBe(401);
+    expect((await t.as({ cookie: planted }).get('/v1/session')).statusCode).toBe(401);
   });
 
   it('refuses a cookie that names no session, and two session cookies', async () => {
     for (const cookie of [`${SESSION_COOKIE}=x`, `${SESSION_COOKIE}=${'a'.repeat(43)}`]) {
-      const response = await withCookie(cookie, 'GET', '/v1/pets');
+      const response = await t.as({ cookie }).get('/v1/pets');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'invalid_credentials' });
     }
     const cookie = await signedIn();
-    const twice = await withCookie(`${cookie}; other=1; ${cookie}`, 'GET', '/v1/pets');
+    const twice = await t.as({ cookie: `${cookie}; other=1; ${cookie}` }).get('/v1/pets');
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({ code: 'invalid_request' });
   });
 
   it('signs out: the cookie is cleared and the session refused at once, and recorded', async () => {
     const cookie = await signedIn();
-    const out = await withCookie(cookie, 'DELETE', '/v1/session', { origin: OWN_ORIGIN });
+    const out = await t.as({ cookie, origin: OWN_ORIGIN }).delete('/v1/session');
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(
       new RegExp(
         `^${SESSION_COOKIE}=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax$`,
       ),
     );
-    const after = await withCookie(cookie, 'GET', '/v1/session');
+    const after = await t.as({ cookie }).get('/v1/session');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'invalid_credentials' });
     const [ended] = await audit('session.ended');
@@ -272,10 +227,10 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
     // Signing out is a change: from another site it is refused, and the session lives on.
     const other = await signedIn();
     expect(
-      (await withCookie(other, 'DELETE', '/v1/session', { origin: 'https://evil.example' }))
+      (await t.as({ cookie: other, origin: 'https://evil.example' }).delete('/v1/session'))
         .statusCode,
     ).toBe(403);
-    expect((await withCookie(other, 'GET', '/v1/session')).statusCode).toBe(200);
+    expect((await t.as({ cookie: other }).get('/v1/session')).statusCode).toBe(200);
   });
 
   it('ends a session after 30 minutes without use, and 12 hours after sign-in however used', async () => {
@@ -284,17 +239,17 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
     // Used every 20 minutes: alive, until 12 hours after sign-in.
     for (let spent = 0; spent + 20 * 60_000 < SESSION_MAX_AGE_MS; spent += 20 * 60_000) {
       t.clock.advance(20 * 60_000);
-      expect((await withCookie(busy, 'GET', '/v1/pets')).statusCode).toBe(200);
+      expect((await t.as({ cookie: busy }).get('/v1/pets')).statusCode).toBe(200);
     }
-    expect((await withCookie(idle, 'GET', '/v1/pets')).statusCode).toBe(401);
+    expect((await t.as({ cookie: idle }).get('/v1/pets')).statusCode).toBe(401);
     t.clock.advance(20 * 60_000);
-    expect((await withCookie(busy, 'GET', '/v1/pets')).statusCode).toBe(401);
+    expect((await t.as({ cookie: busy }).get('/v1/pets')).statusCode).toBe(401);
     // Idle, measured: alive just under 30 minutes after its last use, ended past 31.
     const fresh = await signedIn();
     t.clock.advance(SESSION_IDLE_MS - 1_000);
-    expect((await withCookie(fresh, 'GET', '/v1/pets')).statusCode).toBe(200);
+    expect((await t.as({ cookie: fresh }).get('/v1/pets')).statusCode).toBe(200);
     t.clock.advance(SESSION_IDLE_MS + 61_000);
-    expect((await withCookie(fresh, 'GET', '/v1/pets')).statusCode).toBe(401);
+    expect((await t.as({ cookie: fresh }).get('/v1/pets')).statusCode).toBe(401);
   });
 
   it('allows 10 failed sign-ins per email in 15 minutes, then 429 even with the right password', async () => {
@@ -364,16 +319,10 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
     const codes = (
       await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          withCookie(
-            cookie,
-            'POST',
-            '/v1/session/password',
-            { origin: OWN_ORIGIN },
-            {
-              currentPassword: `not my password ${i}`,
-              newPassword: 'a brand new passphrase 42',
-            },
-          ),
+          t.as({ cookie, origin: OWN_ORIGIN }).post('/v1/session/password', {
+            currentPassword: `not my password ${i}`,
+            newPassword: 'a brand new passphrase 42',
+          }),
         ),
       )
     ).map((answer) => answer.statusCode);
@@ -420,14 +369,10 @@ describe('two instances on one PostgreSQL and one Redis', () => {
     const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
     await a.createPerson(accountId, { email: 'cy@acme.example', password: PASSWORD });
     const cookie = cookieOf(await signInAs(a, 'cy@acme.example'));
-    const onB = () => b.app.inject({ method: 'GET', url: '/v1/session', headers: { cookie } });
+    const onB = () => b.as({ cookie }).get('/v1/session');
     // The other instance knows the session (and now holds its lookup).
     expect((await onB()).statusCode).toBe(200);
-    const out = await a.app.inject({
-      method: 'DELETE',
-      url: '/v1/session',
-      headers: { cookie, origin: 'http://localhost' },
-    });
+    const out = await a.as({ cookie, origin: 'http://localhost' }).delete('/v1/session');
     expect(out.statusCode).toBe(204);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);
@@ -441,13 +386,9 @@ describe('two instances on one PostgreSQL and one Redis', () => {
       password: PASSWORD,
     });
     const cookie = cookieOf(await signInAs(b, 'dot@beta.example'));
-    const onB = () => b.app.inject({ method: 'GET', url: '/v1/pets', headers: { cookie } });
+    const onB = () => b.as({ cookie }).get('/v1/pets');
     expect((await onB()).statusCode).toBe(200);
-    const deactivated = await a.app.inject({
-      method: 'POST',
-      url: `/v1/admin/people/${personId}/deactivate`,
-      headers: { authorization: `Bearer ${staffKey}` },
-    });
+    const deactivated = await a.as(staffKey).post(`/v1/admin/people/${personId}/deactivate`);
     expect(deactivated.statusCode).toBe(200);
     clock.advance(5_000);
     expect((await onB()).statusCode).toBe(401);

@@ -16,7 +16,13 @@ import {
 } from '@pets/contract';
 import { freePort, type OidcProviderServer, startOidcProvider } from '@pets/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, OWN_ORIGIN, PASSWORD } from '../../../test/people-app.js';
+import {
+  ACME_ACCOUNT,
+  auditEvents,
+  OWN_ORIGIN,
+  PASSWORD,
+  STAFF_ACCOUNT,
+} from '../../../test/people-app.js';
 import {
   createTestApp,
   ENGINES,
@@ -61,13 +67,8 @@ const cookiesOf = (response: { headers: Record<string, unknown> }) => {
 async function createSsoApp(engine: Engine, env: Record<string, string>, clock: FakeClock) {
   const database = await freshDatabaseUrl(engine);
   const setup = await createTestApp({ engine, databaseUrl: database.url, clock });
-  const staff = await setup.createKey({
-    name: 'Staff',
-    plan: 'enterprise',
-    role: 'staff',
-    limits: { perMinute: 10_000, perDay: 100_000 },
-  });
-  const acme = await setup.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
+  const staff = await setup.createKey(STAFF_ACCOUNT);
+  const acme = await setup.createKey(ACME_ACCOUNT);
   const other = await setup.createKey({ name: 'Other', plan: 'pro', role: 'partner' });
   await setup.app.close();
   const t = await createTestApp({
@@ -172,11 +173,7 @@ describe.each(ENGINES)(
     const sessionOf = (response: { headers: Record<string, unknown> }) =>
       cookiesOf(response).get(SESSION_COOKIE)?.value;
     const whoIs = (session: string | undefined) =>
-      t.app.inject({
-        method: 'GET',
-        url: '/v1/session',
-        headers: { cookie: `${SESSION_COOKIE}=${session ?? ''}` },
-      });
+      t.as({ cookie: `${SESSION_COOKIE}=${session ?? ''}` }).get('/v1/session');
     const counts = async () => {
       const database = t.app.get(Database);
       const count = (table: 'people' | 'sessions' | 'person_links') =>
@@ -208,7 +205,7 @@ describe.each(ENGINES)(
     };
 
     it('names the provider among the ways to sign in, for anyone, with the limit headers', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/v1/session/methods' });
+      const response = await t.as().get('/v1/session/methods');
       expect(response.statusCode).toBe(200);
       expect(SignInMethods.parse(response.json())).toEqual({
         singleSignOn: { name: 'Acme SSO', start: '/v1/session/oidc' },
@@ -218,7 +215,7 @@ describe.each(ENGINES)(
     });
 
     it('starts with a 303 to the provider: PKCE (S256), state and nonce tied to a __Host- cookie for 10 minutes', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const response = await t.as().get('/v1/session/oidc');
       expect(response.statusCode).toBe(303);
       expect(response.body).toBe('');
       expect(response.headers['cache-control']).toBe('no-store');
@@ -274,22 +271,19 @@ describe.each(ENGINES)(
       expect(signedIn?.target.type).toBe('session');
 
       // Ended like any session: refused at once here (and within 5 s elsewhere, as every session).
-      const signOut = await t.app.inject({
-        method: 'DELETE',
-        url: '/v1/session',
-        headers: { cookie: `${SESSION_COOKIE}=${sessionOf(response) ?? ''}`, origin: OWN_ORIGIN },
-      });
+      const signOut = await t
+        .as({ cookie: `${SESSION_COOKIE}=${sessionOf(response) ?? ''}`, origin: OWN_ORIGIN })
+        .delete('/v1/session');
       expect(signOut.statusCode).toBe(204);
       expect((await whoIs(sessionOf(response))).statusCode).toBe(401);
     });
 
     it('lets a person invited to OIDC_ACCOUNT_ID join it, with no password, the invitation used', async () => {
-      const invitation = await t.app.inject({
-        method: 'POST',
-        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
-        headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'IVY@elsewhere.example' }),
-      });
+      const invitation = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${acme.accountId}/invitations`, {
+          email: 'IVY@elsewhere.example',
+        });
       expect(invitation.statusCode).toBe(201);
       // With a parameter more, as Keycloak sends (session_state): taken as it is.
       const started = await start();
@@ -312,24 +306,18 @@ describe.each(ENGINES)(
       });
       // The link is used: accepting it now is refused.
       const link = invitation.json<{ link: string }>().link.split('#')[1] ?? '';
-      const accept = await t.app.inject({
-        method: 'POST',
-        url: '/v1/invitations/accept',
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ token: link, name: 'Ivy', password: PASSWORD }),
-      });
+      const accept = await t
+        .as()
+        .post('/v1/invitations/accept', { token: link, name: 'Ivy', password: PASSWORD });
       expect(accept.statusCode).toBe(400);
     });
 
     it('takes only an open invitation to OIDC_ACCOUNT_ID, and never an expired one', async () => {
       provider.users.set('twice', { email: 'tia@elsewhere.example', email_verified: true });
       const invite = async (accountId: number) => {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: `/v1/admin/accounts/${accountId}/invitations`,
-          headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: 'tia@elsewhere.example' }),
-        });
+        const response = await t
+          .as(staff.key)
+          .post(`/v1/admin/accounts/${accountId}/invitations`, { email: 'tia@elsewhere.example' });
         expect(response.statusCode).toBe(201);
       };
       // Another account's invitation is its person's to accept with a password, never single sign-on's.
@@ -343,12 +331,11 @@ describe.each(ENGINES)(
       );
 
       provider.users.set('late', { email: 'lou@elsewhere.example', email_verified: true });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/v1/admin/accounts/${acme.accountId}/invitations`,
-        headers: { authorization: `Bearer ${staff.key}`, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'lou@elsewhere.example' }),
-      });
+      const response = await t
+        .as(staff.key)
+        .post(`/v1/admin/accounts/${acme.accountId}/invitations`, {
+          email: 'lou@elsewhere.example',
+        });
       expect(response.statusCode).toBe(201);
       clock.advance(7 * 24 * 60 * 60 * 1000);
       try {
@@ -490,11 +477,7 @@ describe.each(ENGINES)(
         email: 'gus@acme.example',
         password: PASSWORD,
       });
-      const deactivate = await t.app.inject({
-        method: 'POST',
-        url: `/v1/admin/people/${personId}/deactivate`,
-        headers: { authorization: `Bearer ${staff.key}` },
-      });
+      const deactivate = await t.as(staff.key).post(`/v1/admin/people/${personId}/deactivate`);
       expect(deactivate.statusCode).toBe(200);
       await expectRefused(() => signInVia('gone'), 'deactivated');
     });
@@ -537,12 +520,7 @@ describe.each(ENGINES)(
         }),
       ).get(SESSION_COOKIE)?.value;
       const invite = (url: string, email: string, headers: Record<string, string>) =>
-        t.app.inject({
-          method: 'POST',
-          url,
-          headers: { 'content-type': 'application/json', ...headers },
-          payload: JSON.stringify({ email }),
-        });
+        t.as({ ...headers }).post(url, { email });
       const refusal = {
         code: 'invalid_body',
         details: [{ field: 'email', issue: singleSignOnEmailIssue('acme.example') }],
@@ -656,19 +634,18 @@ describe('single sign-on with the provider down or misconfigured (docs/staff/sig
       clock,
     );
     try {
-      const down = await t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const down = await t.as().get('/v1/session/oidc');
       expect(down.statusCode).toBe(303);
       expect(down.headers['location']).toBe(`${SIGN_IN_PAGE}unavailable`);
       expect(down.headers['set-cookie']).toBeUndefined();
       // Without OIDC_PROVIDER_NAME, the button names the issuer's host.
       expect(
-        (await t.app.inject({ method: 'GET', url: '/v1/session/methods' })).json<SignInMethods>()
-          .singleSignOn?.name,
+        (await t.as().get('/v1/session/methods')).json<SignInMethods>().singleSignOn?.name,
       ).toBe(`127.0.0.1:${port}`);
       // Once the provider is up, the next start discovers it.
       const provider = await startOidcProvider({ redirectUris: [CALLBACK], port });
       try {
-        const up = await t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+        const up = await t.as().get('/v1/session/oidc');
         expect(up.statusCode).toBe(303);
         expect(String(up.headers['location'])).toMatch(new RegExp(`^${issuer}/auth\\?`));
       } finally {
@@ -694,15 +671,13 @@ describe('single sign-on with the provider down or misconfigured (docs/staff/sig
     );
     try {
       await t.createPerson(acme.accountId, { email: 'ann@acme.example', password: PASSWORD });
-      const response = await t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const response = await t.as().get('/v1/session/oidc');
       const sso = cookiesOf(response).get(SINGLE_SIGN_ON_COOKIE)?.value ?? '';
       const url = new URL(await provider.authorize(String(response.headers['location']), 'ann'));
       await provider.stop();
-      const back = await t.app.inject({
-        method: 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: { cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` },
-      });
+      const back = await t
+        .as({ cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` })
+        .get(`${url.pathname}${url.search}`);
       expect(back.statusCode).toBe(303);
       expect(back.headers['location']).toBe(`${SIGN_IN_PAGE}unavailable`);
       expect(cookiesOf(back).get(SESSION_COOKIE)).toBeUndefined();
@@ -715,14 +690,14 @@ describe('single sign-on with the provider down or misconfigured (docs/staff/sig
     const t = await createTestApp();
     try {
       for (const url of ['/v1/session/oidc', '/v1/session/oidc/callback?code=x&state=y']) {
-        const response = await t.app.inject({ method: 'GET', url });
+        const response = await t.as().get(url);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({
           code: 'not_found',
           message: 'Single sign-on is not configured here.',
         });
       }
-      expect((await t.app.inject({ method: 'GET', url: '/v1/session/methods' })).json()).toEqual({
+      expect((await t.as().get('/v1/session/methods')).json()).toEqual({
         singleSignOn: null,
         passkeys: true,
       });
@@ -763,23 +738,19 @@ describe('single sign-on on two instances of PostgreSQL (docs/staff/sign-in.md)'
       env: { PUBLIC_URL, OIDC_ACCOUNT_ID: String(first.acme.accountId), ...env },
     });
     try {
-      const started = await first.t.app.inject({ method: 'GET', url: '/v1/session/oidc' });
+      const started = await first.t.as().get('/v1/session/oidc');
       const sso = cookiesOf(started).get(SINGLE_SIGN_ON_COOKIE)?.value ?? '';
       const url = new URL(await provider.authorize(String(started.headers['location']), 'ann'));
-      const back = await second.app.inject({
-        method: 'GET',
-        url: `${url.pathname}${url.search}`,
-        headers: { cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` },
-      });
+      const back = await second
+        .as({ cookie: `${SINGLE_SIGN_ON_COOKIE}=${sso}` })
+        .get(`${url.pathname}${url.search}`);
       expect(back.headers['location']).toBe(`${PUBLIC_URL}/admin/`);
       const session = cookiesOf(back).get(SESSION_COOKIE)?.value ?? '';
       // The session works on both.
       for (const instance of [first.t, second]) {
-        const who = await instance.app.inject({
-          method: 'GET',
-          url: '/v1/session',
-          headers: { cookie: `${SESSION_COOKIE}=${session}` },
-        });
+        const who = await instance
+          .as({ cookie: `${SESSION_COOKIE}=${session}` })
+          .get('/v1/session');
         expect(CurrentSession.parse(who.json()).person.email).toBe('ann@acme.example');
       }
     } finally {

@@ -1,0 +1,30 @@
+/**
+ * The plan an engine makes for a statement, as the repository tests read it to prove a list is
+ * served by an index.
+ */
+import { DataSource } from 'typeorm';
+import type { Statement } from '../src/database/statement.js';
+import type { Engine, TestApp } from './test-app.js';
+
+/**
+ * The plan `engine` makes for `statement` with `values`, one line a step; on PostgreSQL with
+ * sequential scans made a last resort, as a large table would.
+ */
+export async function planOf<P extends object>(
+  t: TestApp,
+  engine: Engine,
+  statement: Statement<P, unknown>,
+  values: P,
+): Promise<string> {
+  const runner = t.app.get(DataSource).createQueryRunner();
+  try {
+    if (engine === 'postgres') await runner.query('SET enable_seqscan = off');
+    const rows = (await runner.query(
+      `EXPLAIN ${engine === 'sqlite' ? 'QUERY PLAN ' : ''}${statement.sql}`,
+      statement.values(values),
+    )) as Record<string, string>[];
+    return rows.map((row) => row['detail'] ?? row['QUERY PLAN']).join('\n');
+  } finally {
+    await runner.release();
+  }
+}
