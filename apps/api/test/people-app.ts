@@ -4,8 +4,14 @@
  * answer, and the audit trail as staff read it.
  */
 import type { AuditEvent } from '@pets/contract';
-import { expect } from 'vitest';
-import { createTestApp, type Engine, type TestApp } from './test-app.js';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  createTestApp,
+  type Engine,
+  FakeClock,
+  freshDatabaseUrl,
+  type TestApp,
+} from './test-app.js';
 
 /** The password the tests' people choose. */
 export const PASSWORD = 'correct horse battery staple 9';
@@ -42,6 +48,91 @@ export async function createPeopleTestApp(
   const staff = await t.createKey(STAFF_ACCOUNT);
   const partner = await t.createKey(ACME_ACCOUNT);
   return { t, staff, partner };
+}
+
+/** The app of `createPeopleTestApp` as a suite sees it: ready in its tests, closed after them. */
+export interface PeopleApp {
+  t: TestApp;
+  staff: AccountKey;
+  partner: AccountKey;
+}
+
+/**
+ * `createPeopleTestApp(engine, env())` before the suite's tests and closed after them, as
+ * `const { t, staff, partner } = usePeopleApp(engine)` in a `describe`: `t` stands for the app
+ * (it may not be used before the tests run), `staff` and `partner` are filled in before them.
+ * `env` is read when the app starts, so it may name what an earlier `beforeAll` started.
+ */
+export function usePeopleApp(
+  engine: Engine,
+  env: () => Record<string, string> = () => ({}),
+): PeopleApp {
+  const t = appStartedLater();
+  const staff = {} as AccountKey;
+  const partner = {} as AccountKey;
+  beforeAll(async () => {
+    const made = await createPeopleTestApp(engine, env());
+    t.start(made.t);
+    Object.assign(staff, made.staff);
+    Object.assign(partner, made.partner);
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+  return { t: t.app, staff, partner };
+}
+
+/**
+ * Two instances of the app on one fresh PostgreSQL database, started before the suite's tests and
+ * closed after them, sharing one clock and Redis database `redisDatabase` (one of the suite's own,
+ * so no other test's counters meet these): `const { a, b, clock } = useTwoInstances(5)`.
+ */
+export function useTwoInstances(redisDatabase: number): {
+  a: TestApp;
+  b: TestApp;
+  clock: FakeClock;
+} {
+  const clock = new FakeClock();
+  const a = appStartedLater();
+  const b = appStartedLater();
+  beforeAll(async () => {
+    const { url } = await freshDatabaseUrl('postgres');
+    const env = { REDIS_URL: `${inject('redisUrl')}/${redisDatabase}` };
+    a.start(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+    b.start(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+  });
+  afterAll(async () => {
+    await a.stop();
+    await b.stop();
+  });
+  return { a: a.app, b: b.app, clock };
+}
+
+/**
+ * An app a `beforeAll` starts, named before it exists: `app` stands for it (and throws if used
+ * before `start`), so a suite can hand it out when its `describe` runs.
+ */
+function appStartedLater(): {
+  app: TestApp;
+  start(app: TestApp): void;
+  stop(): Promise<void>;
+} {
+  let started: TestApp | undefined;
+  const app = new Proxy({} as TestApp, {
+    get(_, name) {
+      if (started === undefined) throw new Error("the app starts before the suite's tests");
+      return Reflect.get(started, name) as unknown;
+    },
+  });
+  return {
+    app,
+    start: (made) => {
+      started = made;
+    },
+    stop: async () => {
+      await started?.close();
+    },
+  };
 }
 
 /** The `name=value` of the cookie an answer sets (the session's), or `''` when it sets none. */
