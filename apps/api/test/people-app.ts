@@ -12,6 +12,7 @@ import {
   freshDatabaseUrl,
   type TestApp,
 } from './test-app.js';
+import { standIn } from './instances.js';
 
 /** The password the tests' people choose. */
 export const PASSWORD = 'correct horse battery staple 9';
@@ -67,19 +68,19 @@ export function usePeopleApp(
   engine: Engine,
   env: () => Record<string, string> = () => ({}),
 ): PeopleApp {
-  const t = appStartedLater();
+  const t = standIn<TestApp>();
   const staff = {} as AccountKey;
   const partner = {} as AccountKey;
   beforeAll(async () => {
     const made = await createPeopleTestApp(engine, env());
-    t.start(made.t);
+    t.set(made.t);
     Object.assign(staff, made.staff);
     Object.assign(partner, made.partner);
   });
   afterAll(async () => {
-    await t.stop();
+    await t.made()?.close();
   });
-  return { t: t.app, staff, partner };
+  return { t: t.value, staff, partner };
 }
 
 /**
@@ -93,46 +94,19 @@ export function useTwoInstances(redisDatabase: number): {
   clock: FakeClock;
 } {
   const clock = new FakeClock();
-  const a = appStartedLater();
-  const b = appStartedLater();
+  const a = standIn<TestApp>();
+  const b = standIn<TestApp>();
   beforeAll(async () => {
     const { url } = await freshDatabaseUrl('postgres');
     const env = { REDIS_URL: `${inject('redisUrl')}/${redisDatabase}` };
-    a.start(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
-    b.start(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+    a.set(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+    b.set(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
   });
   afterAll(async () => {
-    await a.stop();
-    await b.stop();
+    await a.made()?.close();
+    await b.made()?.close();
   });
-  return { a: a.app, b: b.app, clock };
-}
-
-/**
- * An app a `beforeAll` starts, named before it exists: `app` stands for it (and throws if used
- * before `start`), so a suite can hand it out when its `describe` runs.
- */
-function appStartedLater(): {
-  app: TestApp;
-  start(app: TestApp): void;
-  stop(): Promise<void>;
-} {
-  let started: TestApp | undefined;
-  const app = new Proxy({} as TestApp, {
-    get(_, name) {
-      if (started === undefined) throw new Error("the app starts before the suite's tests");
-      return Reflect.get(started, name) as unknown;
-    },
-  });
-  return {
-    app,
-    start: (made) => {
-      started = made;
-    },
-    stop: async () => {
-      await started?.close();
-    },
-  };
+  return { a: a.value, b: b.value, clock };
 }
 
 /** The `name=value` of the cookie an answer sets (the session's), or `''` when it sets none. */
