@@ -8,7 +8,8 @@ import { type PostgresServer, startPostgres } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { anAccount } from './factories.js';
-import { createTestApp, type Engine, type TestApp } from './test-app.js';
+import type { NewAccountInput } from '@pets/contract';
+import { createTestApp, type Engine, type TestApp, type TestAppOptions } from './test-app.js';
 
 /**
  * Something a `beforeAll` makes, named before it exists: `value` stands for it (and throws when
@@ -135,4 +136,34 @@ export async function staffAndPartners(
   for (let n = 0; n < count; n++)
     partners.push((await app.createKey(anAccount({ name: `Partner ${n}`, limits }))).key);
   return { staff, partners };
+}
+
+/** A key `createKey` made: the key, its account and its id. */
+export interface MadeKey {
+  key: string;
+  accountId: number;
+  keyId: number;
+}
+
+/**
+ * One app on a fresh database with a key for each of `accounts` (made in their order), started
+ * before the suite's tests and closed after them:
+ * `const { t, staff } = useApp({ engine }, { staff: anAccount({ role: 'staff' }) })`.
+ */
+export function useApp<N extends string>(
+  options: TestAppOptions,
+  accounts: Record<N, Partial<NewAccountInput>>,
+): { t: TestApp } & Record<N, MadeKey> {
+  const t = standIn<TestApp>();
+  const names = Object.keys(accounts) as N[];
+  const keys = Object.fromEntries(names.map((name) => [name, {} as MadeKey])) as Record<N, MadeKey>;
+  beforeAll(async () => {
+    const app = await createTestApp(options);
+    t.set(app);
+    for (const name of names) Object.assign(keys[name], await app.createKey(accounts[name]));
+  });
+  afterAll(async () => {
+    await t.made()?.close();
+  });
+  return { t: t.value, ...keys };
 }
