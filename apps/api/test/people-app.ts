@@ -4,8 +4,15 @@
  * answer, and the audit trail as staff read it.
  */
 import type { AuditEvent } from '@pets/contract';
-import { expect } from 'vitest';
-import { createTestApp, type Engine, type TestApp } from './test-app.js';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import {
+  createTestApp,
+  type Engine,
+  FakeClock,
+  freshDatabaseUrl,
+  type TestApp,
+} from './test-app.js';
+import { standIn } from './instances.js';
 
 /** The password the tests' people choose. */
 export const PASSWORD = 'correct horse battery staple 9';
@@ -42,6 +49,64 @@ export async function createPeopleTestApp(
   const staff = await t.createKey(STAFF_ACCOUNT);
   const partner = await t.createKey(ACME_ACCOUNT);
   return { t, staff, partner };
+}
+
+/** The app of `createPeopleTestApp` as a suite sees it: ready in its tests, closed after them. */
+export interface PeopleApp {
+  t: TestApp;
+  staff: AccountKey;
+  partner: AccountKey;
+}
+
+/**
+ * `createPeopleTestApp(engine, env())` before the suite's tests and closed after them, as
+ * `const { t, staff, partner } = usePeopleApp(engine)` in a `describe`: `t` stands for the app
+ * (it may not be used before the tests run), `staff` and `partner` are filled in before them.
+ * `env` is read when the app starts, so it may name what an earlier `beforeAll` started.
+ */
+export function usePeopleApp(
+  engine: Engine,
+  env: () => Record<string, string> = () => ({}),
+): PeopleApp {
+  const t = standIn<TestApp>();
+  const staff = {} as AccountKey;
+  const partner = {} as AccountKey;
+  beforeAll(async () => {
+    const made = await createPeopleTestApp(engine, env());
+    t.set(made.t);
+    Object.assign(staff, made.staff);
+    Object.assign(partner, made.partner);
+  });
+  afterAll(async () => {
+    await t.made()?.close();
+  });
+  return { t: t.value, staff, partner };
+}
+
+/**
+ * Two instances of the app on one fresh PostgreSQL database, started before the suite's tests and
+ * closed after them, sharing one clock and Redis database `redisDatabase` (one of the suite's own,
+ * so no other test's counters meet these): `const { a, b, clock } = useTwoInstances(5)`.
+ */
+export function useTwoInstances(redisDatabase: number): {
+  a: TestApp;
+  b: TestApp;
+  clock: FakeClock;
+} {
+  const clock = new FakeClock();
+  const a = standIn<TestApp>();
+  const b = standIn<TestApp>();
+  beforeAll(async () => {
+    const { url } = await freshDatabaseUrl('postgres');
+    const env = { REDIS_URL: `${inject('redisUrl')}/${redisDatabase}` };
+    a.set(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+    b.set(await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env }));
+  });
+  afterAll(async () => {
+    await a.made()?.close();
+    await b.made()?.close();
+  });
+  return { a: a.value, b: b.value, clock };
 }
 
 /** The `name=value` of the cookie an answer sets (the session's), or `''` when it sets none. */

@@ -20,6 +20,24 @@ import { createPetstoreClient } from './client.js';
 import { PetstoreApiError } from './errors.js';
 
 /** The client against the real API, built and started on a free port with a fresh database. */
+/**
+ * A fetch whose first `times` POSTs reach the API and are done there, but whose answers are lost
+ * on the way back (`socket hang up`); `dropped()` counts the answers lost so far.
+ */
+const losingAnswers = (times: number) => {
+  let dropped = 0;
+  const lossy: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (init?.method === 'POST' && dropped < times) {
+      dropped += 1;
+      await response.arrayBuffer();
+      throw new TypeError('socket hang up');
+    }
+    return response;
+  };
+  return { fetch: lossy, dropped: () => dropped };
+};
+
 describe('the client against the real API', () => {
   let server: ServerProcess;
   let dir: string | undefined;
@@ -119,25 +137,16 @@ describe('the client against the real API', () => {
   });
 
   it('never creates a duplicate when the answer is lost on the way back', async () => {
-    let dropped = 0;
     // The request reaches the API and the pet is created; the answer never arrives, twice.
-    const lossy: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method === 'POST' && dropped < 2) {
-        dropped += 1;
-        await response.arrayBuffer();
-        throw new TypeError('socket hang up');
-      }
-      return response;
-    };
+    const lossy = losingAnswers(2);
     const staff = createPetstoreClient({
       baseUrl: `${server.baseUrl}/v1`,
       apiKey: staffKey,
-      fetch: lossy,
+      fetch: lossy.fetch,
     });
     const before = await countPets();
     const created = await staff.createPet({ name: 'Lost and found', categoryId: 2 });
-    expect(dropped).toBe(2);
+    expect(lossy.dropped()).toBe(2);
     expect(created.status).toBe(201);
     expect(await countPets()).toBe(before + 1);
   });
@@ -350,23 +359,14 @@ describe('the client against the real API', () => {
   });
 
   it('never creates a duplicate category when the answer is lost on the way back', async () => {
-    let dropped = 0;
-    const lossy: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method === 'POST' && dropped < 2) {
-        dropped += 1;
-        await response.arrayBuffer();
-        throw new TypeError('socket hang up');
-      }
-      return response;
-    };
+    const lossy = losingAnswers(2);
     const staff = createPetstoreClient({
       baseUrl: `${server.baseUrl}/v1`,
       apiKey: staffKey,
-      fetch: lossy,
+      fetch: lossy.fetch,
     });
     const created = await staff.createCategory({ name: 'Lost and found' });
-    expect(dropped).toBe(2);
+    expect(lossy.dropped()).toBe(2);
     expect(created.status).toBe(201);
     const named = [];
     for await (const category of staff.iterateCategories({ limit: 100 }))
@@ -520,24 +520,15 @@ describe('the client against the real API', () => {
   });
 
   it('never places a second order when the answer is lost on the way back', async () => {
-    let dropped = 0;
-    const lossy: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      if (init?.method === 'POST' && dropped < 2) {
-        dropped += 1;
-        await response.arrayBuffer();
-        throw new TypeError('socket hang up');
-      }
-      return response;
-    };
+    const lossy = losingAnswers(2);
     const { data: pet } = await client(staffKey).createPet({ name: 'Lost order', categoryId: 3 });
     const partner = createPetstoreClient({
       baseUrl: `${server.baseUrl}/v1`,
       apiKey: partnerKey,
-      fetch: lossy,
+      fetch: lossy.fetch,
     });
     const placed = await partner.placeOrder({ petId: pet.id });
-    expect(dropped).toBe(2);
+    expect(lossy.dropped()).toBe(2);
     expect(placed).toMatchObject({ status: 201, data: { petId: pet.id, status: 'placed' } });
     expect((await partner.listOrders({ petId: pet.id })).data).toEqual([placed.data]);
   });

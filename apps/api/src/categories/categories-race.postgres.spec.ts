@@ -6,52 +6,31 @@
  * commit of the archive, as the server itself saw them.
  */
 import { ARCHIVED_CATEGORY, type Category, type Pet } from '@pets/contract';
-import { type PostgresServer, startPostgres } from '@pets/services';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { holdInserts, untilHeld, useInstances } from '../../test/instances.js';
+import type { TestApp } from '../../test/test-app.js';
+
+const LIMITS = { perMinute: 1_000_000, perDay: 1_000_000 };
 
 /** Pets named so wait in their transaction, after their insert, before they commit. */
 const SLOW = [
-  `CREATE FUNCTION slow_pet() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN
-     IF NEW.name LIKE 'Held%' THEN PERFORM pg_sleep(1); END IF;
-     IF NEW.name LIKE 'Raced%' THEN PERFORM pg_sleep(random() * 0.05); END IF;
-     RETURN NEW;
-   END $$`,
-  `CREATE TRIGGER slow AFTER INSERT ON pets FOR EACH ROW EXECUTE FUNCTION slow_pet()`,
+  ...holdInserts('held_pet', 'pets', "NEW.name LIKE 'Held%'", '1'),
+  ...holdInserts('raced_pet', 'pets', "NEW.name LIKE 'Raced%'", 'random() * 0.05'),
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('archiving a category while pets are created in it, on PostgreSQL with two instances', () => {
-  let server: PostgresServer;
-  let first: TestApp;
-  let second: TestApp;
+  // A server of its own, recording when each transaction commits.
+  const { first, second, psql } = useInstances({
+    ownServer: { database: 'race', settings: { track_commit_timestamp: 'on' } },
+    statements: SLOW,
+  });
   let key: string;
-  let psql: pg.Client;
 
   beforeAll(async () => {
-    // A server of its own, recording when each transaction commits.
-    server = await startPostgres({ settings: { track_commit_timestamp: 'on' } });
-    const url = server.createDatabase('race');
-    first = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    second = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    ({ key } = await first.createKey({
-      name: 'Staff',
-      role: 'staff',
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    }));
-    psql = new pg.Client({ connectionString: url });
-    await psql.connect();
-    for (const statement of SLOW) await psql.query(statement);
-  });
-  afterAll(async () => {
-    await psql.end();
-    await second.close();
-    await first.close();
-    server.destroy();
+    ({ key } = await first.createKey(anAccount({ name: 'Staff', role: 'staff', limits: LIMITS })));
   });
 
   const newCategory = async (name: string) => {
@@ -85,13 +64,7 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
     const category = await newCategory('Held');
     const held = first.as(key).post('/v1/pets', { name: 'Held pet', categoryId: category });
     // Until the pet's transaction has checked the category and inserted, and sleeps.
-    for (;;) {
-      const { rows } = await psql.query<{ n: string }>(
-        `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
-      );
-      if (rows[0]?.n === '1') break;
-      await sleep(10);
-    }
+    await untilHeld(psql);
     const archived = await archive(second, category);
     expect(archived.statusCode).toBe(200);
     const created = await held;

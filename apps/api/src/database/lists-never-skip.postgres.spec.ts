@@ -8,10 +8,11 @@
 import type { AuditEvent, Pet } from '@pets/contract';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataSource } from 'typeorm';
-import { createTestApp, freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
+import { anAccount } from '../../test/factories.js';
+import { holdInserts, untilHeld, useInstances } from '../../test/instances.js';
+import { freshDatabaseUrl, type TestApp } from '../../test/test-app.js';
 import { dataSourceOptions, MIGRATIONS } from './data-source.js';
 import { AWAIT_LISTING, ENSURE_ID_BASE, LISTED_TABLES, listedBelow } from './list-order.js';
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
@@ -21,21 +22,26 @@ import { nextPath } from '../../test/requests.js';
 const HOLD_SECONDS = 2;
 
 const HOLD = [
-  `CREATE FUNCTION hold_pet() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN IF NEW.name LIKE 'Sync held pet%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
-  `CREATE TRIGGER hold AFTER INSERT ON pets FOR EACH ROW EXECUTE FUNCTION hold_pet()`,
-  `CREATE FUNCTION hold_event() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN IF NEW.changes LIKE '%Sync held event%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
-  `CREATE TRIGGER hold AFTER INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION hold_event()`,
-  `CREATE FUNCTION hold_category() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN IF NEW.name LIKE 'Sync held category%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
-  `CREATE TRIGGER hold AFTER INSERT ON categories FOR EACH ROW EXECUTE FUNCTION hold_category()`,
-  `CREATE FUNCTION hold_order() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN IF (SELECT name FROM pets WHERE id = NEW.pet_id) LIKE 'Sync held order%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
-  `CREATE TRIGGER hold AFTER INSERT ON orders FOR EACH ROW EXECUTE FUNCTION hold_order()`,
-  `CREATE FUNCTION hold_link() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN IF NEW.email LIKE 'sync-held%' THEN PERFORM pg_sleep(${HOLD_SECONDS}); END IF; RETURN NEW; END $$`,
-  `CREATE TRIGGER hold AFTER INSERT ON person_links FOR EACH ROW EXECUTE FUNCTION hold_link()`,
+  ...holdInserts('hold_pet', 'pets', "NEW.name LIKE 'Sync held pet%'", `${HOLD_SECONDS}`),
+  ...holdInserts(
+    'hold_event',
+    'audit_events',
+    "NEW.changes LIKE '%Sync held event%'",
+    `${HOLD_SECONDS}`,
+  ),
+  ...holdInserts(
+    'hold_category',
+    'categories',
+    "NEW.name LIKE 'Sync held category%'",
+    `${HOLD_SECONDS}`,
+  ),
+  ...holdInserts(
+    'hold_order',
+    'orders',
+    "(SELECT name FROM pets WHERE id = NEW.pet_id) LIKE 'Sync held order%'",
+    `${HOLD_SECONDS}`,
+  ),
+  ...holdInserts('hold_link', 'person_links', "NEW.email LIKE 'sync-held%'", `${HOLD_SECONDS}`),
 ];
 
 /** Every pet a list may show now, by the bound the list statements use. */
@@ -47,34 +53,22 @@ const listedPets = statement(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('lists never skip on PostgreSQL, with two instances', () => {
-  let server: PostgresServer;
-  let first: TestApp;
-  let second: TestApp;
+  // A server of its own: a transaction held open holds back what every database on a server lists.
+  const { first, second, psql } = useInstances({
+    ownServer: { database: 'lists' },
+    statements: HOLD,
+  });
   let key: string;
   let accountId: number;
-  let psql: pg.Client;
 
   beforeAll(async () => {
-    // A server of its own: a transaction held open holds back what every database on a server lists.
-    server = await startPostgres();
-    const url = server.createDatabase('lists');
-    first = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    second = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    ({ key, accountId } = await first.createKey({
-      name: 'Staff',
-      role: 'staff',
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    }));
-    psql = new pg.Client({ connectionString: url });
-    await psql.connect();
-    for (const statement of HOLD) await psql.query(statement);
-  });
-  afterAll(async () => {
-    await psql.end();
-    await second.close();
-    await first.close();
-    server.destroy();
+    ({ key, accountId } = await first.createKey(
+      anAccount({
+        name: 'Staff',
+        role: 'staff',
+        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
+      }),
+    ));
   });
 
   const get = async (instance: TestApp, url: string) => {
@@ -92,15 +86,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
       });
 
   /** Until the held transaction sleeps in its trigger: its row has its id by then. */
-  const heldInTrigger = async () => {
-    for (;;) {
-      const { rows } = await psql.query<{ n: string }>(
-        `SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'`,
-      );
-      if (rows[0]?.n === '1') return;
-      await sleep(10);
-    }
-  };
+  const heldInTrigger = () => untilHeld(psql);
 
   /**
    * One held write through the first instance, and while it is held, `others` through the second;

@@ -202,17 +202,61 @@ async function migrate(
   return dataSource;
 }
 
+/** The migrations of the release before `migration`. */
+const releasedBefore = (migration: (typeof MIGRATIONS)[number]) =>
+  MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration));
+
+/** A partner account as every release writes it. */
+const ACME = `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`;
+
+/** The audit trail's indexes, which a migration that makes the table again must keep. */
+const AUDIT_INDEXES: unknown = expect.arrayContaining([
+  'audit_events_target',
+  'audit_events_actor',
+  'audit_events_actor_person',
+]);
+
+/** Reads of the migrated database through this release's database layer. */
+const readsOf = (database: AppConfig['database'], after: DataSource) =>
+  database.kind === 'postgres'
+    ? new PostgresDatabase(after)
+    : new SqliteDatabase(database.file, 1_000);
+
 describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
-  it('keeps every idempotency record and pet, folding pet names for search', async () => {
+  const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
+  /** `run` on a fresh database of this engine, whose files (SQLite's) are removed after. */
+  const onFreshDatabase = async (
+    run: (database: AppConfig['database'], url: string) => Promise<void>,
+  ) => {
     const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
     try {
+      await run(databaseOf(engine, url), url);
+    } finally {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  /** The names of a table's indexes. */
+  const indexesOf = async (dataSource: DataSource, table: string) =>
+    (engine === 'postgres'
+      ? await dataSource.query<{ name: string }[]>(
+          `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1`,
+          [table],
+        )
+      : await dataSource.query<{ name: string }[]>(`SELECT name FROM pragma_index_list(?)`, [table])
+    ).map((index) => index.name);
+  /** An audit event of a target the schema does not know is refused. */
+  const refusesOtherTargets = (after: DataSource) =>
+    expect(
+      after.query(
+        `INSERT INTO audit_events (at, action, target_type, target_id, changes)
+         VALUES (7, 'x', 'planet', 1, '{}')`,
+      ),
+    ).rejects.toThrow(/check/i);
+  it('keeps every idempotency record and pet, folding pet names for search', async () => {
+    await onFreshDatabase(async (database) => {
       // The database as the first release left it, with a record in it.
       const before = await migrate(database, MIGRATIONS.slice(0, 1));
-      await before.query(
-        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
-      );
+      await before.query(ACME);
       await before.query(
         `INSERT INTO pets (name, category_id, status, created_at) VALUES ('Rex', 1, 'available', 1)`,
       );
@@ -240,38 +284,21 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           await after.query(`SELECT name, name_key, owner_account_id, deleted_at FROM pets`),
         ).toEqual([{ name: 'Rex', name_key: 'rex', owner_account_id: null, deleted_at: null }]);
         // The index the purge uses is back.
-        const indexes =
-          engine === 'postgres'
-            ? await after.query<{ name: string }[]>(
-                `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'idempotency_keys'`,
-              )
-            : await after.query<{ name: string }[]>(
-                `SELECT name FROM pragma_index_list('idempotency_keys')`,
-              );
-        expect(indexes.map((index) => index.name)).toContain('idempotency_keys_created_at');
+        expect(await indexesOf(after, 'idempotency_keys')).toContain('idempotency_keys_created_at');
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('adds people, sessions and one-time links, keeping the audit trail and what the previous release writes', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const audit = (id: string) =>
-      `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
+    await onFreshDatabase(async (database) => {
+      const audit = (id: string) =>
+        `INSERT INTO audit_events (at, actor_account_id, action, target_type, target_id, changes)
        VALUES (${id}, 1, 'pet.created', 'pet', 1, '{}')`;
-    try {
       // The database as the release before people left it, with audit events in it.
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(People1795306000000)),
-      );
-      await before.query(
-        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
-      );
+      const before = await migrate(database, releasedBefore(People1795306000000));
+      await before.query(ACME);
       for (const at of ['1', '2', '3']) await before.query(audit(at));
       const eventsBefore = await before.query<{ id: number; at: number }[]>(
         `SELECT id, at FROM audit_events ORDER BY id`,
@@ -305,12 +332,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           `INSERT INTO audit_events (at, action, target_type, target_id, changes)
            SELECT 6, 'person.invited', 'person', id, '{}' FROM people`,
         );
-        await expect(
-          after.query(
-            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
-             VALUES (7, 'x', 'planet', 1, '{}')`,
-          ),
-        ).rejects.toThrow(/check/i);
+        await refusesOtherTargets(after);
         // A reset link names its person; an invitation names none until it is used.
         await expect(
           after.query(
@@ -322,27 +344,18 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
   it('records who made keys and when links ended, keeping what the previous release writes, and back', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const previousKey = (n: number) =>
-      `INSERT INTO api_keys (account_id, label, prefix, hash, created_at)
+    await onFreshDatabase(async (database) => {
+      const previousKey = (n: number) =>
+        `INSERT INTO api_keys (account_id, label, prefix, hash, created_at)
        VALUES (1, 'k${n}', 'pets_live_K${n}', '${String(n).repeat(64)}', ${n})`;
-    const previousLink = (n: number) =>
-      `INSERT INTO person_links (kind, hash, account_id, email, created_at, expires_at)
+      const previousLink = (n: number) =>
+        `INSERT INTO person_links (kind, hash, account_id, email, created_at, expires_at)
        VALUES ('invitation', '${String(n).repeat(64)}', 1, 'i${n}@example.com', ${n}, 100)`;
-    try {
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(KeyMakers1795306500000)),
-      );
-      await before.query(
-        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
-      );
+      const before = await migrate(database, releasedBefore(KeyMakers1795306500000));
+      await before.query(ACME);
       await before.query(previousKey(1));
       await before.query(previousLink(1));
       await before.destroy();
@@ -378,29 +391,19 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
   it('adds categories, one per category a pet names, keeping pets and what the previous release writes', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
-    const previousPet = (name: string, categoryId: number, deletedAt: number | null = null) =>
-      [
-        `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id, deleted_at)
+    await onFreshDatabase(async (database) => {
+      const previousPet = (name: string, categoryId: number, deletedAt: number | null = null) =>
+        [
+          `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id, deleted_at)
          VALUES (${p(1)}, ${p(2)}, ${p(3)}, 'available', 1, 1, ${p(4)}) RETURNING id`,
-        [name, name.toLowerCase(), categoryId, deletedAt],
-      ] as const;
-    try {
+          [name, name.toLowerCase(), categoryId, deletedAt],
+        ] as const;
       // The database as the previous release (people) left it, with pets in categories 3 and 7.
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
-      );
-      await before.query(
-        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
-      );
+      const before = await migrate(database, releasedBefore(Categories1795306100000));
+      await before.query(ACME);
       const petIds: number[] = [];
       for (const [name, categoryId, deletedAt] of [
         ['Rex', 3, null],
@@ -435,10 +438,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         expect(await after.query(`SELECT id, category_id FROM pets ORDER BY id`)).toEqual(
           petIds.map((id, i) => ({ id, category_id: [3, 7, 3][i] })),
         );
-        const reads =
-          database.kind === 'postgres'
-            ? new PostgresDatabase(after)
-            : new SqliteDatabase(database.file, 1_000);
+        const reads = readsOf(database, after);
         try {
           expect(await new CategoriesRepository(reads).page(0, 10)).toEqual([
             { id: 3, name: 'Category 3', archived: false, petCount: 1 },
@@ -502,32 +502,13 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           Math.max(...eventsBefore.map((event) => event.id)),
         );
         // The audit trail keeps its indexes (SQLite made the table again).
-        const auditIndexes =
-          engine === 'postgres'
-            ? await after.query<{ name: string }[]>(
-                `SELECT indexname AS name FROM pg_indexes WHERE tablename = 'audit_events'`,
-              )
-            : await after.query<{ name: string }[]>(
-                `SELECT name FROM pragma_index_list('audit_events')`,
-              );
-        expect(auditIndexes.map((index) => index.name)).toEqual(
-          expect.arrayContaining([
-            'audit_events_target',
-            'audit_events_actor',
-            'audit_events_actor_person',
-          ]),
-        );
+        expect(await indexesOf(after, 'audit_events')).toEqual(AUDIT_INDEXES);
         // Categories are audit targets now; something else still is not.
         await after.query(
           `INSERT INTO audit_events (at, action, target_type, target_id, changes)
            VALUES (7, 'category.renamed', 'category', 3, '{}')`,
         );
-        await expect(
-          after.query(
-            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
-             VALUES (7, 'x', 'planet', 1, '{}')`,
-          ),
-        ).rejects.toThrow(/check/i);
+        await refusesOtherTargets(after);
         // A name is taken whatever its case; new categories get ids above the seeded ones.
         await expect(
           after.query(
@@ -541,34 +522,14 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('adds orders, one open order per pet kept by the engine, keeping what the previous release writes', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
-    const indexesOf = async (dataSource: DataSource, table: string) =>
-      (engine === 'postgres'
-        ? await dataSource.query<{ name: string }[]>(
-            `SELECT indexname AS name FROM pg_indexes WHERE tablename = $1`,
-            [table],
-          )
-        : await dataSource.query<{ name: string }[]>(`SELECT name FROM pragma_index_list(?)`, [
-            table,
-          ])
-      ).map((index) => index.name);
-    try {
+    await onFreshDatabase(async (database) => {
       // The database as the previous release (categories) left it, with a pet and its events.
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(StoreOrders1795306200000)),
-      );
-      await before.query(
-        `INSERT INTO accounts (name, plan, role, created_at) VALUES ('Acme', 'free', 'partner', 1)`,
-      );
+      const before = await migrate(database, releasedBefore(StoreOrders1795306200000));
+      await before.query(ACME);
       const [{ id: petId } = { id: 0 }] = await before.query<{ id: number }[]>(
         `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id)
          VALUES ('Rex', 'rex', 1, 'available', 1, 1) RETURNING id`,
@@ -591,13 +552,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         expect(await after.query(`SELECT id, action FROM audit_events ORDER BY id`)).toEqual(
           eventsBefore,
         );
-        expect(await indexesOf(after, 'audit_events')).toEqual(
-          expect.arrayContaining([
-            'audit_events_target',
-            'audit_events_actor',
-            'audit_events_actor_person',
-          ]),
-        );
+        expect(await indexesOf(after, 'audit_events')).toEqual(AUDIT_INDEXES);
         expect(await indexesOf(after, 'orders')).toEqual(
           expect.arrayContaining([
             'orders_open_pet',
@@ -612,12 +567,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           `INSERT INTO audit_events (at, action, target_type, target_id, changes)
            VALUES (7, 'order.placed', 'order', 1, '{}')`,
         );
-        await expect(
-          after.query(
-            `INSERT INTO audit_events (at, action, target_type, target_id, changes)
-             VALUES (7, 'x', 'planet', 1, '{}')`,
-          ),
-        ).rejects.toThrow(/check/i);
+        await refusesOtherTargets(after);
         expect(
           (await after.query<{ id: number }[]>(`SELECT max(id) AS id FROM audit_events`))[0]?.id,
         ).toBeGreaterThan(Math.max(...eventsBefore.map((event) => event.id)));
@@ -648,10 +598,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         ).rejects.toThrow(/foreign key/i);
 
         // The previous release's own pet statements still work on the migrated schema.
-        const reads =
-          database.kind === 'postgres'
-            ? new PostgresDatabase(after)
-            : new SqliteDatabase(database.file, 1_000);
+        const reads = readsOf(database, after);
         try {
           const pets = new PetsRepository(reads);
           const { insert } = pets.statements;
@@ -681,47 +628,44 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keys category names as one name after normalization, keeping names already one and what the previous release writes', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
-    const no = engine === 'postgres' ? 'false' : '0';
-    // The previous release's category statements: it knows name_key (NFC, lower case) only.
-    const previousInsert = (dataSource: DataSource, name: string) =>
-      dataSource.query<{ id: number }[]>(
-        `INSERT INTO categories (name, name_key, archived, created_at)
+    await onFreshDatabase(async (database, url) => {
+      const no = engine === 'postgres' ? 'false' : '0';
+      // The previous release's category statements: it knows name_key (NFC, lower case) only.
+      const previousInsert = (dataSource: DataSource, name: string) =>
+        dataSource.query<{ id: number }[]>(
+          `INSERT INTO categories (name, name_key, archived, created_at)
          VALUES (${p(1)}, ${p(2)}, ${no}, 1) RETURNING id`,
-        [name, name.normalize('NFC').toLowerCase()],
-      );
-    const previousUpdate = (dataSource: DataSource, id: number, name: string, archived: boolean) =>
-      dataSource.query(
-        `UPDATE categories SET name = ${p(1)}, name_key = ${p(2)}, archived = ${p(3)} WHERE id = ${p(4)}`,
-        [
-          name,
-          name.normalize('NFC').toLowerCase(),
-          engine === 'postgres' ? archived : Number(archived),
-          id,
-        ],
-      );
-    const folds = async (dataSource: DataSource) =>
-      Object.fromEntries(
-        (
-          await dataSource.query<{ name: string; name_fold: string | null }[]>(
-            `SELECT name, name_fold FROM categories ORDER BY id`,
-          )
-        ).map((row) => [row.name, row.name_fold]),
-      );
-    try {
+          [name, name.normalize('NFC').toLowerCase()],
+        );
+      const previousUpdate = (
+        dataSource: DataSource,
+        id: number,
+        name: string,
+        archived: boolean,
+      ) =>
+        dataSource.query(
+          `UPDATE categories SET name = ${p(1)}, name_key = ${p(2)}, archived = ${p(3)} WHERE id = ${p(4)}`,
+          [
+            name,
+            name.normalize('NFC').toLowerCase(),
+            engine === 'postgres' ? archived : Number(archived),
+            id,
+          ],
+        );
+      const folds = async (dataSource: DataSource) =>
+        Object.fromEntries(
+          (
+            await dataSource.query<{ name: string; name_fold: string | null }[]>(
+              `SELECT name, name_fold FROM categories ORDER BY id`,
+            )
+          ).map((row) => [row.name, row.name_fold]),
+        );
       // The previous release let these four be, beside the starter set.
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(CategoryNameKeys1795306400000)),
-      );
+      const before = await migrate(database, releasedBefore(CategoryNameKeys1795306400000));
       for (const name of ['Horses', 'ＨＯＲＳＥＳ', 'Horſes', 'Horses\u200b'])
         await previousInsert(before, name);
       await before.destroy();
@@ -808,19 +752,12 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await t.close();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stops, changing nothing, while a pet names a category id new ids could not follow', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    const database = databaseOf(engine, url);
-    try {
-      const before = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
-      );
+    await onFreshDatabase(async (database) => {
+      const before = await migrate(database, releasedBefore(Categories1795306100000));
       await before.query(
         `INSERT INTO pets (name, name_key, category_id, status, created_at)
          VALUES ('Far', 'far', ${SEEDED_ID_MAX + 1}, 'available', 1), ('Near', 'near', 2, 'available', 1)`,
@@ -830,10 +767,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         `Pets are in categories ${SEEDED_ID_MAX + 1}, above ${SEEDED_ID_MAX}`,
       );
       // Moved, as the running release may move it, the migration goes through.
-      const fixing = await migrate(
-        database,
-        MIGRATIONS.slice(0, MIGRATIONS.indexOf(Categories1795306100000)),
-      );
+      const fixing = await migrate(database, releasedBefore(Categories1795306100000));
       try {
         const tables = await fixing.query<unknown[]>(
           engine === 'postgres'
@@ -853,15 +787,12 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await after.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('starts a new installation with the starter categories', async () => {
-    const { url, dir } = await freshDatabaseUrl(engine);
-    try {
-      const fresh = await migrate(databaseOf(engine, url), MIGRATIONS);
+    await onFreshDatabase(async (database) => {
+      const fresh = await migrate(database, MIGRATIONS);
       try {
         const rows = await fresh.query<{ id: number; name: string }[]>(
           `SELECT id, name FROM categories ORDER BY id`,
@@ -875,8 +806,6 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
       } finally {
         await fresh.destroy();
       }
-    } finally {
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -17,44 +17,22 @@ import {
   type Pet,
   petNotOrderableIssue,
 } from '@pets/contract';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAndPartners, useInstances } from '../../test/instances.js';
 
 const ORDERS_PER_PET = 50;
 const PARTNERS = 10;
 
 describe('orders racing for one pet, and moves racing on one order, on PostgreSQL with two instances', () => {
-  let first: TestApp;
-  let second: TestApp;
+  const { first, second, psql } = useInstances();
   let staff: string;
   let partners: string[];
-  let psql: pg.Client;
 
   beforeAll(async () => {
-    first = await createTestApp({ engine: 'postgres' });
-    if (first.config.database.kind !== 'postgres') throw new Error('not PostgreSQL');
-    const url = first.config.database.url;
-    second = await createTestApp({ engine: 'postgres', databaseUrl: url });
-    const limits = { perMinute: 1_000_000, perDay: 1_000_000 };
-    ({ key: staff } = await first.createKey({
-      name: 'Staff',
-      role: 'staff',
-      plan: 'enterprise',
-      limits,
+    ({ staff, partners } = await staffAndPartners(first, PARTNERS, {
+      perMinute: 1_000_000,
+      perDay: 1_000_000,
     }));
-    partners = [];
-    for (let n = 0; n < PARTNERS; n++)
-      partners.push(
-        (await first.createKey({ name: `Partner ${n}`, plan: 'enterprise', limits })).key,
-      );
-    psql = new pg.Client({ connectionString: url });
-    await psql.connect();
-  });
-  afterAll(async () => {
-    await psql.end();
-    await second.close();
-    await first.close();
   });
 
   const instance = (n: number) => (n % 2 === 0 ? first : second);

@@ -9,8 +9,9 @@
  */
 import type { ApiError, Order, OrderStatus, Pet, PetStatus } from '@pets/contract';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Engine, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffAndPartners, useInstances } from '../../test/instances.js';
+import { type Engine } from '../../test/test-app.js';
 
 const STORM_MS = 5_000;
 const CLIENTS = 16;
@@ -67,31 +68,15 @@ const SETUPS: { engine: Engine; instances: number }[] = [
 describe.each(SETUPS)(
   'a storm of orders, moves, patches and removals on $engine with $instances instance(s)',
   ({ engine, instances }) => {
-    let apps: TestApp[];
+    const { first, apps } = useInstances({ engine, count: instances });
     let staff: string;
     let partners: string[];
 
     beforeAll(async () => {
-      const first = await createTestApp({ engine });
-      const { database } = first.config;
-      const url = database.kind === 'sqlite' ? `sqlite:${database.file}` : database.url;
-      apps = [first];
-      while (apps.length < instances) apps.push(await createTestApp({ engine, databaseUrl: url }));
-      const limits = { perMinute: 10_000_000, perDay: 10_000_000 };
-      ({ key: staff } = await first.createKey({
-        name: 'Staff',
-        role: 'staff',
-        plan: 'enterprise',
-        limits,
+      ({ staff, partners } = await staffAndPartners(first, 3, {
+        perMinute: 10_000_000,
+        perDay: 10_000_000,
       }));
-      partners = [];
-      for (let n = 0; n < 3; n++)
-        partners.push(
-          (await first.createKey({ name: `Partner ${n}`, plan: 'enterprise', limits })).key,
-        );
-    });
-    afterAll(async () => {
-      for (const app of [...apps].reverse()) await app.close();
     });
 
     it('every pet agrees with its orders, and every 2xx is stored exactly once', async () => {

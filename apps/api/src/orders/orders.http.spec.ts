@@ -23,25 +23,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../test/people-app.js';
 import { anAccount } from '../../test/factories.js';
 import { followLinks } from '../../test/requests.js';
+import { useApp } from '../../test/instances.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
-type Caller = { key: string; accountId: number; keyId: number };
-
 describe.each(ENGINES)('store orders on %s', (engine) => {
-  let t: TestApp;
-  let staff: Caller;
-  let partner: Caller;
-  let other: Caller;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
-    partner = await t.createKey(anAccount({ name: 'Partner' }));
-    other = await t.createKey(anAccount({ name: 'Other partner' }));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, staff, partner, other } = useApp(
+    { engine },
+    {
+      staff: anAccount({ name: 'Staff', role: 'staff' }),
+      partner: anAccount({ name: 'Partner' }),
+      other: anAccount({ name: 'Other partner' }),
+    },
+  );
 
   const createPet = async (status: Pet['status'] = 'available', name = 'Rex') => {
     const response = await t.as(staff.key).post('/v1/pets', { name, categoryId: 1, status });

@@ -3,20 +3,10 @@
  * `400 invalid_query` on every list, and one made by an instance is good on every instance that
  * shares the secret.
  */
-import { createHash } from 'node:crypto';
+import { unkeyed } from '../../test/cursors.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type Answer, expectNextPath } from '../../test/requests.js';
-
-/** A cursor as anyone could make one before cursors were signed: a hash with no key. */
-const unkeyed = (fields: string[]) => {
-  const body = fields.join('.');
-  const sum = createHash('sha256')
-    .update(`petstore-cursor:${body}`)
-    .digest('base64url')
-    .slice(0, 10);
-  return Buffer.from(`${body}.${sum}`).toString('base64url');
-};
 
 const SHARED = 'a-secret-both-instances-share-0123456789';
 

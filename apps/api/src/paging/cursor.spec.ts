@@ -2,26 +2,17 @@
 // one forged without the key, and working without a secret. The pets list's cursors read back as the
 // position and filters they were made for, stay short and URL-safe, and are refused once edited,
 // cut, extended or made for other filters.
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CURSOR_MAX_LENGTH } from '@pets/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_CURSOR_SECRET } from '../config/config.schema.js';
+import { unkeyed } from '../../test/cursors.js';
 import { Cursors, decodeCursor, encodeCursor, nameDigest } from './cursor.js';
 
 const cursors = new Cursors(DEVELOPMENT_CURSOR_SECRET);
 const raw = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
 const wrap = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
-
-/** A cursor as anyone could make one before cursors were signed: a hash with no key. */
-const unkeyed = (fields: string[]) => {
-  const body = fields.join('.');
-  const sum = createHash('sha256')
-    .update(`petstore-cursor:${body}`)
-    .digest('base64url')
-    .slice(0, 10);
-  return wrap(`${body}.${sum}`);
-};
 
 describe('Cursors', () => {
   it('open what they sealed, with 128 bits of an HMAC-SHA256 of the fields under the secret', () => {

@@ -2,25 +2,19 @@
 // reset links end with them; reset links end each other and with a password change; the last
 // active staff person stays; staff list and revoke invitations and reactivate people.
 import { ApiKeys, OpenInvitations, Person } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AccountKey,
   auditEvents,
   cookieOf,
-  createPeopleTestApp,
+  usePeopleApp,
+  useTwoInstances,
   OWN_ORIGIN,
   PASSWORD,
   session,
   signedInAs,
   signInAs,
 } from '../../test/people-app.js';
-import {
-  createTestApp,
-  ENGINES,
-  FakeClock,
-  freshDatabaseUrl,
-  type TestApp,
-} from '../../test/test-app.js';
+import { ENGINES } from '../../test/test-app.js';
 import type { Sender } from '../../test/requests.js';
 
 const tokenOf = (link: string): string => new URL(link).hash.slice(1);
@@ -28,16 +22,7 @@ const tokenOf = (link: string): string => new URL(link).hash.slice(1);
 describe.each(ENGINES)(
   'deactivating people, reset links and invitations, on %s (docs/staff/sign-in.md)',
   (engine) => {
-    let t: TestApp;
-    let staff: AccountKey;
-    let partner: AccountKey;
-
-    beforeAll(async () => {
-      ({ t, staff, partner } = await createPeopleTestApp(engine));
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const { t, staff, partner } = usePeopleApp(engine);
 
     const signIn = (email: string, password = PASSWORD) => signedInAs(t, email, password);
     const deactivate = (personId: number, sender: Sender = staff.key) =>
@@ -323,20 +308,7 @@ describe.each(ENGINES)(
 );
 
 describe('two instances on one PostgreSQL and one Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  const clock = new FakeClock();
-
-  beforeAll(async () => {
-    const { url } = await freshDatabaseUrl('postgres');
-    const env = { REDIS_URL: `${inject('redisUrl')}/6` };
-    a = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
-    b = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const { a, b, clock } = useTwoInstances(6);
 
   it('the other refuses, within 5 seconds, a key whose maker was deactivated, and took it before', async () => {
     const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });

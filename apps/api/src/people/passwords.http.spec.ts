@@ -2,27 +2,12 @@
 // email, the part before @ or name are refused wherever a password is chosen (joining, a reset
 // link, a change), with the field and the words of the contract.
 import { CurrentSession, Invitation, PasswordResetLink } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountKey,
-  cookieOf,
-  createPeopleTestApp,
-  OWN_ORIGIN,
-  PASSWORD,
-} from '../../test/people-app.js';
-import { ENGINES, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { cookieOf, usePeopleApp, OWN_ORIGIN, PASSWORD } from '../../test/people-app.js';
+import { ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)('choosing a password, on %s (docs/staff/sign-in.md)', (engine) => {
-  let t: TestApp;
-  let staff: AccountKey;
-  let partner: AccountKey;
-
-  beforeAll(async () => {
-    ({ t, staff, partner } = await createPeopleTestApp(engine));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, staff, partner } = usePeopleApp(engine);
 
   const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
   /** Without a mail server, a link is in the answer. */

@@ -1,31 +1,15 @@
 // People on both engines: their sessions listed and ended, signing out everywhere, changing a
 // password, an account's people, and deactivating a person.
 import { People, Person, Sessions } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountKey,
-  auditEvents,
-  createPeopleTestApp,
-  PASSWORD,
-  session,
-  signedInAs,
-} from '../../test/people-app.js';
+import { describe, expect, it } from 'vitest';
+import { auditEvents, usePeopleApp, PASSWORD, session, signedInAs } from '../../test/people-app.js';
 import { nextPath } from '../../test/requests.js';
-import { ENGINES, type TestApp } from '../../test/test-app.js';
+import { ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)(
   'people, their sessions and passwords, on %s (docs/staff/sign-in.md)',
   (engine) => {
-    let t: TestApp;
-    let staff: AccountKey;
-    let partner: AccountKey;
-
-    beforeAll(async () => {
-      ({ t, staff, partner } = await createPeopleTestApp(engine));
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const { t, staff, partner } = usePeopleApp(engine);
 
     const signIn = (email: string, password = PASSWORD) => signedInAs(t, email, password);
     const status = async (cookie: string) => (await t.as({ cookie }).get('/v1/session')).statusCode;

@@ -3,26 +3,21 @@
 // every change in the audit list for staff.
 import type { AuditEvent, Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anAccount } from '../../test/factories.js';
 import { nextLink } from '../../test/requests.js';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { useApp } from '../../test/instances.js';
+import { createTestApp, ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)('managing pets on %s', (engine) => {
-  let t: TestApp;
-  let staff: { key: string; accountId: number; keyId: number };
-  let partner: { key: string; accountId: number; keyId: number };
-  let other: { key: string; accountId: number; keyId: number };
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    staff = await t.createKey(anAccount({ name: 'Staff', role: 'staff' }));
-    partner = await t.createKey(anAccount({ name: 'Partner' }));
-    other = await t.createKey(anAccount({ name: 'Other partner' }));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, staff, partner, other } = useApp(
+    { engine },
+    {
+      staff: anAccount({ name: 'Staff', role: 'staff' }),
+      partner: anAccount({ name: 'Partner' }),
+      other: anAccount({ name: 'Other partner' }),
+    },
+  );
 
   const create = async (key: string, pet: Record<string, unknown>) => {
     const response = await t.as(key).post('/v1/pets', { categoryId: 1, ...pet });

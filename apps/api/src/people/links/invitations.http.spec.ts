@@ -10,30 +10,20 @@ import {
   RESET_LINK_TTL_MS,
   SESSION_COOKIE,
 } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  type AccountKey,
   auditEvents,
   cookieOf,
-  createPeopleTestApp,
+  usePeopleApp,
   OWN_ORIGIN,
   PASSWORD,
 } from '../../../test/people-app.js';
-import { ENGINES, type TestApp } from '../../../test/test-app.js';
+import { ENGINES } from '../../../test/test-app.js';
 
 describe.each(ENGINES)(
   'invitations and password resets, on %s (docs/staff/sign-in.md)',
   (engine) => {
-    let t: TestApp;
-    let staff: AccountKey;
-    let partner: AccountKey;
-
-    beforeAll(async () => {
-      ({ t, staff, partner } = await createPeopleTestApp(engine));
-    });
-    afterAll(async () => {
-      await t.close();
-    });
+    const { t, staff, partner } = usePeopleApp(engine);
 
     const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
     /** Without a mail server, a link is in the answer. */

@@ -9,14 +9,13 @@ import { Invitation, PasswordResetLink, PROBLEMS } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailServer, type ReceivedMail, startMailServer } from '../../../test/mail-server.js';
 import {
-  type AccountKey,
   auditEvents,
   cookieOf,
-  createPeopleTestApp,
+  usePeopleApp,
   PASSWORD,
   signInAs,
 } from '../../../test/people-app.js';
-import { createTestApp, ENGINES, freshDatabaseUrl, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, ENGINES, freshDatabaseUrl } from '../../../test/test-app.js';
 
 /** Where links in mail point, whatever Host a request came with. */
 const PUBLIC_URL = 'https://pets.example.com';
@@ -36,22 +35,18 @@ const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
 
 describe.each(ENGINES)('links e-mailed with SMTP_URL, on %s (docs/staff/sign-in.md)', (engine) => {
   let mail: MailServer;
-  let t: TestApp;
-  let staff: AccountKey;
-  let partner: AccountKey;
-
   beforeAll(async () => {
     mail = await startMailServer();
-    ({ t, staff, partner } = await createPeopleTestApp(engine, {
-      SMTP_URL: mail.url,
-      MAIL_FROM,
-      PUBLIC_URL,
-    }));
   });
   afterAll(async () => {
-    await t.close();
     await mail.close();
   });
+  // Closed before the mail server (the last hook registered runs first after the tests).
+  const { t, staff, partner } = usePeopleApp(engine, () => ({
+    SMTP_URL: mail.url,
+    MAIL_FROM,
+    PUBLIC_URL,
+  }));
 
   /** Nothing of a link in an answer: not in its body, not in a header. */
   const expectNoLink = (response: { body: string; headers: Record<string, unknown> }) => {

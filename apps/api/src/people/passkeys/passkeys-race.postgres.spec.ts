@@ -6,34 +6,21 @@
  * person's last two passkeys.
  */
 import { PROBLEMS } from '@pets/contract';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../../test/people-app.js';
 import { SoftAuthenticator } from '@pets/services';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { useInstances } from '../../../test/instances.js';
+import type { TestApp } from '../../../test/test-app.js';
 
 const ROUNDS = 40;
 
 describe('removing the password and the last passkey at once, on PostgreSQL with two instances', () => {
-  let first: TestApp;
-  let second: TestApp;
+  const { first, second, psql } = useInstances();
   let accountId: number;
-  let psql: pg.Client;
   let people = 0;
 
   beforeAll(async () => {
-    first = await createTestApp({ engine: 'postgres' });
-    if (first.config.database.kind !== 'postgres') throw new Error('not PostgreSQL');
-    const url = first.config.database.url;
-    second = await createTestApp({ engine: 'postgres', databaseUrl: url });
     ({ accountId } = await first.createKey({ name: 'Acme', plan: 'pro', role: 'partner' }));
-    psql = new pg.Client({ connectionString: url });
-    await psql.connect();
-  });
-  afterAll(async () => {
-    await psql.end();
-    await second.close();
-    await first.close();
   });
 
   const send = (

@@ -9,19 +9,18 @@ import {
   PASSKEYS_MAX,
   PROBLEMS,
 } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AccountKey,
   auditEvents,
   cookieOf,
-  createPeopleTestApp,
+  usePeopleApp,
   OWN_ORIGIN,
   PASSWORD,
   session,
   signInAs,
 } from '../../../test/people-app.js';
 import { SoftAuthenticator, type Twist } from '@pets/services';
-import { ENGINES, type TestApp } from '../../../test/test-app.js';
+import { ENGINES } from '../../../test/test-app.js';
 
 const OTHER_SITE = 'https://pets.example.net';
 
@@ -32,17 +31,8 @@ const REFUSED = {
 };
 
 describe.each(ENGINES)('passkeys, on %s (docs/staff/sign-in.md)', (engine) => {
-  let t: TestApp;
-  let staff: AccountKey;
-  let partner: AccountKey;
+  const { t, staff, partner } = usePeopleApp(engine);
   let person = 0;
-
-  beforeAll(async () => {
-    ({ t, staff, partner } = await createPeopleTestApp(engine));
-  });
-  afterAll(async () => {
-    await t.close();
-  });
 
   /** A new person of the partner account, signed in: their email, id and cookie. */
   const newPerson = async (name = 'Ann Example') => {

@@ -7,35 +7,23 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_AGE_MS,
 } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type AccountKey,
   auditEvents,
   cookieOf,
-  createPeopleTestApp,
+  usePeopleApp,
+  useTwoInstances,
   OWN_ORIGIN,
   PASSWORD,
   signInAs,
 } from '../../../test/people-app.js';
-import {
-  createTestApp,
-  ENGINES,
-  FakeClock,
-  freshDatabaseUrl,
-  type TestApp,
-} from '../../../test/test-app.js';
+import { ENGINES, type TestApp } from '../../../test/test-app.js';
 
 describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engine) => {
-  let t: TestApp;
-  let staff: AccountKey;
-  let partner: AccountKey;
+  const { t, staff, partner } = usePeopleApp(engine);
 
   beforeAll(async () => {
-    ({ t, staff, partner } = await createPeopleTestApp(engine));
     await t.createPerson(partner.accountId, { email: 'Ann@Acme.example', password: PASSWORD });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   /** Signs in from this address (each test its own, so the address limit never bites). */
@@ -349,21 +337,7 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
 });
 
 describe('two instances on one PostgreSQL and one Redis', () => {
-  let a: TestApp;
-  let b: TestApp;
-  const clock = new FakeClock();
-
-  beforeAll(async () => {
-    const { url } = await freshDatabaseUrl('postgres');
-    // A database of Redis's own for this test, so no other test's counters meet these.
-    const env = { REDIS_URL: `${inject('redisUrl')}/5` };
-    a = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
-    b = await createTestApp({ engine: 'postgres', databaseUrl: url, clock, env });
-  });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-  });
+  const { a, b, clock } = useTwoInstances(5);
 
   it('a session ended on one is refused by the other within 5 seconds, and was not before', async () => {
     const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
