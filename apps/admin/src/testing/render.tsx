@@ -1,6 +1,6 @@
 /** How unit tests render a page or the whole app with a fake API. */
 import type { CurrentSession, PetstoreClient } from '@pets/client';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -8,6 +8,10 @@ import { Router } from 'wouter';
 import { App } from '../app/app.js';
 import { AppProvider } from '../app/provider.js';
 import { type FakeClient, result, sessionEnded, signedInOn } from './fake-client.js';
+
+// A page's code is loaded when it is first opened (lazy routes): on a machine busy with other
+// suites that can take more than Testing Library's default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
