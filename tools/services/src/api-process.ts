@@ -30,11 +30,13 @@ const LISTENING = /"url":"http:\/\/localhost:(\d+)"/;
  * NODE_OPTIONS does not accept); `main` is another build's `main.js`, to compare builds.
  * `output()` keeps everything the server wrote, or its last `keptOutputChars` characters: a bench
  * that sends millions of requests would otherwise hold a log line of each (a gigabyte) in its own
- * heap, competing for the CPU it measures the server on.
+ * heap, competing for the CPU it measures the server on. The minute to start is for a machine
+ * running other suites beside (CI runs two Node lines at once): a server that fails still stops
+ * the wait as soon as it exits.
  */
 export async function startServer(
   env: Record<string, string>,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
   nodeArgs: readonly string[] = [],
   main = API_MAIN,
   keptOutputChars = Number.POSITIVE_INFINITY,

@@ -55,5 +55,6 @@ describe('migrations of instances started together', () => {
       for (const server of servers) server.child.kill('SIGTERM');
       await Promise.all(servers.map((server) => server.exited));
     }
-  });
+    // Three processes starting at once on a machine that runs other suites too.
+  }, 120_000);
 });
