@@ -3,9 +3,8 @@
  * moves), then a restart: what was acknowledged is there exactly once, and what was in flight is
  * there whole (with its audit events) or not at all.
  */
-import { rmSync } from 'node:fs';
-import { startServer } from '@pets/services';
 import { describe, expect, it } from 'vitest';
+import { CrashRun } from '../processes.js';
 import { ENGINES, freshDatabaseUrl } from '../test-app.js';
 import { checkLedger, durableAccount, phase, WriteLedger } from '../write-ledger.js';
 
@@ -27,11 +26,11 @@ describe.each(ENGINES)(
     async function killOnce(): Promise<{ busy: boolean; changesInFlight: number }> {
       const database = await freshDatabaseUrl(engine);
       const account = durableAccount(database.url, 0);
-      let server = await startServer(account.env);
-      const ledger = new WriteLedger(() => server.baseUrl, account, 'Crash');
-      let stop = false;
-      const load = ledger.run(8, () => stop, false, 3);
+      const run = new CrashRun(database);
       try {
+        await run.start(account.env);
+        const ledger = new WriteLedger(() => run.baseUrl, account, 'Crash');
+        run.load(ledger.run(8, run.halt, false, 3));
         const busy = await phase(
           () =>
             ledger.acknowledged.size >= 30 &&
@@ -39,20 +38,14 @@ describe.each(ENGINES)(
             ledger.changes.orderSteps >= 6,
           20_000,
         );
-        server.child.kill('SIGKILL');
-        await server.exited;
-        await load;
+        await run.kill();
         const { changes } = ledger;
 
-        server = await startServer(account.env);
-        await checkLedger(ledger, server.baseUrl, account.spare);
+        await run.restart();
+        await checkLedger(ledger, run.baseUrl, account.spare);
         return { busy, changesInFlight: changes.unanswered };
       } finally {
-        stop = true;
-        server.child.kill('SIGKILL');
-        await server.exited;
-        await load;
-        if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+        await run.end();
       }
     }
   },

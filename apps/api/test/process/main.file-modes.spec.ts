@@ -1,18 +1,15 @@
 // The built API and its key CLI as processes: the data directory and the SQLite files are readable
 // by their owner only, made so or tightened at start.
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccountKey, startServer } from '@pets/services';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { scratchDirs, stopServer } from '../processes.js';
 
 // Each test starts the API or the CLI up to three times, each migrating or opening a database.
 vi.setConfig({ testTimeout: 90_000 });
 
-const root = mkdtempSync(join(tmpdir(), 'pets-file-modes-'));
-afterAll(() => {
-  rmSync(root, { recursive: true, force: true });
-});
+const root = scratchDirs('pets-file-modes-')();
 
 /** Node's own option: the child starts with this umask, as a shell with `umask 022` would. */
 const UMASK_022 = ['--import', 'data:text/javascript,process.umask(0o022)'];
@@ -29,6 +26,14 @@ function modes(dir: string): Record<string, string> {
 
 const TIGHTENED = /readable by their owner only now/;
 
+/** The directory and the database with its -wal and -shm, readable by their owner only. */
+const OWNER_ONLY = {
+  '.': '0700',
+  'petstore.sqlite': '0600',
+  'petstore.sqlite-wal': '0600',
+  'petstore.sqlite-shm': '0600',
+};
+
 describe('the data directory and the database files', () => {
   it('a first run on a fresh data directory makes them owner only, with umask 022', async () => {
     const data = join(root, 'first-run', 'data');
@@ -40,18 +45,14 @@ describe('the data directory and the database files', () => {
     try {
       // While it runs in WAL mode: the database, its -wal and -shm, the key and the link.
       expect(modes(data)).toEqual({
-        '.': '0700',
-        'petstore.sqlite': '0600',
-        'petstore.sqlite-wal': '0600',
-        'petstore.sqlite-shm': '0600',
+        ...OWNER_ONLY,
         'dev-api-key.txt': '0600',
         'dev-sign-in.txt': '0600',
       });
       // Nothing was tightened: it was made so.
       expect(server.output()).not.toMatch(TIGHTENED);
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopServer(server, 'SIGTERM');
     }
   });
 
@@ -65,8 +66,7 @@ describe('the data directory and the database files', () => {
     // A kill -9 leaves the -wal and -shm behind; then everything is opened up, as an older
     // version or a careless copy left it.
     const crashed = await startServer(env, 20_000, UMASK_022);
-    crashed.child.kill('SIGKILL');
-    await crashed.exited;
+    await stopServer(crashed);
     for (const name of readdirSync(data)) chmodSync(join(data, name), 0o644);
     chmodSync(data, 0o755);
     expect(modes(data)).toEqual({
@@ -78,12 +78,7 @@ describe('the data directory and the database files', () => {
 
     const server = await startServer(env, 20_000, UMASK_022);
     try {
-      expect(modes(data)).toEqual({
-        '.': '0700',
-        'petstore.sqlite': '0600',
-        'petstore.sqlite-wal': '0600',
-        'petstore.sqlite-shm': '0600',
-      });
+      expect(modes(data)).toEqual(OWNER_ONLY);
       const lines = server
         .output()
         .split('\n')
@@ -91,13 +86,11 @@ describe('the data directory and the database files', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(data);
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopServer(server, 'SIGTERM');
     }
     // The next start finds nothing to tighten.
     const again = await startServer(env, 20_000, UMASK_022);
-    again.child.kill('SIGTERM');
-    await again.exited;
+    await stopServer(again, 'SIGTERM');
     expect(again.output()).not.toMatch(TIGHTENED);
   });
 });

@@ -3,14 +3,12 @@
  * most of these): every answer has the contract's Error shape, an X-Request-Id and the security
  * headers; a crafted Host never reaches Location or Link; silent connections are closed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiError } from '@pets/contract';
-import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
+import type { ServerProcess } from '@pets/services';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchDirs, startWithKey, stopServer } from '../processes.js';
 
 interface RawAnswer {
   status: number;
@@ -18,28 +16,8 @@ interface RawAnswer {
   body: string;
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-async function start(extra: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'pets-http-edges-'));
-  dirs.push(dir);
-  const env = {
-    NODE_ENV: 'test',
-    DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
-    ...extra,
-  };
-  const { key } = createAccountKey(env, {
-    name: 'Edges',
-    plan: 'enterprise',
-    perMinute: 1_000_000,
-    perDay: 10_000_000,
-  });
-  const server = await startServer(env);
-  return { server, key, port: Number(new URL(server.baseUrl).port) };
-}
+const scratchDir = scratchDirs('pets-http-edges-');
+const start = (extra: Record<string, string> = {}) => startWithKey(scratchDir(), 'Edges', extra);
 
 /** Sends bytes as they are and reads until the server closes (or `ms` passes). */
 function raw(port: number, request: string | Buffer, ms = 3_000): Promise<RawAnswer | 'closed'> {
@@ -95,8 +73,7 @@ describe('malformed HTTP on the built server', () => {
     ({ server, port, key } = await start());
   });
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    await stopServer(server, 'SIGTERM');
   });
 
   it.each([
@@ -230,8 +207,7 @@ describe('connections', () => {
       const health = await fetch(`${server.baseUrl}/healthz`);
       expect(health.status).toBe(200);
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopServer(server, 'SIGTERM');
     }
   }, 90_000);
 
@@ -247,8 +223,7 @@ describe('connections', () => {
       if (answer === 'closed') throw new Error('no answer');
       expect(answer.headers['location']).toMatch(/^https:\/\/api\.example\.com\/v1\/pets\/\d+$/);
     } finally {
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopServer(server, 'SIGTERM');
     }
   }, 90_000);
 });

@@ -1,11 +1,11 @@
 // kill -9 of the built server after people's writes were acknowledged (sign-outs, deactivations
 // with the keys and invitations they end, reset links ended by newer ones, invitations, password
 // changes), then a restart: every one of them holds, recorded once.
-import { rmSync } from 'node:fs';
 import type { AuditEvent } from '@pets/contract';
-import { createAccountKey, keysCli, type ServerProcess, startServer } from '@pets/services';
+import { createAccountKey, keysCli } from '@pets/services';
 import { describe, expect, it } from 'vitest';
 import { PeopleLedger } from '../people-ledger.js';
+import { CrashRun, UNLIMITED } from '../processes.js';
 import { ENGINES, freshDatabaseUrl } from '../test-app.js';
 import { checkLedger, durableAccount, phase, WriteLedger } from '../write-ledger.js';
 
@@ -22,9 +22,8 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
   it('stay ended after the restart, each recorded once; the others still work', async () => {
     const database = await freshDatabaseUrl(engine);
     const env = { NODE_ENV: 'test', DATABASE_URL: database.url };
-    const limits = { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 };
-    const { key: staffKey } = createAccountKey(env, { name: 'Staff', role: 'staff', ...limits });
-    const { accountId } = createAccountKey(env, { name: 'Acme', role: 'partner', ...limits });
+    const { key: staffKey } = createAccountKey(env, { name: 'Staff', role: 'staff', ...UNLIMITED });
+    const { accountId } = createAccountKey(env, { name: 'Acme', role: 'partner', ...UNLIMITED });
     // The invitations, made with the CLI before the server starts: the CLI runs synchronously, and
     // a test process blocked past the server's 5 s keep-alive then sent its next request on a
     // connection the server had closed ("other side closed"), which a loaded machine did.
@@ -34,10 +33,10 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
         return [email, String(keysCli(env, ...invite)['link'])];
       }),
     );
-    let server: ServerProcess = await startServer(env);
+    const run = new CrashRun(database);
     try {
-      const url = (path: string) => `${server.baseUrl}/v1${path}`;
-      const origin = new URL(server.baseUrl).origin;
+      const url = (path: string) => `${run.baseUrl}/v1${path}`;
+      const origin = new URL((await run.start(env)).baseUrl).origin;
       /** Accepts a person's invitation over HTTP: their session cookie and id. */
       const person = async (email: string) => {
         const link = links.get(email) ?? '';
@@ -56,28 +55,24 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
       const signedOut = await person('out@acme.example');
       const deactivated = await person('gone@acme.example');
       const kept = await person('kept@acme.example');
-      const asGone = {
-        cookie: deactivated.cookie,
-        origin,
-        'content-type': 'application/json',
-      };
+      /** A POST from the browser of the person about to be deactivated. */
+      const postAsGone = (path: string, body: object) =>
+        fetch(url(path), {
+          method: 'POST',
+          headers: { cookie: deactivated.cookie, origin, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const staff = { authorization: `Bearer ${staffKey}` };
       // What the person about to be deactivated made: a key and an invitation for another email.
-      const made = await fetch(url('/account/keys'), {
-        method: 'POST',
-        headers: asGone,
-        body: JSON.stringify({ label: 'made by gone' }),
-      });
+      const made = await postAsGone('/account/keys', { label: 'made by gone' });
       expect(made.status).toBe(201);
       const goneKey = (await made.json()) as { id: number; key: string };
       expect(
         (await fetch(url('/account'), { headers: { authorization: `Bearer ${goneKey.key}` } }))
           .status,
       ).toBe(200);
-      const invited = await fetch(url('/account/invitations'), {
-        method: 'POST',
-        headers: asGone,
-        body: JSON.stringify({ email: 'gone.again@elsewhere.example' }),
+      const invited = await postAsGone('/account/invitations', {
+        email: 'gone.again@elsewhere.example',
       });
       expect(invited.status).toBe(201);
       const goneInvitation = (await invited.json()) as { id: number; link: string };
@@ -106,10 +101,9 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
         headers: { authorization: `Bearer ${staffKey}` },
       });
       expect(gone.status).toBe(200);
-      server.child.kill('SIGKILL');
-      await server.exited;
+      await run.kill();
 
-      server = await startServer(env);
+      await run.restart();
       const statusWith = async (cookie: string) =>
         (await fetch(url('/session'), { headers: { cookie } })).status;
       expect(await statusWith(signedOut.cookie)).toBe(401);
@@ -168,9 +162,7 @@ describe.each(ENGINES)('sessions ended before a kill -9, on %s', (engine) => {
         (await use('/password-resets/accept', { token: newerReset, password: newPassword })).status,
       ).toBe(204);
     } finally {
-      server.child.kill('SIGKILL');
-      await server.exited;
-      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+      await run.end();
     }
   }, 180_000);
 });
@@ -188,27 +180,25 @@ describe.each(ENGINES)("people's writes acknowledged before a kill -9, on %s", (
     const account = durableAccount(database.url, 0);
     // Sign-ins and links come from many addresses (X-Forwarded-For), each under its own limits.
     const env = { ...account.env, TRUST_PROXY: '127.0.0.1' };
-    const limits = { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 };
-    const { accountId } = createAccountKey(env, { name: 'Acme', role: 'partner', ...limits });
-    let server: ServerProcess = await startServer(env);
-    const pets = new WriteLedger(() => server.baseUrl, account, 'Crash');
-    const people = new PeopleLedger(() => server.baseUrl, account.key, accountId);
-    let stop = false;
-    let load: Promise<unknown> = Promise.resolve();
+    const { accountId } = createAccountKey(env, { name: 'Acme', role: 'partner', ...UNLIMITED });
+    const run = new CrashRun(database);
+    const pets = new WriteLedger(() => run.baseUrl, account, 'Crash');
+    const people = new PeopleLedger(() => run.baseUrl, account.key, accountId);
     try {
+      await run.start(env);
       const signers = [await people.join('signer-1'), await people.join('signer-2')];
       const inviter = await people.join('inviter');
       const changer = await people.join('changer');
       const resetter = await people.join('resetter');
       const joined = people.counts.signIns;
-      const halt = () => stop;
-      load = Promise.all([
+      const { halt } = run;
+      run.load(
         pets.run(2, halt, false, 1),
         ...signers.map((signer) => people.signIns(signer, halt)),
         people.invites(inviter, halt),
         people.passwordChanges(changer, halt),
         people.passwordResets(resetter, halt),
-      ]);
+      );
       // Every kind acknowledged a few times, the streams still going: the kill lands on their heels.
       const busy = await phase(() => {
         const counts = people.counts;
@@ -225,20 +215,14 @@ describe.each(ENGINES)("people's writes acknowledged before a kill -9, on %s", (
       }, 40_000);
       // A change and a reset are on their way: the kill lands before, during or after their commit.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 100));
-      server.child.kill('SIGKILL');
-      await server.exited;
-      await load;
+      await run.kill();
       expect(busy, `acknowledged before the kill: ${JSON.stringify(people.counts)}`).toBe(true);
 
-      server = await startServer(env);
+      await run.restart();
       await people.check();
-      await checkLedger(pets, server.baseUrl, account.spare);
+      await checkLedger(pets, run.baseUrl, account.spare);
     } finally {
-      stop = true;
-      server.child.kill('SIGKILL');
-      await server.exited;
-      await load;
-      if (database.dir) rmSync(database.dir, { recursive: true, force: true });
+      await run.end();
     }
   }, 180_000);
 });

@@ -1,29 +1,15 @@
 // SIGTERM under load: the built server completes the requests in flight, refuses new connections
 // and exits 0 within 10 seconds.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createAccountKey, startServer } from '@pets/services';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { scratchDirs, startWithKey } from '../processes.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'pets-shutdown-'));
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratchDir = scratchDirs('pets-shutdown-');
 
 type Outcome = { kind: 'answered'; status: number } | { kind: 'refused'; code: string };
 
 it('SIGTERM under load: requests in flight complete, new connections are refused, exit 0 within 10 s', async () => {
-  const env = { NODE_ENV: 'test', DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}` };
-  const { key } = createAccountKey(env, {
-    name: 'Load',
-    plan: 'enterprise',
-    perMinute: 10_000_000,
-    perDay: 100_000_000,
-  });
-  const server = await startServer(env);
-  const port = Number(new URL(server.baseUrl).port);
+  const { server, key, port } = await startWithKey(scratchDir(), 'Load');
 
   // A create that is surely in flight when the signal comes: headers sent, half of the body still to come.
   const body = JSON.stringify({ name: 'In flight', categoryId: 4 });

@@ -7,16 +7,14 @@
  * same person when they come again, one audit event each), and what got no answer is there whole or
  * not at all.
  */
-import { rmSync } from 'node:fs';
 import {
   createAccountKey,
   keysCli,
   type OidcProviderServer,
-  type ServerProcess,
   startOidcProvider,
-  startServer,
 } from '@pets/services';
 import { describe, expect, it } from 'vitest';
+import { CrashRun, UNLIMITED } from '../processes.js';
 import { PUBLIC_URL, SignInLedger, SSO_CALLBACK } from '../sign-in-ledger.js';
 import { ENGINES, freshDatabaseUrl } from '../test-app.js';
 import { phase } from '../write-ledger.js';
@@ -27,19 +25,20 @@ describe.each(ENGINES)(
     it('every acknowledged passkey, sign-in, removal and person made is there once after the restart', async () => {
       const database = await freshDatabaseUrl(engine);
       const base = { NODE_ENV: 'test', DATABASE_URL: database.url };
-      const limits = { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 };
-      const { key: staffKey } = createAccountKey(base, { name: 'Staff', role: 'staff', ...limits });
+      const { key: staffKey } = createAccountKey(base, {
+        name: 'Staff',
+        role: 'staff',
+        ...UNLIMITED,
+      });
       // The account people of acme.example join by single sign-on: there before the API starts.
       const acme = keysCli(
         base,
         ...['accounts', 'create', '--name', 'Acme', '--plan', 'enterprise'],
-        ...['--per-minute', String(limits.perMinute), '--per-day', String(limits.perDay)],
+        ...['--per-minute', String(UNLIMITED.perMinute), '--per-day', String(UNLIMITED.perDay)],
       );
       const acmeId = Number(acme['id']);
       let provider: OidcProviderServer | undefined;
-      let server: ServerProcess | undefined;
-      let stop = false;
-      let load: Promise<unknown> = Promise.resolve();
+      const run = new CrashRun(database);
       try {
         provider = await startOidcProvider({ redirectUris: [SSO_CALLBACK] });
         const env = {
@@ -53,10 +52,10 @@ describe.each(ENGINES)(
           OIDC_ALLOWED_DOMAINS: 'acme.example',
           OIDC_ACCOUNT_ID: String(acmeId),
         };
-        server = await startServer(env);
+        await run.start(env);
         // The streams have ended before the restart: what the ledger sends after it goes to the new one.
-        const ledger = new SignInLedger(() => server?.baseUrl ?? '', staffKey, provider);
-        const other = await fetch(`${server.baseUrl}/v1/admin/accounts`, {
+        const ledger = new SignInLedger(() => run.baseUrl, staffKey, provider);
+        const other = await fetch(`${run.baseUrl}/v1/admin/accounts`, {
           method: 'POST',
           headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ name: 'Other', plan: 'pro', role: 'partner' }),
@@ -101,13 +100,13 @@ describe.each(ENGINES)(
           expect(await ledger.addPasskey(signer, 'Signer key')).toBe(true);
         const changer = await ledger.join(acmeId, 'changer');
         const before = ledger.counts;
-        const halt = () => stop;
-        load = Promise.all([
+        const { halt } = run;
+        run.load(
           ...signers.map((signer) => ledger.passkeySignIns(signer, signer.passkeys[0]!, halt)),
           ledger.passkeySignIns(pia, laptop!, halt),
           ledger.passkeyChanges(changer, halt),
           ledger.singleSignOnJoins('acme.example', acmeId, halt),
-        ]);
+        );
         const busy = await phase(() => {
           const counts = ledger.counts;
           return (
@@ -121,20 +120,14 @@ describe.each(ENGINES)(
         }, 20_000);
         // Sign-ins and a passkey change on their way: the kill lands before, during or after a commit.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
-        server.child.kill('SIGKILL');
-        await server.exited;
-        await load;
+        await run.kill();
         expect(busy, `acknowledged before the kill: ${JSON.stringify(ledger.counts)}`).toBe(true);
 
-        server = await startServer(env);
+        await run.restart();
         await ledger.check([acmeId, otherId]);
       } finally {
-        stop = true;
-        server?.child.kill('SIGKILL');
-        await server?.exited;
-        await load;
+        await run.end();
         await provider?.stop();
-        if (database.dir) rmSync(database.dir, { recursive: true, force: true });
       }
     }, 180_000);
   },
