@@ -10,6 +10,31 @@
 import type { AuditEvent, Person } from '@pets/contract';
 import { expect } from 'vitest';
 
+/** Whether person `id` did what `event` records. */
+export const actorIs = (event: AuditEvent, id: number) =>
+  typeof event.actor === 'object' && 'personId' in event.actor && event.actor.personId === id;
+
+/**
+ * The sessions a person's `person.signed_in` events name, checked against the ledger: each recorded
+ * once, at least one for each acknowledged sign-in, at most one more for each unanswered one.
+ */
+export function checkSignIns(
+  bySession: readonly AuditEvent[],
+  person: { id: number; email: string; signedIn: number; maybeSignedIn: number },
+): number[] {
+  const sessionIds = bySession
+    .filter((event) => event.action === 'person.signed_in' && actorIs(event, person.id))
+    .map((event) => event.target.id);
+  expect(new Set(sessionIds).size, `sessions of ${person.email} recorded twice`).toBe(
+    sessionIds.length,
+  );
+  expect(sessionIds.length, `sign-ins of ${person.email}`).toBeGreaterThanOrEqual(person.signedIn);
+  expect(sessionIds.length, `sign-ins of ${person.email}`).toBeLessThanOrEqual(
+    person.signedIn + person.maybeSignedIn,
+  );
+  return sessionIds;
+}
+
 /** A request's answer, or `undefined` when none came (the process died, or never listened). */
 interface Answer {
   status: number;
@@ -465,23 +490,7 @@ export class PeopleLedger {
     for (const person of this.people) {
       const events = (action: string) =>
         byPerson.filter((event) => event.action === action && event.target.id === person.id).length;
-      const signIns = bySession.filter(
-        (event) =>
-          event.action === 'person.signed_in' &&
-          typeof event.actor === 'object' &&
-          'personId' in event.actor &&
-          event.actor.personId === person.id,
-      );
-      const sessionIds = signIns.map((event) => event.target.id);
-      expect(new Set(sessionIds).size, `sessions of ${person.email} recorded twice`).toBe(
-        sessionIds.length,
-      );
-      expect(sessionIds.length, `sign-ins of ${person.email}`).toBeGreaterThanOrEqual(
-        person.signedIn,
-      );
-      expect(sessionIds.length, `sign-ins of ${person.email}`).toBeLessThanOrEqual(
-        person.signedIn + person.maybeSignedIn,
-      );
+      const sessionIds = checkSignIns(bySession, person);
 
       // Whether an unanswered change or reset happened: its event says, and all else must agree.
       const { uncertain } = person;

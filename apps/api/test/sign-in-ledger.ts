@@ -14,6 +14,7 @@ import type { AuditEvent, CurrentSession, Passkey, Person } from '@pets/contract
 import { SESSION_COOKIE, SINGLE_SIGN_ON_COOKIE } from '@pets/contract';
 import { type OidcProviderServer, SoftAuthenticator } from '@pets/services';
 import { expect } from 'vitest';
+import { actorIs, checkSignIns } from './people-ledger.js';
 
 /** The API's address for people: a host name for the passkeys' relying party (RP ID `localhost`). */
 export const PUBLIC_URL = 'http://localhost';
@@ -566,8 +567,6 @@ export class SignInLedger {
     const stored = await storedPeople();
     const byEmail = (email: string) =>
       stored.filter((person) => person.email === email.toLowerCase());
-    const actorIs = (event: AuditEvent, id: number) =>
-      typeof event.actor === 'object' && 'personId' in event.actor && event.actor.personId === id;
 
     // People: who is there, once, with one event of joining.
     expect(
@@ -614,18 +613,7 @@ export class SignInLedger {
         byPerson.filter((event) => event.action === action && event.target.id === person.id);
 
       // Sessions.
-      const sessionIds = bySession
-        .filter((event) => event.action === 'person.signed_in' && actorIs(event, person.id))
-        .map((event) => event.target.id);
-      expect(new Set(sessionIds).size, `sessions of ${person.email} recorded twice`).toBe(
-        sessionIds.length,
-      );
-      expect(sessionIds.length, `sign-ins of ${person.email}`).toBeGreaterThanOrEqual(
-        person.signedIn,
-      );
-      expect(sessionIds.length, `sign-ins of ${person.email}`).toBeLessThanOrEqual(
-        person.signedIn + person.maybeSignedIn,
-      );
+      const sessionIds = checkSignIns(bySession, person);
       const hasPassword = person.password !== null && person.passwordRemoved !== 'acknowledged';
       for (const cookie of person.live) {
         const who = await this.whoIs(cookie);

@@ -509,6 +509,26 @@ export const createHeaders = (key: string, name: string) => ({
   'idempotency-key': name,
 });
 
+/**
+ * A create that failed during the fault, sent again after the restart as a client would, under the
+ * same `Idempotency-Key`: a 503 asks the client to come back (the restarted database may still be
+ * settling, e.g. a full disk's WAL being checkpointed), so it is sent again for up to 10 s.
+ */
+async function retryCreate(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Response> {
+  const send = () => fetch(url, { method: 'POST', headers, body });
+  let response = await send();
+  for (let tries = 0; response.status === 503 && tries < 20; tries++) {
+    await response.text();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    response = await send();
+  }
+  return response;
+}
+
 /** Every item of a paged list, following `Link: rel="next"`. */
 async function readAll<T>(firstUrl: string, key: string): Promise<T[]> {
   const items: T[] = [];
@@ -656,20 +676,11 @@ export async function checkLedger(
 
   const retried: number[] = [];
   for (const name of [...ledger.refused, ...ledger.unanswered]) {
-    const send = () =>
-      fetch(`${baseUrl}/v1/pets`, {
-        method: 'POST',
-        headers: createHeaders(ledger.senders.get(name) ?? key, name),
-        body: bodyOf(name),
-      });
-    // A 503 asks the client to come back (the restarted database may still be settling, e.g. a
-    // full disk's WAL being checkpointed): retried as a client would, for up to 10 s.
-    let response = await send();
-    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
-      await response.text();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      response = await send();
-    }
+    const response = await retryCreate(
+      `${baseUrl}/v1/pets`,
+      createHeaders(ledger.senders.get(name) ?? key, name),
+      bodyOf(name),
+    );
     // A retry creates the pet now, or replays the first answer if the first attempt was stored.
     expect(response.status, `retry of ${name}`).toBe(201);
     const { id } = (await response.json()) as Pet;
@@ -733,18 +744,11 @@ async function checkCategories(
   ).toEqual([]);
 
   for (const name of [...refused, ...unanswered]) {
-    const send = () =>
-      fetch(`${baseUrl}/v1/categories`, {
-        method: 'POST',
-        headers: createHeaders(key, name),
-        body: JSON.stringify({ name }),
-      });
-    let response = await send();
-    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
-      await response.text();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      response = await send();
-    }
+    const response = await retryCreate(
+      `${baseUrl}/v1/categories`,
+      createHeaders(key, name),
+      JSON.stringify({ name }),
+    );
     expect(response.status, `retry of ${name}`).toBe(201);
     const { id } = (await response.json()) as Category;
     const first = byName.get(name);
@@ -835,18 +839,11 @@ async function checkOrders(
   ).toEqual([]);
 
   for (const pet of retries) {
-    const send = () =>
-      fetch(`${baseUrl}/v1/store/orders`, {
-        method: 'POST',
-        headers: createHeaders(ledger.keys.partnerKey, orderKeyOf(pet.name)),
-        body: JSON.stringify({ petId: pet.id }),
-      });
-    let response = await send();
-    for (let tries = 0; response.status === 503 && tries < 20; tries++) {
-      await response.text();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      response = await send();
-    }
+    const response = await retryCreate(
+      `${baseUrl}/v1/store/orders`,
+      createHeaders(ledger.keys.partnerKey, orderKeyOf(pet.name)),
+      JSON.stringify({ petId: pet.id }),
+    );
     expect(response.status, `retry of the order of pet ${pet.id}`).toBe(201);
     const { id } = (await response.json()) as Order;
     const first = byPet.get(pet.id)?.[0];
