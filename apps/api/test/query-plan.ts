@@ -4,6 +4,7 @@
  */
 import { DataSource } from 'typeorm';
 import type { Statement } from '../src/database/statement.js';
+import { useApp } from './instances.js';
 import type { Engine, TestApp } from './test-app.js';
 
 /**
@@ -27,4 +28,15 @@ export async function planOf<P extends object>(
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * An app on a fresh database on `engine` for a suite of plans, started before its tests and closed
+ * after them; `plan(statement, values)` is {@link planOf} on it.
+ */
+export function usePlans(engine: Engine) {
+  const { t } = useApp({ engine }, {});
+  const plan = <P extends object>(statement: Statement<P, unknown>, values: P) =>
+    planOf(t, engine, statement, values);
+  return { t, plan };
 }

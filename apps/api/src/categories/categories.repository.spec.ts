@@ -1,22 +1,12 @@
 // The categories list's query plan on each database: a page in id order from the primary key, each
 // category's petCount counted from the index of pets not removed, never from a scan of the pets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
-import type { Statement } from '../database/statement.js';
-import { planOf } from '../../test/query-plan.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../../test/test-app.js';
+import { usePlans } from '../../test/query-plan.js';
 import { CategoriesRepository } from './categories.repository.js';
 
 describe.each(ENGINES)('the categories list on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const plan = <P extends object>(statement: Statement<P, unknown>, values: P) =>
-    planOf(t, engine, statement, values);
+  const { t, plan } = usePlans(engine);
 
   it('counts pets from their index of pets not removed alone, and reads no pet row', async () => {
     const { statements } = t.app.get(CategoriesRepository);

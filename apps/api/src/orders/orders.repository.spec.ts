@@ -2,10 +2,10 @@
 // orders, status, pet) is served by an index, never a full scan of the orders; and the reads a
 // change makes (an order, a pet's open order, an account's open orders) are served by an index too.
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
-import { planOf } from '../../test/query-plan.js';
+import { usePlans } from '../../test/query-plan.js';
 import { OrdersRepository } from './orders.repository.js';
 
 type Filter = Parameters<OrdersRepository['page']>[0][number];
@@ -30,16 +30,7 @@ const COMBINATIONS: [Filter[], RegExp][] = [
 const FULL_SCAN = /SCAN orders\b(?! USING)|Seq Scan on orders\b/;
 
 describe.each(ENGINES)('the orders list on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const plan = <P extends object>(statement: Statement<P, unknown>, values: P) =>
-    planOf(t, engine, statement, values);
+  const { t, plan } = usePlans(engine);
 
   it.each(COMBINATIONS)('with %j is served by an index, never a full scan', async (used, index) => {
     const detail = await plan(t.app.get(OrdersRepository).page(used), VALUES);

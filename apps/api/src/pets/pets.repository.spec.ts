@@ -1,9 +1,9 @@
 // The pets list's query plans on each database: every combination of filters, owner=me included, is
 // served by an index, never a full scan, and a page by status needs no sort.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
-import { planOf } from '../../test/query-plan.js';
+import { usePlans } from '../../test/query-plan.js';
 import { PetsRepository } from './pets.repository.js';
 
 type Filter = Parameters<PetsRepository['page']>[0][number];
@@ -50,16 +50,9 @@ const FILTER_INDEX =
   /pets_(status_id|category_id|status_category_id|name_key|owner_account_id|unowned)\b/;
 
 describe.each(ENGINES)('the pets list on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  const plan = (statement: Statement<typeof VALUES, unknown>) =>
-    planOf(t, engine, statement, VALUES);
+  const plans = usePlans(engine);
+  const { t } = plans;
+  const plan = (statement: Statement<typeof VALUES, unknown>) => plans.plan(statement, VALUES);
 
   it.each(COMBINATIONS)('with %j is served by an index, never a full scan', async (used, index) => {
     const detail = await plan(t.app.get(PetsRepository).page(used));
