@@ -3,33 +3,21 @@
  * order the changes land in, no move is ever made from a status the pet no longer had.
  */
 import { type AuditEvent, moveAllowed, type Pet, type PetStatus } from '@pets/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useInstances } from '../../test/instances.js';
+import { ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)('concurrent changes to one pet on %s, through two instances', (engine) => {
-  let first: TestApp;
-  let second: TestApp;
+  const { first, second } = useInstances({ engine });
   let key: string;
 
   beforeAll(async () => {
-    first = await createTestApp({ engine });
-    second = await createTestApp({
-      engine,
-      databaseUrl:
-        first.config.database.kind === 'sqlite'
-          ? `sqlite:${first.config.database.file}`
-          : first.config.database.url,
-    });
     ({ key } = await first.createKey({
       name: 'Staff',
       role: 'staff',
       plan: 'enterprise',
       limits: { perMinute: 100_000, perDay: 1_000_000 },
     }));
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
   });
 
   const headers = () => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' });

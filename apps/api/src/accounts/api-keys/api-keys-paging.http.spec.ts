@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ENGINES, type TestApp } from '../../../test/test-app.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { expectNextPath } from '../../../test/requests.js';
+import { useInstances } from '../../../test/instances.js';
 
 describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) => {
   let t: TestApp;
@@ -184,23 +185,7 @@ describe.each(ENGINES)('API key lists and the cap on live keys on %s', (engine) 
  * are one step under the account's lock (on PostgreSQL an advisory lock every instance shares).
  */
 describe.each(ENGINES)('concurrent key creates through two instances on %s', (engine) => {
-  let first: TestApp;
-  let second: TestApp;
-
-  beforeAll(async () => {
-    first = await createTestApp({ engine });
-    second = await createTestApp({
-      engine,
-      databaseUrl:
-        first.config.database.kind === 'sqlite'
-          ? `sqlite:${first.config.database.file}`
-          : first.config.database.url,
-    });
-  });
-  afterAll(async () => {
-    await second.close();
-    await first.close();
-  });
+  const { first, second } = useInstances({ engine });
 
   it(`make at most ${ACTIVE_KEYS_MAX} live keys`, async () => {
     const { key, accountId } = await first.createKey({
