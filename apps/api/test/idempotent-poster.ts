@@ -4,6 +4,7 @@
  */
 import { DataSource } from 'typeorm';
 import { createTestApp, type Engine } from './test-app.js';
+import { anAccount } from './factories.js';
 
 /**
  * An app with an unlimited key, a `post` that creates a pet under an Idempotency-Key, and the keys
@@ -11,10 +12,7 @@ import { createTestApp, type Engine } from './test-app.js';
  */
 export async function startIdempotencyApp(engine: Engine) {
   const t = await createTestApp({ engine });
-  const { key } = await t.createKey({
-    plan: 'enterprise',
-    limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-  });
+  const { key } = await t.createKey(anAccount());
   const post = (body: unknown, idempotencyKey: string) =>
     t.app.inject({
       method: 'POST',

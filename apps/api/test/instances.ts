@@ -7,7 +7,8 @@
 import { type PostgresServer, startPostgres } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { anAccount } from './factories.js';
+import { anAccount, UNMET_LIMITS } from './factories.js';
+import { bearer, type Headers } from './requests.js';
 import type { NewAccountInput } from '@pets/contract';
 import { createTestApp, type Engine, type TestApp, type TestAppOptions } from './test-app.js';
 
@@ -125,11 +126,14 @@ export async function untilHeld(psql: pg.Client, count = 1): Promise<void> {
   }
 }
 
-/** A staff key and `count` partner keys (`Partner 0`…) on the Enterprise plan, all with `limits`. */
+/**
+ * A staff key and `count` partner keys (`Partner 0`…) on the Enterprise plan, all with `limits`
+ * (by default, limits no test meets).
+ */
 export async function staffAndPartners(
   app: TestApp,
   count: number,
-  limits: { perMinute: number; perDay: number },
+  limits: { perMinute: number; perDay: number } = UNMET_LIMITS,
 ): Promise<{ staff: string; partners: string[] }> {
   const { key: staff } = await app.createKey(anAccount({ name: 'Staff', role: 'staff', limits }));
   const partners: string[] = [];
@@ -138,11 +142,12 @@ export async function staffAndPartners(
   return { staff, partners };
 }
 
-/** A key `createKey` made: the key, its account and its id. */
+/** A key `createKey` made: the key, its account and its id, and `auth`, the header that sends it. */
 export interface MadeKey {
   key: string;
   accountId: number;
   keyId: number;
+  auth: Headers;
 }
 
 /**
@@ -160,7 +165,10 @@ export function useApp<N extends string>(
   beforeAll(async () => {
     const app = await createTestApp(options);
     t.set(app);
-    for (const name of names) Object.assign(keys[name], await app.createKey(accounts[name]));
+    for (const name of names) {
+      const made = await app.createKey(accounts[name]);
+      Object.assign(keys[name], made, { auth: bearer(made.key) });
+    }
   });
   afterAll(async () => {
     await t.made()?.close();

@@ -135,6 +135,17 @@ export async function auditEvents(
   return response.json<AuditEvent[]>().filter((event) => event.action === action);
 }
 
+/** A partner account `account` on the Pro plan and its person `email`, who signs in with PASSWORD. */
+export async function aPartnerPerson(
+  t: TestApp,
+  account: string,
+  email: string,
+): Promise<{ accountId: number; personId: number }> {
+  const { accountId } = await t.createKey({ name: account, plan: 'pro', role: 'partner' });
+  const { personId } = await t.createPerson(accountId, { email, password: PASSWORD });
+  return { accountId, personId };
+}
+
 /** Signs in as `email` (from the address every `app.inject` comes from); the answer. */
 export const signInAs = (t: TestApp, email: string, password = PASSWORD) =>
   t.as().post('/v1/session', { email, password });

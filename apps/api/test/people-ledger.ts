@@ -9,6 +9,7 @@
  */
 import type { AuditEvent, Person } from '@pets/contract';
 import { expect } from 'vitest';
+import { bearer, fetchAll } from './requests.js';
 
 /** Whether person `id` did what `event` records. */
 export const actorIs = (event: AuditEvent, id: number) =>
@@ -390,18 +391,8 @@ export class PeopleLedger {
       .reverse();
   }
 
-  private async readAll<T>(first: string): Promise<T[]> {
-    const items: T[] = [];
-    let url: string | undefined = `${this.baseUrl()}/v1${first}`;
-    while (url) {
-      const response: Response = await fetch(url, {
-        headers: { authorization: `Bearer ${this.staffKey}` },
-      });
-      expect(response.status, url).toBe(200);
-      items.push(...((await response.json()) as T[]));
-      url = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
-    }
-    return items;
+  private readAll<T>(first: string): Promise<T[]> {
+    return fetchAll<T>(`${this.baseUrl()}/v1${first}`, bearer(this.staffKey));
   }
 
   private async statusOf(

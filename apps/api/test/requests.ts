@@ -32,14 +32,13 @@ export interface Injectable {
   inject(options: InjectOptions): PromiseLike<Answer>;
 }
 
+/** The header that sends `key`: `{ authorization: 'Bearer …' }`. */
+export const bearer = (key: string): Headers => ({ authorization: `Bearer ${key}` });
+
 /** Requests to `app` from `sender`. */
 export function requestsTo(app: Injectable, sender?: Sender): Requests {
   const from: Headers =
-    sender === undefined
-      ? {}
-      : typeof sender === 'string'
-        ? { authorization: `Bearer ${sender}` }
-        : sender;
+    sender === undefined ? {} : typeof sender === 'string' ? bearer(sender) : sender;
   const send = async (method: Method, url: string, body?: unknown, headers: Headers = {}) =>
     app.inject({
       method,
@@ -61,11 +60,15 @@ export function requestsTo(app: Injectable, sender?: Sender): Requests {
   };
 }
 
-/** The absolute URL in an answer's `Link: <…>; rel="next"`, or undefined (a list's last page). */
-export function nextLink(answer: { headers: Record<string, unknown> }): URL | undefined {
-  const link = answer.headers['link'];
+/** The absolute URL a `Link: <…>; rel="next"` header names, or undefined (none: the last page). */
+export function nextOf(link: unknown): URL | undefined {
   const target = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
   return target === undefined ? undefined : new URL(target);
+}
+
+/** The absolute URL in an answer's `Link: <…>; rel="next"`, or undefined (a list's last page). */
+export function nextLink(answer: { headers: Record<string, unknown> }): URL | undefined {
+  return nextOf(answer.headers['link']);
 }
 
 /** The path and query of the next page, as a request asks for it, or undefined on the last page. */
@@ -97,4 +100,19 @@ export function expectNextPath(answer: Answer): string {
   const path = nextPath(answer);
   expect(path, `a Link: rel="next" in ${String(answer.headers['link'])}`).toBeDefined();
   return path ?? '';
+}
+
+/**
+ * Every item of a list from a started server, from the absolute URL `first` to its last page by
+ * `Link: rel="next"`, each page fetched with `headers`; every page must answer 200.
+ */
+export async function fetchAll<T>(first: string, headers: Headers): Promise<T[]> {
+  const items: T[] = [];
+  for (let url: string | undefined = first; url !== undefined;) {
+    const response = await fetch(url, { headers });
+    expect(response.status, url).toBe(200);
+    items.push(...((await response.json()) as T[]));
+    url = nextOf(response.headers.get('link'))?.href;
+  }
+  return items;
 }

@@ -15,6 +15,7 @@ import { SESSION_COOKIE, SINGLE_SIGN_ON_COOKIE } from '@pets/contract';
 import { type OidcProviderServer, SoftAuthenticator } from '@pets/services';
 import { expect } from 'vitest';
 import { actorIs, checkSignIns } from './people-ledger.js';
+import { nextOf } from './requests.js';
 
 /** The API's address for people: a host name for the passkeys' relying party (RP ID `localhost`). */
 export const PUBLIC_URL = 'http://localhost';
@@ -193,8 +194,7 @@ export class SignInLedger {
       );
       const text = await response.text();
       // A list's `Link` names PUBLIC_URL: the next page is read from the API's own address.
-      const link = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
-      const next = link === undefined ? undefined : new URL(link);
+      const next = nextOf(response.headers.get('link'));
       return {
         status: response.status,
         text,

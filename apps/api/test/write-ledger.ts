@@ -16,6 +16,7 @@ import {
 } from '@pets/contract';
 import { createAccountKey, keysCli } from '@pets/services';
 import { expect } from 'vitest';
+import { bearer, fetchAll } from './requests.js';
 
 /** A pet's fields as the API answers them, without its id. */
 type PetFields = Omit<Pet, 'id'>;
@@ -530,21 +531,10 @@ async function retryCreate(
 }
 
 /** Every item of a paged list, following `Link: rel="next"`. */
-async function readAll<T>(firstUrl: string, key: string): Promise<T[]> {
-  const items: T[] = [];
-  let url: string | undefined = firstUrl;
-  while (url) {
-    const response: Response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-    expect(response.status).toBe(200);
-    items.push(...((await response.json()) as T[]));
-    url = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
-  }
-  return items;
-}
 
 /** Every pet the API lists, by id (an id listed twice fails). */
 async function listedPets(baseUrl: string, key: string): Promise<Map<number, Pet>> {
-  const pets = await readAll<Pet>(`${baseUrl}/v1/pets?limit=100`, key);
+  const pets = await fetchAll<Pet>(`${baseUrl}/v1/pets?limit=100`, bearer(key));
   const byId = new Map(pets.map((pet) => [pet.id, pet]));
   expect(byId.size, 'pets listed twice').toBe(pets.length);
   return byId;
@@ -552,9 +542,9 @@ async function listedPets(baseUrl: string, key: string): Promise<Map<number, Pet
 
 /** Every audit event about one type of target: target id → its events, oldest first. */
 async function auditTrail(baseUrl: string, key: string, targetType: string) {
-  const events = await readAll<AuditEvent>(
+  const events = await fetchAll<AuditEvent>(
     `${baseUrl}/v1/admin/audit?targetType=${targetType}&limit=100`,
-    key,
+    bearer(key),
   );
   const byTarget = new Map<number, EventShape[]>();
   for (const { action, target, changes } of events.reverse())
@@ -711,7 +701,7 @@ async function checkCategories(
 ): Promise<void> {
   const { key } = ledger.keys;
   const { acknowledged, refused, unanswered } = ledger.categories;
-  const listed = await readAll<Category>(`${baseUrl}/v1/categories?limit=100`, key);
+  const listed = await fetchAll<Category>(`${baseUrl}/v1/categories?limit=100`, bearer(key));
   const trail = await auditTrail(baseUrl, key, 'category');
   const made = (name: string) => [
     { action: 'category.created', changes: { name: [null, name], archived: [null, false] } },
@@ -773,7 +763,7 @@ async function checkOrders(
   options: CheckOptions,
 ): Promise<void> {
   const { key } = ledger.keys;
-  const listed = await readAll<Order>(`${baseUrl}/v1/store/orders?limit=100`, key);
+  const listed = await fetchAll<Order>(`${baseUrl}/v1/store/orders?limit=100`, bearer(key));
   const trail = await auditTrail(baseUrl, key, 'order');
   const byPet = new Map<number, Order[]>();
   for (const order of listed) byPet.set(order.petId, [...(byPet.get(order.petId) ?? []), order]);

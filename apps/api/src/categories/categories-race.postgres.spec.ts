@@ -11,8 +11,6 @@ import { anAccount } from '../../test/factories.js';
 import { holdInserts, untilHeld, useInstances } from '../../test/instances.js';
 import type { TestApp } from '../../test/test-app.js';
 
-const LIMITS = { perMinute: 1_000_000, perDay: 1_000_000 };
-
 /** Pets named so wait in their transaction, after their insert, before they commit. */
 const SLOW = [
   ...holdInserts('held_pet', 'pets', "NEW.name LIKE 'Held%'", '1'),
@@ -30,7 +28,7 @@ describe('archiving a category while pets are created in it, on PostgreSQL with 
   let key: string;
 
   beforeAll(async () => {
-    ({ key } = await first.createKey(anAccount({ name: 'Staff', role: 'staff', limits: LIMITS })));
+    ({ key } = await first.createKey(anAccount({ name: 'Staff', role: 'staff' })));
   });
 
   const newCategory = async (name: string) => {

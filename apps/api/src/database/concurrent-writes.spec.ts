@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, createHeaders } from '../../test/write-ledger.js';
 import { createTestApp, ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
 import { followLinks } from '../../test/requests.js';
+import { anAccount } from '../../test/factories.js';
 
 /** A trigger that makes one request's transaction fail after its pet was inserted. */
 const DOOM = {
@@ -46,10 +47,7 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
     const database = await freshDatabaseUrl(engine);
     try {
       let t = await createTestApp({ engine, databaseUrl: database.url });
-      const { key, accountId } = await t.createKey({
-        plan: 'enterprise',
-        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-      });
+      const { key, accountId } = await t.createKey(anAccount());
       const spares = await Promise.all(
         Array.from({ length: 10 }, async () => {
           const created = await t.app.get(ApiKeysService).create(accountId, 'spare', 'cli');
@@ -127,11 +125,7 @@ describe.each(ENGINES)('concurrent writes on %s', (engine) => {
     const database = await freshDatabaseUrl(engine);
     try {
       let t = await createTestApp({ engine, databaseUrl: database.url });
-      const { key } = await t.createKey({
-        role: 'staff',
-        plan: 'enterprise',
-        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-      });
+      const { key } = await t.createKey(anAccount({ role: 'staff' }));
       const pets: Pet[] = [];
       for (let i = 0; i < 40; i++)
         pets.push((await t.as(key).post('/v1/pets', { name: `Pet ${i}`, categoryId: 1 })).json());

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_TTL_MS } from '../accounts/api-keys/api-keys.service.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { anAccount } from '../../test/factories.js';
 
 /** Sends until the answer is what we wait for, for at most `ms`. */
 async function eventually(
@@ -31,10 +32,7 @@ describe('PostgreSQL stops while the API runs', () => {
   beforeAll(async () => {
     server = await startPostgres();
     t = await createTestApp({ databaseUrl: server.createDatabase('outage') });
-    const { key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    });
+    const { key } = await t.createKey(anAccount());
     headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   });
   afterAll(async () => {
@@ -116,10 +114,7 @@ describe('the SQLite file becomes unwritable while the API runs', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ engine: 'sqlite' });
-    const { key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    });
+    const { key } = await t.createKey(anAccount());
     headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const file = t.config.database.kind === 'sqlite' ? t.config.database.file : '';
     files = [file, `${file}-wal`];

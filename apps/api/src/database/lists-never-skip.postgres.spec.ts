@@ -62,13 +62,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
   let accountId: number;
 
   beforeAll(async () => {
-    ({ key, accountId } = await first.createKey(
-      anAccount({
-        name: 'Staff',
-        role: 'staff',
-        limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-      }),
-    ));
+    ({ key, accountId } = await first.createKey(anAccount({ name: 'Staff', role: 'staff' })));
   });
 
   const get = async (instance: TestApp, url: string) => {

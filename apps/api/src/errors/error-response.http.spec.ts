@@ -2,8 +2,9 @@
 // matches) are answered in the contract's shape, never a 500.
 import { connect } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { useApp } from '../../test/instances.js';
 
 /** One request on a real socket (inject normalises `..` away), and the status line and body. */
 function rawRequest(port: number, request: string): Promise<string> {
@@ -24,21 +25,7 @@ function rawRequest(port: number, request: string): Promise<string> {
  * server's, Nest's not-found handler, and requests no route matches. Engine-independent: SQLite only.
  */
 describe('errors from the framework, in the contract’s shape', () => {
-  let t: TestApp;
-  let key: string;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine: 'sqlite' });
-    ({ key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    }));
-    auth = { authorization: `Bearer ${key}` };
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, partner } = useApp({ engine: 'sqlite' }, { partner: anAccount() });
 
   const send = async (options: InjectOptions) => {
     const response = await t.app.inject(options);
@@ -46,7 +33,7 @@ describe('errors from the framework, in the contract’s shape', () => {
     return response;
   };
   const post = (payload: string, headers: Record<string, string>) =>
-    send({ method: 'POST', url: '/v1/pets', headers: { ...auth, ...headers }, payload });
+    send({ method: 'POST', url: '/v1/pets', headers: { ...partner.auth, ...headers }, payload });
   /** Neither an unexpected error nor a false database alarm was logged. */
   const quietLogs = () => {
     expect(t.logs.filter((line) => line['msg'] === 'unexpected error')).toEqual([]);
@@ -76,7 +63,7 @@ describe('errors from the framework, in the contract’s shape', () => {
           headers: { ...headers, 'content-type': 'application/json' },
           payload: JSON.stringify({ name: 'x'.repeat(17_000) }),
         });
-      const keyed = await request(auth);
+      const keyed = await request(partner.auth);
       expect(keyed.statusCode).toBe(413);
       expect(keyed.json()).toEqual({
         code: 'payload_too_large',
@@ -85,7 +72,9 @@ describe('errors from the framework, in the contract’s shape', () => {
       });
       const before = Number(keyed.headers['x-ratelimit-remaining']);
       expect(before).toBeGreaterThan(0);
-      expect(Number((await request(auth)).headers['x-ratelimit-remaining'])).toBe(before - 1);
+      expect(Number((await request(partner.auth)).headers['x-ratelimit-remaining'])).toBe(
+        before - 1,
+      );
 
       const stranger = await request({});
       expect(stranger.statusCode).toBe(401);
@@ -129,7 +118,7 @@ describe('errors from the framework, in the contract’s shape', () => {
 
   describe('methods and paths', () => {
     it('QUERY without a Content-Type is invalid_request outside the API, not a 500 (it was)', async () => {
-      const response = await send({ method: 'QUERY', url: '/healthz', headers: auth });
+      const response = await send({ method: 'QUERY', url: '/healthz', headers: partner.auth });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         code: 'invalid_request',
@@ -140,7 +129,7 @@ describe('errors from the framework, in the contract’s shape', () => {
     });
 
     it('QUERY on an API path is method_not_allowed, routed before any Content-Type is asked for', async () => {
-      const response = await send({ method: 'QUERY', url: '/v1/pets', headers: auth });
+      const response = await send({ method: 'QUERY', url: '/v1/pets', headers: partner.auth });
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe('GET, HEAD, POST');
       expect(response.json()).toEqual({
@@ -153,7 +142,7 @@ describe('errors from the framework, in the contract’s shape', () => {
 
     it('a literal path is never a path id: DELETE /v1/session/passkeys/options is 405, Allow: POST', async () => {
       for (const url of ['/v1/session/passkeys/options', '/v1/session/passkeys/options/']) {
-        const response = await send({ method: 'DELETE', url, headers: auth });
+        const response = await send({ method: 'DELETE', url, headers: partner.auth });
         expect(response.statusCode, url).toBe(405);
         expect(response.headers.allow).toBe('POST');
         expect(response.json()).toMatchObject({ code: 'method_not_allowed' });
@@ -163,7 +152,7 @@ describe('errors from the framework, in the contract’s shape', () => {
         const response = await send({
           method: 'DELETE',
           url: `/v1/session/passkeys/${id}`,
-          headers: auth,
+          headers: partner.auth,
         });
         expect(response.statusCode, id).toBe(403);
         expect(response.json()).toMatchObject({ code: 'forbidden' });
@@ -250,7 +239,7 @@ describe('errors from the framework, in the contract’s shape', () => {
       ] as const;
 
     it('is authenticated and counted like a route, whatever the Authorization header', async () => {
-      for (const [authorization, status, code] of headers(key)) {
+      for (const [authorization, status, code] of headers(partner.key)) {
         const sent: Record<string, string> = authorization === undefined ? {} : { authorization };
         const route = await t.as(sent).get('/v1/pets');
         expect(route.statusCode, `${authorization} on /v1/pets`).toBe(
@@ -275,7 +264,7 @@ describe('errors from the framework, in the contract’s shape', () => {
     });
 
     it('a route with every parameter given is the route’s own answer', async () => {
-      const response = await send({ method: 'GET', url: '/v1/pets/999999', headers: auth });
+      const response = await send({ method: 'GET', url: '/v1/pets/999999', headers: partner.auth });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
         code: 'not_found',

@@ -29,10 +29,7 @@ describe('orders racing for one pet, and moves racing on one order, on PostgreSQ
   let partners: string[];
 
   beforeAll(async () => {
-    ({ staff, partners } = await staffAndPartners(first, PARTNERS, {
-      perMinute: 1_000_000,
-      perDay: 1_000_000,
-    }));
+    ({ staff, partners } = await staffAndPartners(first, PARTNERS));
   });
 
   const instance = (n: number) => (n % 2 === 0 ? first : second);

@@ -1,36 +1,21 @@
 /** docs/team/guarantees.md: what a careless or hostile client sends at the edges of the input rules. */
 import type { InjectOptions } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { useApp } from '../../test/instances.js';
+import { ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)('input at the edges on %s', (engine) => {
-  let t: TestApp;
-  let auth: Record<string, string>;
-  let staff: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    const partner = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    });
-    auth = { authorization: `Bearer ${partner.key}` };
-    const admin = await t.createKey({
-      role: 'staff',
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    });
-    staff = { authorization: `Bearer ${admin.key}` };
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, partner, staff } = useApp(
+    { engine },
+    { partner: anAccount(), staff: anAccount({ name: 'Staff', role: 'staff' }) },
+  );
 
   const post = (
     payload: string | Buffer,
     headers: Record<string, string> = {},
     url = '/v1/pets',
-    as = auth,
+    as = partner.auth,
   ) =>
     t.app.inject({
       method: 'POST',
@@ -39,7 +24,9 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
       payload,
     } satisfies InjectOptions);
   const names = async () =>
-    (await t.as(auth).get('/v1/pets?limit=100')).json<{ name: string }[]>().map((pet) => pet.name);
+    (await t.as(partner.key).get('/v1/pets?limit=100'))
+      .json<{ name: string }[]>()
+      .map((pet) => pet.name);
 
   describe('integers are written as JSON integers', () => {
     it.each(['1.0', '1e3', '1E+2', '9007199254740991.4', '2.5', '10.0e-1'])(
@@ -63,7 +50,7 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
         ),
         {},
         '/v1/admin/accounts',
-        staff,
+        staff.auth,
       );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
@@ -166,9 +153,9 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
       expect(created.statusCode).toBe(201);
       expect(created.headers['cache-control']).toBe('no-store');
       const answers = await Promise.all([
-        t.as(auth).get('/v1/pets'),
-        t.as(auth).get('/v1/account'),
-        t.as(auth).get('/v1/pets?limit=0'),
+        t.as(partner.key).get('/v1/pets'),
+        t.as(partner.key).get('/v1/account'),
+        t.as(partner.key).get('/v1/pets?limit=0'),
         post('{"name": 1}'),
       ]);
       expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 400, 400]);
@@ -182,7 +169,7 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.headers['x-ratelimit-limit']).toBeDefined();
       for (const url of ['/v1/pets//', '/v1/pets//.', '/v1/account/keys//']) {
-        const response = await t.as(auth).get(url);
+        const response = await t.as(partner.key).get(url);
         expect(response.statusCode).toBe(404);
         expect(response.json()).toMatchObject({ code: 'not_found' });
         expect(response.headers['x-ratelimit-limit']).toBeDefined();

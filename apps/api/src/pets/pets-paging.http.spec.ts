@@ -1,6 +1,8 @@
 // How GET /v1/pets pages on each database (docs/team/guarantees.md): ascending id with an absolute
 // Link and none on the last page, and edited or impossible cursors refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { expectNextPath, followLinks, nextLink } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import { Cursors, encodeCursor } from '../paging/cursor.js';
 
@@ -16,24 +18,20 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
   });
 
   it('pages in ascending id with an absolute Link, and none on the last page', async () => {
-    const { key: k } = await fresh.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 100_000, perDay: 100_000 },
-    });
-    const headers = { authorization: `Bearer ${k}`, 'content-type': 'application/json' };
+    const { key } = await fresh.createKey(anAccount());
     for (let i = 1; i <= 25; i++) {
-      await fresh.as(headers).post('/v1/pets', {
+      await fresh.as(key).post('/v1/pets', {
         name: `Pet ${i}`,
         categoryId: 1,
         status: i % 5 === 0 ? 'sold' : 'available',
       });
     }
-    const empty = await fresh.as(headers).get('/v1/pets?status=pending');
+    const empty = await fresh.as(key).get('/v1/pets?status=pending');
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
     expect(empty.headers.link).toBeUndefined();
 
-    const first = await fresh.as(headers).get('/v1/pets');
+    const first = await fresh.as(key).get('/v1/pets');
     expect(first.statusCode).toBe(200);
     const firstPage = first.json<{ id: number; name: string }[]>();
     expect(firstPage).toHaveLength(20);
@@ -43,13 +41,11 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     expect(firstPage.map((p) => p.id)).toEqual(
       [...firstPage.map((p) => p.id)].sort((a, b) => a - b),
     );
-    const link = first.headers.link as string;
-    expect(link).toMatch(
+    expect(first.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/pets\?limit=20&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
 
-    const nextUrl = new URL(/^<([^>]+)>/.exec(link)![1]!);
-    const second = await fresh.as(headers).get(nextUrl.pathname + nextUrl.search);
+    const second = await fresh.as(key).get(expectNextPath(first));
     expect(second.json<{ name: string }[]>().map((p) => p.name)).toEqual([
       'Pet 21',
       'Pet 22',
@@ -59,22 +55,21 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     ]);
     expect(second.headers.link).toBeUndefined();
 
-    const sold = await fresh.as(headers).get('/v1/pets?status=sold&limit=2');
+    const sold = await fresh.as(key).get('/v1/pets?status=sold&limit=2');
     expect(sold.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 5', 'Pet 10']);
     expect(sold.headers.link).toMatch(
       /^<http:\/\/localhost:80\/v1\/pets\?limit=2&status=sold&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
-    const soldNext = new URL(/^<([^>]+)>/.exec(sold.headers.link as string)![1]!);
-    const sold2 = await fresh.as(headers).get(soldNext.pathname + soldNext.search);
+    const soldNext = nextLink(sold)!;
+    const sold2 = await fresh.as(key).get(expectNextPath(sold));
     expect(sold2.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 15', 'Pet 20']);
-    const soldLast = new URL(/^<([^>]+)>/.exec(sold2.headers.link as string)![1]!);
-    const sold3 = await fresh.as(headers).get(soldLast.pathname + soldLast.search);
+    const sold3 = await fresh.as(key).get(expectNextPath(sold2));
     expect(sold3.json<{ name: string }[]>().map((p) => p.name)).toEqual(['Pet 25']);
     expect(sold3.headers.link).toBeUndefined();
 
     // A cursor is tied to its filter.
     const crossed = await fresh
-      .as(headers)
+      .as(key)
       .get(`${soldNext.pathname}?cursor=${soldNext.searchParams.get('cursor') ?? ''}`);
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json()).toEqual({
@@ -86,14 +81,9 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
   });
 
   it('refuses a well-formed cursor whose position or filter was edited (its signature no longer fits)', async () => {
-    const { key } = await fresh.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 100_000, perDay: 100_000 },
-    });
-    const headers = { authorization: `Bearer ${key}` };
-    const page = await fresh.as(headers).get('/v1/pets?limit=2');
-    const next = new URL(/^<([^>]+)>/.exec(String(page.headers.link))?.[1] ?? '');
-    const cursor = next.searchParams.get('cursor') ?? '';
+    const { key } = await fresh.createKey(anAccount());
+    const page = await fresh.as(key).get('/v1/pets?limit=2');
+    const cursor = nextLink(page)?.searchParams.get('cursor') ?? '';
     const [version, id, status, sum] = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
     // 128 bits of an HMAC-SHA256: 16 bytes in base64url.
     expect([version, status, sum?.length]).toEqual(['c1', '', 22]);
@@ -106,7 +96,7 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
     ];
     for (const edited of edits) {
       const response = await fresh
-        .as(headers)
+        .as(key)
         .get(`/v1/pets?limit=2&cursor=${Buffer.from(edited, 'utf8').toString('base64url')}`);
       expect(response.statusCode, edited).toBe(400);
       expect(response.json()).toMatchObject({
@@ -115,35 +105,27 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
       });
     }
     // The cursor as it was still works.
-    const same = await fresh.as(headers).get(`/v1/pets?limit=2&cursor=${cursor}`);
+    const same = await fresh.as(key).get(`/v1/pets?limit=2&cursor=${cursor}`);
     expect(same.statusCode).toBe(200);
   });
 
   it('a page that ends exactly at the last pet has no Link, whether first or later', async () => {
     // The first test made 25 pets: 5 sold and 20 available.
-    const { key } = await fresh.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 100_000, perDay: 100_000 },
-    });
-    const headers = { authorization: `Bearer ${key}` };
-    const sold = await fresh.as(headers).get('/v1/pets?status=sold&limit=5');
+    const { key } = await fresh.createKey(anAccount());
+    const sold = await fresh.as(key).get('/v1/pets?status=sold&limit=5');
     expect(sold.json<unknown[]>()).toHaveLength(5);
     expect(sold.headers.link).toBeUndefined();
 
-    const first = await fresh.as(headers).get('/v1/pets?status=available&limit=10');
+    const first = await fresh.as(key).get('/v1/pets?status=available&limit=10');
     expect(first.json<unknown[]>()).toHaveLength(10);
-    const next = new URL(/^<([^>]+)>/.exec(String(first.headers.link))![1]!);
-    const second = await fresh.as(headers).get(next.pathname + next.search);
+    const second = await fresh.as(key).get(expectNextPath(first));
     expect(second.json<{ name: string }[]>()).toHaveLength(10);
     expect(second.json<{ name: string }[]>().at(-1)?.name).toBe('Pet 24');
     expect(second.headers.link).toBeUndefined();
   });
 
   it('refuses a signed cursor at an impossible position', async () => {
-    const { key } = await fresh.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 100_000, perDay: 100_000 },
-    });
+    const { key } = await fresh.createKey(anAccount());
     for (const afterId of [0, -1, 2 ** 53]) {
       const cursor = encodeCursor(fresh.app.get(Cursors), { afterId, status: undefined });
       const response = await fresh.as(key).get(`/v1/pets?cursor=${cursor}`);
@@ -157,29 +139,20 @@ describe.each(ENGINES)('GET /v1/pets paging on %s', (engine) => {
 
   // Last: it adds pets the tests above would count.
   it('follows Link under the longest name filter there is (100 characters of four bytes)', async () => {
-    const { key } = await fresh.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 100_000, perDay: 100_000 },
-    });
-    const headers = { authorization: `Bearer ${key}` };
+    const { key } = await fresh.createKey(anAccount());
     const name = '😀'.repeat(100);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       const created = await fresh
-        .as({ ...headers, 'idempotency-key': `long-name-${i}` })
-        .post('/v1/pets', { name, categoryId: 1 });
+        .as(key)
+        .post('/v1/pets', { name, categoryId: 1 }, { 'idempotency-key': `long-name-${i}` });
       expect(created.statusCode).toBe(201);
       ids.push(created.json<{ id: number }>().id);
     }
-    const seen: number[] = [];
-    const links: string[] = [`/v1/pets?limit=1&name=${encodeURIComponent(name)}`];
-    for (const url of links) {
-      const page = await fresh.as(headers).get(url);
-      expect(page.statusCode).toBe(200);
-      seen.push(...page.json<{ id: number }[]>().map((pet) => pet.id));
-      const next = /^<([^>]+)>/.exec(page.headers.link?.toString() ?? '')?.[1];
-      if (next !== undefined) links.push(new URL(next).pathname + new URL(next).search);
-    }
-    expect(seen).toEqual(ids);
+    const seen = await followLinks<{ id: number }>(
+      (url) => fresh.as(key).get(url),
+      `/v1/pets?limit=1&name=${encodeURIComponent(name)}`,
+    );
+    expect(seen.map((pet) => pet.id)).toEqual(ids);
   });
 });

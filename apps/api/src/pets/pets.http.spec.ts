@@ -3,52 +3,34 @@
 // logs that never hold the key.
 import type { InjectOptions } from 'light-my-request';
 import { DataSource } from 'typeorm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { useApp } from '../../test/instances.js';
+import { followLinks, nextLink } from '../../test/requests.js';
+import { ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)('pets API on %s', (engine) => {
-  let t: TestApp;
-  let key: string;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ engine });
-    ({ key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 1_000_000, perDay: 1_000_000 },
-    }));
-    auth = { authorization: `Bearer ${key}` };
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const { t, partner } = useApp({ engine }, { partner: anAccount() });
 
   const call = (options: InjectOptions) => t.app.inject(options);
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     call({
       method: 'POST',
       url: '/v1/pets',
-      headers: { ...auth, 'content-type': 'application/json', ...headers },
+      headers: { ...partner.auth, 'content-type': 'application/json', ...headers },
       payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const list = async (query = '') => {
-    const response = await call({ method: 'GET', url: `/v1/pets${query}`, headers: auth });
+    const response = await call({ method: 'GET', url: `/v1/pets${query}`, headers: partner.auth });
     return response;
   };
-  const countPets = async () => {
-    let count = 0;
-    let url: string | undefined = '/v1/pets?limit=100';
-    while (url) {
-      const response = await call({ method: 'GET', url, headers: auth });
-      count += response.json<unknown[]>().length;
-      const link = response.headers.link as string | undefined;
-      url = link
-        ? new URL(/^<([^>]+)>/.exec(link)![1]!).pathname +
-          new URL(/^<([^>]+)>/.exec(link)![1]!).search
-        : undefined;
-    }
-    return count;
-  };
+  const countPets = async () =>
+    (
+      await followLinks(
+        (url) => call({ method: 'GET', url, headers: partner.auth }),
+        '/v1/pets?limit=100',
+      )
+    ).length;
 
   describe('authentication', () => {
     it('without a key: 401 missing_api_key with a Bearer challenge', async () => {
@@ -74,7 +56,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
     });
 
     it('a key in the query string is not accepted', async () => {
-      const response = await call({ method: 'GET', url: `/v1/pets?access_token=${key}` });
+      const response = await call({ method: 'GET', url: `/v1/pets?access_token=${partner.key}` });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'missing_api_key' });
     });
@@ -239,7 +221,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
         ['application/jsonp'],
         [undefined],
       ])('400 unsupported_media_type for Content-Type %s', async (contentType) => {
-        const headers: Record<string, string> = { ...auth };
+        const headers: Record<string, string> = { ...partner.auth };
         if (contentType) headers['content-type'] = contentType;
         const response = await call({
           method: 'POST',
@@ -360,7 +342,11 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       const spoofed = await call({
         method: 'GET',
         url: '/v1/pets?limit=1',
-        headers: { ...auth, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+        headers: {
+          ...partner.auth,
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'evil.example',
+        },
       });
       expect(spoofed.headers.link).toMatch(/^<http:\/\/localhost:80\//);
     });
@@ -385,9 +371,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       await post({ name: 'A', categoryId: 1 });
       await post({ name: 'B', categoryId: 1 });
       const first = await list('?limit=1');
-      const cursor = new URL(/^<([^>]+)>/.exec(first.headers.link as string)![1]!).searchParams.get(
-        'cursor',
-      )!;
+      const cursor = nextLink(first)?.searchParams.get('cursor') ?? '';
       const tampered = cursor.slice(0, 3) + (cursor[3] === 'A' ? 'B' : 'A') + cursor.slice(4);
       const response = await list(`?limit=1&cursor=${tampered}`);
       expect(response.statusCode).toBe(400);
@@ -409,7 +393,11 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       const created = (await post({ name: 'Fetch me', categoryId: 6, status: 'pending' })).json<{
         id: number;
       }>();
-      const response = await call({ method: 'GET', url: `/v1/pets/${created.id}`, headers: auth });
+      const response = await call({
+        method: 'GET',
+        url: `/v1/pets/${created.id}`,
+        headers: partner.auth,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         id: created.id,
@@ -423,7 +411,11 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
     it.each(['999999999', '0', '-1', '01', '1.5', 'abc', '9007199254740992', '1e3', '%20'])(
       '404 not_found for %s, with the headers',
       async (petId) => {
-        const response = await call({ method: 'GET', url: `/v1/pets/${petId}`, headers: auth });
+        const response = await call({
+          method: 'GET',
+          url: `/v1/pets/${petId}`,
+          headers: partner.auth,
+        });
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({
           code: 'not_found',
@@ -444,7 +436,11 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       const created = (await post({ name: 'Not deprecated', categoryId: 1 })).json<{
         id: number;
       }>();
-      const head = await call({ method: 'HEAD', url: `/v1/pets/${created.id}`, headers: auth });
+      const head = await call({
+        method: 'HEAD',
+        url: `/v1/pets/${created.id}`,
+        headers: partner.auth,
+      });
       expect(head.headers).toMatchObject(DEPRECATION);
       for (const request of [
         { method: 'PATCH' as const, payload: '{"name":"Still here"}' },
@@ -453,14 +449,14 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
         const response = await call({
           ...request,
           url: `/v1/pets/${created.id}`,
-          headers: { ...auth, 'content-type': 'application/json' },
+          headers: { ...partner.auth, 'content-type': 'application/json' },
         });
         // PATCH answers 200; DELETE is staff's (this key is a partner's): 403, no headers either.
         expect(response.statusCode).toBe(request.method === 'PATCH' ? 200 : 403);
         expect(response.headers['deprecation']).toBeUndefined();
         expect(response.headers['sunset']).toBeUndefined();
       }
-      const listed = await call({ method: 'GET', url: '/v1/pets', headers: auth });
+      const listed = await call({ method: 'GET', url: '/v1/pets', headers: partner.auth });
       expect(listed.headers['deprecation']).toBeUndefined();
     });
 
@@ -470,10 +466,15 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       try {
         t.clock.set(new Date(Date.UTC(2030, 11, 4, 23, 59, 59, 999)));
         expect(
-          (await call({ method: 'GET', url: `/v1/pets/${created.id}`, headers: auth })).statusCode,
+          (await call({ method: 'GET', url: `/v1/pets/${created.id}`, headers: partner.auth }))
+            .statusCode,
         ).toBe(200);
         t.clock.set(new Date(Date.UTC(2030, 11, 5)));
-        const gone = await call({ method: 'GET', url: `/v1/pets/${created.id}`, headers: auth });
+        const gone = await call({
+          method: 'GET',
+          url: `/v1/pets/${created.id}`,
+          headers: partner.auth,
+        });
         expect(gone.statusCode).toBe(410);
         expect(gone.json()).toEqual({
           code: 'gone',
@@ -503,7 +504,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
         accountId: expect.any(Number) as number,
       });
       const all = t.rawLogs.join('\n');
-      expect(all).not.toContain(key);
+      expect(all).not.toContain(partner.key);
       expect(all.toLowerCase()).not.toContain('bearer pets_');
     });
   });

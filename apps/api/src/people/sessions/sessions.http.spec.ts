@@ -9,6 +9,7 @@ import {
 } from '@pets/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  aPartnerPerson,
   auditEvents,
   cookieOf,
   usePeopleApp,
@@ -340,8 +341,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   const { a, b, clock } = useTwoInstances(5);
 
   it('a session ended on one is refused by the other within 5 seconds, and was not before', async () => {
-    const { accountId } = await a.createKey({ name: 'Acme', plan: 'pro', role: 'partner' });
-    await a.createPerson(accountId, { email: 'cy@acme.example', password: PASSWORD });
+    await aPartnerPerson(a, 'Acme', 'cy@acme.example');
     const cookie = cookieOf(await signInAs(a, 'cy@acme.example'));
     const onB = () => b.as({ cookie }).get('/v1/session');
     // The other instance knows the session (and now holds its lookup).
@@ -353,12 +353,8 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 
   it("refuses a deactivated person's sessions on the other within 5 seconds", async () => {
-    const { accountId } = await a.createKey({ name: 'Beta', plan: 'pro', role: 'partner' });
+    const { personId } = await aPartnerPerson(a, 'Beta', 'dot@beta.example');
     const { key: staffKey } = await a.createKey({ name: 'Staff', plan: 'pro', role: 'staff' });
-    const { personId } = await a.createPerson(accountId, {
-      email: 'dot@beta.example',
-      password: PASSWORD,
-    });
     const cookie = cookieOf(await signInAs(b, 'dot@beta.example'));
     const onB = () => b.as({ cookie }).get('/v1/pets');
     expect((await onB()).statusCode).toBe(200);
@@ -369,8 +365,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 
   it('checks at most 10 passwords of a burst spread over both instances', async () => {
-    const { accountId } = await a.createKey({ name: 'Delta', plan: 'pro', role: 'partner' });
-    await a.createPerson(accountId, { email: 'fay@delta.example', password: PASSWORD });
+    await aPartnerPerson(a, 'Delta', 'fay@delta.example');
     const codes = (
       await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
@@ -383,8 +378,7 @@ describe('two instances on one PostgreSQL and one Redis', () => {
   });
 
   it("count one email's failed sign-ins together: ten spread over both, then 429 on either", async () => {
-    const { accountId } = await a.createKey({ name: 'Gamma', plan: 'pro', role: 'partner' });
-    await a.createPerson(accountId, { email: 'eve@gamma.example', password: PASSWORD });
+    await aPartnerPerson(a, 'Gamma', 'eve@gamma.example');
     const signIn = (app: TestApp, password: string) => signInAs(app, 'eve@gamma.example', password);
     for (let i = 0; i < 10; i++)
       expect((await signIn(i % 2 === 0 ? a : b, `wrong guess ${i}`)).statusCode).toBe(401);
