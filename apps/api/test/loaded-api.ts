@@ -1,9 +1,10 @@
 /**
  * A fault test's run: the built API on a durable account's database, partners writing to it
  * (a {@link WriteLedger}) until the test stops them, what each phase of the fault saw, and the
- * check after a restart that every acknowledged write is there.
+ * check after a restart that every acknowledged write is there. The process is a {@link CrashRun}'s.
  */
-import { type ServerProcess, startServer } from '@pets/services';
+import type { ServerProcess } from '@pets/services';
+import { CrashRun, stopServer } from './processes.js';
 import {
   type CheckOptions,
   checkLedger,
@@ -16,18 +17,15 @@ export class LoadedApi {
   /** What each phase saw, compared whole at the end. */
   readonly seen: Record<string, unknown> = {};
   readonly ledger: WriteLedger;
-  /** Whether the writers were told to stop. */
-  stopped = false;
-  private readonly load: Promise<void>;
 
   private constructor(
-    public server: ServerProcess,
+    private readonly run: CrashRun,
     private readonly account: DurableAccount,
     prefix: string,
     keepGoing: boolean,
   ) {
-    this.ledger = new WriteLedger(() => this.server.baseUrl, account, prefix);
-    this.load = this.ledger.run(6, () => this.stopped, keepGoing);
+    this.ledger = new WriteLedger(() => run.baseUrl, account, prefix);
+    run.load(this.ledger.run(6, run.halt, keepGoing));
   }
 
   /**
@@ -35,20 +33,34 @@ export class LoadedApi {
    * them); `keepGoing`: a writer whose request got no answer waits and goes on.
    */
   static async start(account: DurableAccount, prefix: string, keepGoing = false) {
-    return new LoadedApi(await startServer(account.env), account, prefix, keepGoing);
+    const run = new CrashRun({ url: account.env['DATABASE_URL'] ?? '' });
+    await run.start(account.env);
+    return new LoadedApi(run, account, prefix, keepGoing);
+  }
+
+  /** The running server. */
+  get server(): ServerProcess {
+    if (!this.run.server) throw new Error('the API was not started');
+    return this.run.server;
+  }
+
+  /** Whether the writers were told to stop. */
+  get stopped(): boolean {
+    return this.run.stopped;
+  }
+  set stopped(stopped: boolean) {
+    this.run.stopped = stopped;
   }
 
   /** Tells the writers to stop and waits until they have. */
-  async stopWriting(): Promise<void> {
-    this.stopped = true;
-    await this.load;
+  stopWriting(): Promise<void> {
+    return this.run.stopStreams();
   }
 
   /** Stops the writers, then the API as operators do (SIGTERM); the API's exit code. */
   async stopGracefully(): Promise<number | null> {
     await this.stopWriting();
-    this.server.child.kill('SIGTERM');
-    return (await this.server.exited).code;
+    return (await stopServer(this.server, 'SIGTERM')).code;
   }
 
   /**
@@ -67,15 +79,12 @@ export class LoadedApi {
 
   /** Starts the API again on the same database and checks the ledger against what it holds. */
   async restartAndCheck(options?: CheckOptions): Promise<void> {
-    this.server = await startServer(this.account.env);
-    await checkLedger(this.ledger, this.server.baseUrl, this.account.spare, options);
+    await this.run.restart();
+    await checkLedger(this.ledger, this.run.baseUrl, this.account.spare, options);
   }
 
   /** Whatever happened: the writers stop, the API is killed, and both are waited for. */
-  async end(): Promise<void> {
-    this.stopped = true;
-    this.server.child.kill('SIGKILL');
-    await this.server.exited;
-    await this.load;
+  end(): Promise<void> {
+    return this.run.end();
   }
 }

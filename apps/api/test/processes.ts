@@ -83,6 +83,12 @@ export class CrashRun {
     this.streams = Promise.all(streams);
   }
 
+  /** Tells the streams to stop and waits until they have; the server runs on. */
+  async stopStreams(): Promise<void> {
+    this.stopped = true;
+    await this.streams;
+  }
+
   /** kill -9, then waits for the process and for the streams, which see their requests fail. */
   async kill(): Promise<void> {
     if (this.server) await stopServer(this.server);

@@ -16,6 +16,7 @@ import {
 } from '@pets/contract';
 import { createAccountKey, keysCli } from '@pets/services';
 import { expect } from 'vitest';
+import { UNLIMITED } from './processes.js';
 import { bearer, fetchAll } from './requests.js';
 
 /** A pet's fields as the API answers them, without its id. */
@@ -854,10 +855,13 @@ export interface DurableAccount extends LedgerKeys {
  */
 export function durableAccount(databaseUrl: string, spares: number): DurableAccount {
   const env = { NODE_ENV: 'test', DATABASE_URL: databaseUrl };
-  const limits = { plan: 'enterprise', perMinute: 10_000_000, perDay: 100_000_000 };
   // Staff, so the check can read the audit trail too.
-  const { accountId, key } = createAccountKey(env, { name: 'Durable', role: 'staff', ...limits });
-  const partnerKey = createAccountKey(env, { name: 'Partner', role: 'partner', ...limits }).key;
+  const { accountId, key } = createAccountKey(env, {
+    name: 'Durable',
+    role: 'staff',
+    ...UNLIMITED,
+  });
+  const partnerKey = createAccountKey(env, { name: 'Partner', role: 'partner', ...UNLIMITED }).key;
   const spare = new Map<number, string>();
   for (let i = 0; i < spares; i++) {
     const created = keysCli(env, 'create', '--account', String(accountId), '--label', `spare ${i}`);

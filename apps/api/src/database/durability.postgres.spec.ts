@@ -8,6 +8,7 @@ import { type PostgresServer, startPostgres } from '@pets/services';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoadedApi } from '../../test/loaded-api.js';
+import { stopServer } from '../../test/processes.js';
 import { durableAccount, phase } from '../../test/write-ledger.js';
 
 describe('PostgreSQL faults while partners write', () => {
@@ -99,8 +100,7 @@ describe('PostgreSQL faults while partners write', () => {
         (status) => status !== 200 && status !== 503,
       );
       await Promise.all([run.stopWriting(), reads]);
-      run.server.child.kill('SIGKILL');
-      await run.server.exited;
+      await stopServer(run.server);
       seen['changes refused'] = ledger.changes.refused > 0;
 
       await run.restartAndCheck({ refusedMayExist: true });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ServerProcess } from '@pets/services';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoadedApi } from '../../test/loaded-api.js';
+import { stopServer } from '../../test/processes.js';
 import { durableAccount, phase } from '../../test/write-ledger.js';
 
 /** Fills the file system at `dir` until it refuses another byte; returns the filler's path. */
@@ -97,8 +98,7 @@ describe('a full disk under the SQLite database', () => {
         () => ledger.refused.size >= refusedWhileFull + 5,
         10_000,
       );
-      run.server.child.kill('SIGKILL');
-      await run.server.exited;
+      await stopServer(run.server);
       await run.stopWriting();
       rmSync(filler);
 
