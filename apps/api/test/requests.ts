@@ -116,3 +116,19 @@ export async function fetchAll<T>(first: string, headers: Headers): Promise<T[]>
   }
   return items;
 }
+
+/** A problem as the contract writes one: its code, message and status, and any other fields. */
+export interface Problem {
+  code: string;
+  message: string;
+  status: number;
+  [field: string]: unknown;
+}
+
+/** The answer is `problem`: its status code is the problem's status and its body is exactly it. */
+export function expectProblem(answer: Answer, problem: Problem): void {
+  expect({ status: answer.statusCode, body: answer.json<unknown>() }).toEqual({
+    status: problem.status,
+    body: problem,
+  });
+}

@@ -3,6 +3,7 @@
 // list and create accounts, change plans and manage any account's keys, a partner gets 403.
 import type { AuditEvent } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { ACME_ACCOUNT, STAFF_ACCOUNT } from '../../test/people-app.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
@@ -114,8 +115,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         const response = await t
           .as(partner.key)
           .send(method, url, method === 'POST' || method === 'PATCH' ? {} : undefined);
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'forbidden',
           message: 'This endpoint is for staff accounts only.',
           status: 403,
@@ -196,8 +196,7 @@ describe.each(ENGINES)('account and admin endpoints on %s', (engine) => {
         limits,
       });
       for (const response of [created, changed]) {
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'invalid_body',
           message: expect.stringContaining(
             'limits.perDay must be at least the per-minute limit (5,000)',

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ADMIN_CSP } from './admin-app.js';
 
@@ -55,8 +56,7 @@ describe('the admin app, served by the API', () => {
 
   it('a missing asset is 404 in the contract shape', async () => {
     const response = await t.as().get('/admin/assets/nope.js');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectProblem(response, {
       code: 'not_found',
       message: 'No file /admin/assets/nope.js.',
       status: 404,
@@ -65,8 +65,7 @@ describe('the admin app, served by the API', () => {
 
   it('never serves a source map, even one left in the build', async () => {
     const response = await t.as().get('/admin/assets/index-abc.js.map');
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
+    expectProblem(response, {
       code: 'not_found',
       message: 'No file /admin/assets/index-abc.js.map.',
       status: 404,
@@ -79,8 +78,7 @@ describe('when the admin app is not built', () => {
     const t = await createTestApp({ adminDist: join(tmpdir(), 'pets-no-admin-here') });
     try {
       const response = await t.as().get('/admin/pets');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'not_found',
         message: 'The admin app is not built. Run: npx nx build admin',
         status: 404,

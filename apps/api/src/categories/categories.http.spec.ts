@@ -6,7 +6,7 @@ import { ARCHIVED_CATEGORY, NO_SUCH_CATEGORY } from '@pets/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, OWN_ORIGIN, PASSWORD, signInAs } from '../../test/people-app.js';
 import { anAccount } from '../../test/factories.js';
-import { followLinks } from '../../test/requests.js';
+import { expectProblem, followLinks } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
 describe.each(ENGINES)('categories on %s', (engine) => {
@@ -113,8 +113,7 @@ describe.each(ENGINES)('categories on %s', (engine) => {
 
   it('refuses a name another category has, whatever its case, on create and on rename', async () => {
     const taken = await t.as(staff.key).post('/v1/categories', { name: 'dOGS' });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
+    expectProblem(taken, {
       code: 'name_taken',
       status: 409,
       message:

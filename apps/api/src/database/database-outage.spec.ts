@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { KEY_CACHE_TTL_MS } from '../accounts/api-keys/api-keys.service.js';
 import { Metrics } from '../metrics/metrics.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -49,8 +50,7 @@ describe('PostgreSQL stops while the API runs', () => {
     server.stop();
     const started = Date.now();
     const down = await eventually(list, (response) => response.statusCode !== 200);
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({
+    expectProblem(down, {
       code: 'service_unavailable',
       message: 'The database is unavailable. Retry after the time in the Retry-After header.',
       status: 503,

@@ -3,6 +3,7 @@
 import { connect } from 'node:net';
 import type { InjectOptions } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { anAccount } from '../../test/factories.js';
 import { useApp } from '../../test/instances.js';
 
@@ -45,8 +46,7 @@ describe('errors from the framework, in the contract’s shape', () => {
       'a Content-Type that is not a media type (%s) is unsupported_media_type',
       async (contentType) => {
         const response = await post('{}', { 'content-type': contentType });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'unsupported_media_type',
           status: 400,
           message: 'Send the body with Content-Type: application/json.',
@@ -64,8 +64,7 @@ describe('errors from the framework, in the contract’s shape', () => {
           payload: JSON.stringify({ name: 'x'.repeat(17_000) }),
         });
       const keyed = await request(partner.auth);
-      expect(keyed.statusCode).toBe(413);
-      expect(keyed.json()).toEqual({
+      expectProblem(keyed, {
         code: 'payload_too_large',
         status: 413,
         message: 'The request body is larger than 16 KiB.',
@@ -90,8 +89,7 @@ describe('errors from the framework, in the contract’s shape', () => {
           'content-type': 'application/json',
           'content-length': length,
         });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'invalid_json',
           status: 400,
           message: 'The request body is not valid JSON.',
@@ -119,8 +117,7 @@ describe('errors from the framework, in the contract’s shape', () => {
   describe('methods and paths', () => {
     it('QUERY without a Content-Type is invalid_request outside the API, not a 500 (it was)', async () => {
       const response = await send({ method: 'QUERY', url: '/healthz', headers: partner.auth });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'invalid_request',
         status: 400,
         message: 'Send a Content-Type header with a QUERY request.',
@@ -161,8 +158,7 @@ describe('errors from the framework, in the contract’s shape', () => {
 
     it('a path the API does not have is not_found, naming it without its query string', async () => {
       const response = await send({ method: 'DELETE', url: '/nothing/here?secret=1' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'not_found',
         status: 404,
         message: 'No route matches DELETE /nothing/here.',
@@ -206,8 +202,7 @@ describe('errors from the framework, in the contract’s shape', () => {
       'a static file with %s is invalid_request, not a 500 (it was)',
       async (_what, headers, status) => {
         const response = await send({ method: 'GET', url: '/docs/assets/standalone.js', headers });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'invalid_request',
           status: 400,
           message: `The request cannot be answered (HTTP ${status}).`,
@@ -265,8 +260,7 @@ describe('errors from the framework, in the contract’s shape', () => {
 
     it('a route with every parameter given is the route’s own answer', async () => {
       const response = await send({ method: 'GET', url: '/v1/pets/999999', headers: partner.auth });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'not_found',
         status: 404,
         message: 'No pet has this id.',

@@ -1,6 +1,7 @@
 /** docs/team/guarantees.md: what a careless or hostile client sends at the edges of the input rules. */
 import type { InjectOptions } from 'light-my-request';
 import { describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { anAccount } from '../../test/factories.js';
 import { useApp } from '../../test/instances.js';
 import { ENGINES } from '../../test/test-app.js';
@@ -98,8 +99,7 @@ describe.each(ENGINES)('input at the edges on %s', (engine) => {
         Buffer.from('", "categoryId": 1}'),
       ]);
       const response = await post(body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'invalid_json',
         message: 'The request body is not valid UTF-8.',
         status: 400,

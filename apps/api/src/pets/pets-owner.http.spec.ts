@@ -4,7 +4,7 @@ import type { Pet } from '@pets/contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount } from '../../test/factories.js';
-import { nextLink } from '../../test/requests.js';
+import { expectProblem, nextLink } from '../../test/requests.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 
 type Key = { key: string; accountId: number; keyId: number };
@@ -172,8 +172,7 @@ describe.each(ENGINES)('GET /v1/pets?owner=me on %s', (engine) => {
 
   it('refuses owner given twice', async () => {
     const response = await t.as(alpha.key).get('/v1/pets?owner=me&owner=me');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expectProblem(response, {
       code: 'invalid_query',
       message: 'The query string is invalid: owner must be given once.',
       status: 400,

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anAccount } from '../../test/factories.js';
 import { useApp } from '../../test/instances.js';
-import { followLinks, nextLink } from '../../test/requests.js';
+import { expectProblem, followLinks, nextLink } from '../../test/requests.js';
 import { ENGINES } from '../../test/test-app.js';
 
 describe.each(ENGINES)('pets API on %s', (engine) => {
@@ -229,8 +229,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
           headers,
           payload: '{"name":"Rex","categoryId":1}',
         });
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'unsupported_media_type',
           message: 'Send the body as JSON with Content-Type: application/json.',
           status: 400,
@@ -240,8 +239,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
 
       it('413 payload_too_large over 16 KiB', async () => {
         const response = await post({ name: 'Rex', categoryId: 1, padding: 'x'.repeat(16 * 1024) });
-        expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'payload_too_large',
           message: 'The request body is larger than 16 KiB.',
           status: 413,
@@ -288,8 +286,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
         { name: 'Second', categoryId: 2 },
         { 'idempotency-key': 'order-2' },
       );
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'idempotency_key_reused',
         message:
           'This Idempotency-Key was already used with a different request body. Use a new key for each new request.',
@@ -416,8 +413,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
           url: `/v1/pets/${petId}`,
           headers: partner.auth,
         });
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({
+        expectProblem(response, {
           code: 'not_found',
           message: 'No pet has this id.',
           status: 404,
@@ -475,8 +471,7 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
           url: `/v1/pets/${created.id}`,
           headers: partner.auth,
         });
-        expect(gone.statusCode).toBe(410);
-        expect(gone.json()).toEqual({
+        expectProblem(gone, {
           code: 'gone',
           message:
             'GET /v1/pets/{petId} was removed on 5 December 2030. Use GET /v1/pets with a status filter.',

@@ -4,6 +4,7 @@
 // proxy.
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectProblem } from '../../test/requests.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const MINUTE = 60_000;
@@ -67,8 +68,7 @@ describe('a Free key', () => {
     });
 
     const refused = await list(key);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
+    expectProblem(refused, {
       code: 'rate_limited',
       message: 'Rate limit of 60 requests per minute exceeded. Retry after 17 seconds.',
       status: 429,

@@ -8,6 +8,7 @@ import {
   SESSION_MAX_AGE_MS,
 } from '@pets/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectProblem } from '../../../test/requests.js';
 import {
   aPartnerPerson,
   auditEvents,
@@ -77,8 +78,7 @@ describe.each(ENGINES)('people signing in, on %s (docs/staff/sign-in.md)', (engi
       '203.0.113.2',
     );
     for (const response of [wrong, unknown]) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({
+      expectProblem(response, {
         code: 'invalid_credentials',
         message: 'The email or the password is not right.',
         status: 401,
