@@ -222,6 +222,33 @@ const readsOf = (database: AppConfig['database'], after: DataSource) =>
     ? new PostgresDatabase(after)
     : new SqliteDatabase(database.file, 1_000);
 
+/**
+ * A pet stored by the previous release's own pet statements (this release did not change them) on
+ * the migrated schema, in `categoryId`; its id, once it is listed (every transaction in flight at
+ * its commit has ended, as the API waits for after each write: docs/team/guarantees.md).
+ */
+async function insertTheOldWay(
+  database: AppConfig['database'],
+  after: DataSource,
+  pets: PetsRepository,
+  categoryId: number,
+): Promise<number | undefined> {
+  const { insert } = pets.statements;
+  const [stored] = await after.query<{ id: number }[]>(
+    insert.sql,
+    insert.values({
+      name: 'Old way',
+      nameKey: 'old way',
+      categoryId,
+      status: 'available',
+      createdAt: 6,
+      owner: 1,
+    }),
+  );
+  if (database.kind === 'postgres') await after.query(AWAIT_LISTING);
+  return stored?.id;
+}
+
 describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
   const p = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
   /** `run` on a fresh database of this engine, whose files (SQLite's) are removed after. */
@@ -445,28 +472,13 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
             { id: 7, name: 'Category 7', archived: false, petCount: 1 },
           ]);
 
-          // The previous release's own pet statements (this release did not change them) on the
-          // migrated schema: a pet in a category that has none is stored (that release does not
-          // check), and pets are read and listed.
+          // The previous release's own pet statements on the migrated schema: a pet in a category
+          // that has none is stored (that release does not check), and pets are read and listed.
           const pets = new PetsRepository(reads);
-          const { insert } = pets.statements;
-          const [stored] = await after.query<{ id: number }[]>(
-            insert.sql,
-            insert.values({
-              name: 'Old way',
-              nameKey: 'old way',
-              categoryId: 42,
-              status: 'available',
-              createdAt: 6,
-              owner: 1,
-            }),
-          );
-          expect(stored?.id).toBeGreaterThan(Math.max(...petIds));
-          // Listed once every transaction in flight at its commit has ended, as the API waits for
-          // after each write (docs/team/guarantees.md).
-          if (database.kind === 'postgres') await after.query(AWAIT_LISTING);
-          expect(await pets.findById(stored?.id ?? 0)).toEqual({
-            id: stored?.id,
+          const stored = await insertTheOldWay(database, after, pets, 42);
+          expect(stored).toBeGreaterThan(Math.max(...petIds));
+          expect(await pets.findById(stored ?? 0)).toEqual({
+            id: stored,
             name: 'Old way',
             categoryId: 42,
             status: 'available',
@@ -480,7 +492,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
             (
               await pets.list({ status: undefined, categoryId: undefined, name: undefined }, 21, 0)
             ).map((pet) => pet.id),
-          ).toEqual([petIds[0], petIds[1], stored?.id]);
+          ).toEqual([petIds[0], petIds[1], stored]);
         } finally {
           await reads.close();
         }
@@ -601,27 +613,13 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
         const reads = readsOf(database, after);
         try {
           const pets = new PetsRepository(reads);
-          const { insert } = pets.statements;
-          const [stored] = await after.query<{ id: number }[]>(
-            insert.sql,
-            insert.values({
-              name: 'Old way',
-              nameKey: 'old way',
-              categoryId: 2,
-              status: 'available',
-              createdAt: 6,
-              owner: 1,
-            }),
-          );
-          expect(stored?.id).toBeGreaterThan(petId);
-          // Listed once every transaction in flight at its commit has ended, as the API waits for
-          // after each write (docs/team/guarantees.md).
-          if (database.kind === 'postgres') await after.query(AWAIT_LISTING);
+          const stored = await insertTheOldWay(database, after, pets, 2);
+          expect(stored).toBeGreaterThan(petId);
           expect(
             (
               await pets.list({ status: undefined, categoryId: undefined, name: undefined }, 21, 0)
             ).map((pet) => pet.id),
-          ).toEqual([petId, stored?.id]);
+          ).toEqual([petId, stored]);
         } finally {
           await reads.close();
         }

@@ -249,52 +249,37 @@ describe('windows', () => {
     expect(refused.headers['ratelimit']).toBe(`"day";r=0;t=${(dayEnd() - t.clock.now()) / 1000}`);
   });
 
-  it('in the last minute of the UTC day, where both windows end together, a refusal by both reports the minute', async () => {
-    t.clock.ms = dayEnd() - 2 * MINUTE + 43_000;
-    const { key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 10, perDay: 20 },
-    });
-    await send(10, key);
-    t.clock.advance(MINUTE);
-    expect(minuteEnd()).toBe(dayEnd());
-    expect((await send(10, key)).every((r) => r.statusCode === 200)).toBe(true);
-    const refused = await list(key);
-    expect(refused.json()).toMatchObject({
-      code: 'rate_limited',
-      message: 'Rate limit of 10 requests per minute exceeded. Retry after 17 seconds.',
-    });
-    expect(rateHeaders(refused)).toMatchObject({
-      limit: 10,
-      remaining: 0,
-      reset: dayEnd() / 1000,
-      retryAfter: '17',
-      state: '"minute";r=0;t=17',
-    });
-  });
-
-  it('in the last minute of the UTC day, a refusal by the day alone reports the day', async () => {
-    t.clock.ms = dayEnd() - 2 * MINUTE + 43_000;
-    const { key } = await t.createKey({
-      plan: 'enterprise',
-      limits: { perMinute: 10, perDay: 15 },
-    });
-    await send(10, key);
-    t.clock.advance(MINUTE);
-    expect((await send(5, key)).every((r) => r.statusCode === 200)).toBe(true);
-    const refused = await list(key);
-    expect(refused.json()).toMatchObject({
-      code: 'rate_limited',
-      message: 'Rate limit of 15 requests per day exceeded. Retry after 17 seconds.',
-    });
-    expect(rateHeaders(refused)).toMatchObject({
-      limit: 15,
-      remaining: 0,
-      reset: dayEnd() / 1000,
-      retryAfter: '17',
-      state: '"day";r=0;t=17',
-    });
-  });
+  // In the last minute of the UTC day both windows end together: a refusal by both reports the
+  // minute (10 a minute, 20 a day); one by the day alone, the day (10 a minute, 15 a day).
+  it.each([
+    { window: 'minute', perDay: 20, then: 10, limit: 10 },
+    { window: 'day', perDay: 15, then: 5, limit: 15 },
+  ])(
+    'in the last minute of the UTC day, a refusal by the $window reports the $window',
+    async ({ window, perDay, then, limit }) => {
+      t.clock.ms = dayEnd() - 2 * MINUTE + 43_000;
+      const { key } = await t.createKey({
+        plan: 'enterprise',
+        limits: { perMinute: 10, perDay },
+      });
+      await send(10, key);
+      t.clock.advance(MINUTE);
+      expect(minuteEnd()).toBe(dayEnd());
+      expect((await send(then, key)).every((r) => r.statusCode === 200)).toBe(true);
+      const refused = await list(key);
+      expect(refused.json()).toMatchObject({
+        code: 'rate_limited',
+        message: `Rate limit of ${limit} requests per ${window} exceeded. Retry after 17 seconds.`,
+      });
+      expect(rateHeaders(refused)).toMatchObject({
+        limit,
+        remaining: 0,
+        reset: dayEnd() / 1000,
+        retryAfter: '17',
+        state: `"${window}";r=0;t=17`,
+      });
+    },
+  );
 
   it('on a tie the shorter window is reported; otherwise the one with fewer left', async () => {
     const { key } = await t.createKey({ plan: 'enterprise', limits: { perMinute: 5, perDay: 5 } });
