@@ -12,6 +12,7 @@ import {
   apiError,
   apiKey,
   createFakeClient,
+  invalidBody,
   deferred,
   invitation,
   keysPage,
@@ -234,20 +235,10 @@ describe('the Accounts page', () => {
     const { user, client } = setUp('/admin/accounts');
     client.admin.createAccount
       .mockRejectedValueOnce(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request is not valid.',
-          details: [{ field: 'name', issue: 'must not contain control characters' }],
-        }),
+        invalidBody('name', 'must not contain control characters', 'The request is not valid.'),
       )
       .mockRejectedValueOnce(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request is not valid.',
-          details: [{ field: 'owner', issue: 'is not a field of an account' }],
-        }),
+        invalidBody('owner', 'is not a field of an account', 'The request is not valid.'),
       );
     const form = createForm();
     await user.type(form.getByLabelText('Name'), 'Night shift');
