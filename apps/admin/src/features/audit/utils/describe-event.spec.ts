@@ -57,67 +57,57 @@ describe('describeAction', () => {
     expect(describeAction(auditEvent(1, { action, target }))).toBe(words);
   });
 
-  it('says who was invited to which account, from the email the event carries', () => {
-    expect(
-      describeAction(
-        auditEvent(1, {
-          action: 'person.invited',
-          target: { type: 'account', id: 2 },
-          changes: { email: [null, 'ann@acme.example'] },
-        }),
-      ),
-    ).toBe('A person invited to account 2 (ann@acme.example)');
-  });
-
-  it('says which person of which account signed in, and the session it started', () => {
-    expect(
-      describeAction(
-        auditEvent(1, {
-          action: 'person.signed_in',
-          actor: { accountId: 2, personId: 3 },
-          target: { type: 'session', id: 5 },
-          changes: {},
-        }),
-      ),
-    ).toBe('Person 3 of account 2 signed in (session 5)');
-  });
-
-  it('says a session started when a sign-in has no person as its actor', () => {
-    expect(
-      describeAction(
-        auditEvent(1, {
-          action: 'person.signed_in',
-          actor: 'cli',
-          target: { type: 'session', id: 5 },
-        }),
-      ),
-    ).toBe('Session 5 started');
-  });
-
-  it('names the person and the email tried in a failed sign-in', () => {
-    expect(
-      describeAction(
-        auditEvent(1, {
-          action: 'person.sign_in_failed',
-          actor: 'anonymous',
-          target: { type: 'person', id: 3 },
-          changes: { email: [null, 'ann@acme.example'] },
-        }),
-      ),
-    ).toBe('A failed sign-in as person 3 (ann@acme.example)');
-  });
-
-  it('names only the person when a failed sign-in carries no email', () => {
-    expect(
-      describeAction(
-        auditEvent(1, {
-          action: 'person.sign_in_failed',
-          actor: 'anonymous',
-          target: { type: 'person', id: 3 },
-          changes: {},
-        }),
-      ),
-    ).toBe('A failed sign-in as person 3');
+  it.each<[string, Partial<AuditEvent>, string]>([
+    [
+      'says who was invited to which account, from the email the event carries',
+      {
+        action: 'person.invited',
+        target: { type: 'account', id: 2 },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A person invited to account 2 (ann@acme.example)',
+    ],
+    [
+      'says which person of which account signed in, and the session it started',
+      {
+        action: 'person.signed_in',
+        actor: { accountId: 2, personId: 3 },
+        target: { type: 'session', id: 5 },
+        changes: {},
+      },
+      'Person 3 of account 2 signed in (session 5)',
+    ],
+    [
+      'says a session started when a sign-in has no person as its actor',
+      {
+        action: 'person.signed_in',
+        actor: 'cli',
+        target: { type: 'session', id: 5 },
+      },
+      'Session 5 started',
+    ],
+    [
+      'names the person and the email tried in a failed sign-in',
+      {
+        action: 'person.sign_in_failed',
+        actor: 'anonymous',
+        target: { type: 'person', id: 3 },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A failed sign-in as person 3 (ann@acme.example)',
+    ],
+    [
+      'names only the person when a failed sign-in carries no email',
+      {
+        action: 'person.sign_in_failed',
+        actor: 'anonymous',
+        target: { type: 'person', id: 3 },
+        changes: {},
+      },
+      'A failed sign-in as person 3',
+    ],
+  ])('%s', (_name, overrides, words) => {
+    expect(describeAction(auditEvent(1, overrides))).toBe(words);
   });
 });
 
