@@ -3,53 +3,25 @@
  * staff create a partner account, follow the link to it, give it a key, revoke the key after a
  * dialog that names it and change its plan; nothing scrolls sideways and every action is in reach.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { awayFromMinuteEdge } from '@pets/services';
+import { callApi, statusOnceRevoked } from './api.js';
 import {
-  forwardedFor,
   collectErrors,
   expectAccessible,
+  expectAllActionsWithinWidth,
+  expectWithinWidth,
+  forwardedFor,
   it,
   screenshot,
+  sidewaysScroll,
   signIn,
 } from './browser.js';
+import { acceptInvitation } from './global-setup.js';
 
 const { baseUrl, staffKey, people } = inject('e2e');
 const LONG_LABEL = `Nightly-export-${'x'.repeat(85)}`;
-
-/** How far the page scrolls sideways: 0 when everything fits. */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-
-/** Whether a control lies wholly inside the viewport's width (so nothing hides it off-screen). */
-async function expectWithinWidth(page: Page, control: Locator): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  const width = page.viewportSize()?.width ?? 0;
-  expect(box, 'the control is laid out').not.toBeNull();
-  expect(box?.x).toBeGreaterThanOrEqual(0);
-  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
-}
-
-/** Every button and link in the main content, and in a dialog when one is open, is within reach. */
-async function expectAllActionsWithinWidth(page: Page): Promise<void> {
-  const controls = page.locator('main button:visible, main a:visible, dialog[open] button');
-  const count = await controls.count();
-  expect(count).toBeGreaterThan(0);
-  for (let i = 0; i < count; i++) await expectWithinWidth(page, controls.nth(i));
-}
-
-/** Sends requests with `key` until the API refuses it (a revocation takes up to 5 s to spread). */
-async function statusOnceRevoked(key: string): Promise<number> {
-  let status = 200;
-  for (let i = 0; i < 30 && status === 200; i++) {
-    status = (await fetch(`${baseUrl}/v1/pets`, { headers: { authorization: `Bearer ${key}` } }))
-      .status;
-    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  return status;
-}
 
 /** The roles Chromium gives a table's rows and cells, as assistive technology gets them. */
 async function tableRolesInChromium(page: Page): Promise<string[]> {
@@ -183,15 +155,12 @@ describe('a member of staff on a desktop', () => {
     await invite.getByRole('button', { name: 'Done, I have sent it' }).click();
     expect(await page.getByText(link).count()).toBe(0);
 
-    const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
-      method: 'POST',
-      headers: { ...forwardedFor(), 'content-type': 'application/json' },
-      body: JSON.stringify({
-        token: new URL(link).hash.slice(1),
-        name: 'Hal',
-        password: 'harbour pass phrase',
-      }),
-    });
+    const joined = await acceptInvitation(
+      baseUrl,
+      link,
+      { name: 'Hal', password: 'harbour pass phrase' },
+      forwardedFor(),
+    );
     expect(joined.status).toBe(204);
     const signedIn = await fetch(`${baseUrl}/v1/session`, {
       method: 'POST',
@@ -366,13 +335,9 @@ async function sendRequests(key: string, count: number): Promise<number[]> {
 }
 
 /** A call to the API as staff, its answer's body. */
-async function asStaff<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `POST ${path}`).toBe(201);
+async function asStaff<T>(path: string, body: object): Promise<T> {
+  const response = await callApi(staffKey, path, { method: 'POST', body });
+  expect(response.status, `POST /v1${path}`).toBe(201);
   return (await response.json()) as T;
 }
 
@@ -382,11 +347,11 @@ describe("a member of staff watching a partner's use of its limits", () => {
   let page: Page;
 
   it.beforeAll(async ({ pages }) => {
-    const { id } = await asStaff<{ id: number }>('/v1/admin/accounts', {
+    const { id } = await asStaff<{ id: number }>('/admin/accounts', {
       name: NAME,
       plan: 'free',
     });
-    ({ key: partner } = await asStaff<{ key: string }>(`/v1/admin/accounts/${id}/keys`, {
+    ({ key: partner } = await asStaff<{ key: string }>(`/admin/accounts/${id}/keys`, {
       label: 'Busy script',
     }));
     page = await pages.desktop({ as: people.staff });

@@ -2,13 +2,20 @@
  * What the browser tests share: the test API with its fixtures (Chromium once per file, pages at a
  * desktop's and a phone's size, closed when done), pages that each come from a client address of
  * their own, signing in as people do or with a session made through the API, screenshots, the
- * axe-core accessibility check and the page's script and console errors.
+ * axe-core accessibility check, whether a page fits its width, and the page's script and console
+ * errors.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, chromiumPath } from '@pets/services';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import {
   DOCS_SCREENSHOTS,
@@ -196,6 +203,41 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
       `${id} (${help}): ${nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(found, `accessibility of ${what}`).toEqual([]);
+}
+
+/** How far the page scrolls sideways: 0 when everything fits. */
+export const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether a control lies wholly inside the viewport's width (so nothing hides it off-screen). */
+export async function expectWithinWidth(page: Page, control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'the control is laid out').not.toBeNull();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+/** Every button and link in the main content, and in a dialog when one is open, is within reach. */
+export async function expectAllActionsWithinWidth(page: Page): Promise<void> {
+  const controls = page.locator('main button:visible, main a:visible, dialog[open] button');
+  const count = await controls.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) await expectWithinWidth(page, controls.nth(i));
+}
+
+/**
+ * On a phone, each of `controls` ends within its 390 px and the top bar is at most two lines
+ * (under 110 px).
+ */
+export async function expectFitsPhone(page: Page, controls: Locator[]): Promise<void> {
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+  }
+  const bar = await page.locator('.top-bar').boundingBox();
+  expect(bar?.height).toBeLessThan(110);
 }
 
 /**

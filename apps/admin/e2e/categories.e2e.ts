@@ -7,24 +7,17 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { collectErrors, expectAccessible, it, screenshot } from './browser.js';
+import { callApi } from './api.js';
+import {
+  collectErrors,
+  expectAccessible,
+  expectFitsPhone,
+  it,
+  screenshot,
+  sidewaysScroll,
+} from './browser.js';
 
-const { baseUrl, staffKey, people } = inject('e2e');
-
-/** Calls the API as staff's key, as another member of staff would meanwhile. */
-const api = (path: string, init: { method?: string; body?: object } = {}) =>
-  fetch(`${baseUrl}/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${staffKey}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-
-/** How far the page scrolls sideways: 0 when everything fits. */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const { staffKey, people } = inject('e2e');
 
 /** The text of each option of a select, in order. */
 const optionsOf = (select: Locator) => select.locator('option').allTextContents();
@@ -175,7 +168,8 @@ describe('a member of staff', () => {
     expect(offered.filter((option) => option.startsWith('Urchins'))).toEqual([]);
     await add.getByRole('button', { name: 'Close' }).click();
     expect(
-      (await api('/pets', { method: 'POST', body: { name: 'Sonic', categoryId } })).status,
+      (await callApi(staffKey, '/pets', { method: 'POST', body: { name: 'Sonic', categoryId } }))
+        .status,
     ).toBe(400);
   });
 
@@ -253,14 +247,10 @@ describe('a member of staff', () => {
     const phone = await pages.phone({ as: people.staff, at: '/admin/categories' });
     await phone.getByRole('rowheader', { name: 'Urchins', exact: true }).waitFor();
     expect(await sidewaysScroll(phone)).toBe(0);
-    for (const button of await phone
-      .getByRole('button', { name: /^(Rename|Archive) Urchins$/ })
-      .all()) {
-      const box = await button.boundingBox();
-      expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    }
-    const bar = await phone.locator('.top-bar').boundingBox();
-    expect(bar?.height).toBeLessThan(110);
+    await expectFitsPhone(
+      phone,
+      await phone.getByRole('button', { name: /^(Rename|Archive) Urchins$/ }).all(),
+    );
     await screenshot(phone, 'categories-390px');
     await expectAccessible(phone, 'the Categories page on a phone');
     await phone.getByRole('button', { name: 'Archive Urchins' }).click();

@@ -15,6 +15,36 @@ export const E2E_PASSWORD = 'pets e2e pass phrase';
 /** The secret of a one-time link: what follows `#`. */
 export const tokenOf = (link: string): string => new URL(link).hash.slice(1);
 
+/** An invitation to `accountId` for `email`, made with the CLI (`people invite`): its link. */
+export function inviteWithCli(env: Record<string, string>, accountId: number, email: string) {
+  const { link } = keysCli(
+    env,
+    'people',
+    'invite',
+    '--account',
+    String(accountId),
+    '--email',
+    email,
+  );
+  return String(link);
+}
+
+/**
+ * Joins with an invitation's link through `POST /v1/invitations/accept`, as the welcome page does
+ * (`headers`: a client address of its own, say); the API's answer (204 when joined).
+ */
+export const acceptInvitation = (
+  baseUrl: string,
+  link: string,
+  joining: { name: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<Response> =>
+  fetch(`${baseUrl}/v1/invitations/accept`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ token: tokenOf(link), ...joining }),
+  });
+
 /**
  * The real API (built, serving the built admin app) on a fresh database, with a staff account, a
  * partner and a tightly limited partner, each with a key (to seed data through the API) and a
@@ -58,18 +88,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     limited: { accountId: limited.accountId, email: 'tim@tiny.example', name: 'Tim Tiny' },
   };
   const links = Object.fromEntries(
-    Object.entries(people).map(([who, { accountId, email }]) => {
-      const { link } = keysCli(
-        env,
-        'people',
-        'invite',
-        '--account',
-        String(accountId),
-        '--email',
-        email,
-      );
-      return [who, String(link)];
-    }),
+    Object.entries(people).map(([who, { accountId, email }]) => [
+      who,
+      inviteWithCli(env, accountId, email),
+    ]),
   );
 
   const server = await startServer(env);
@@ -77,14 +99,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // localhost, both being potentially trustworthy origins (checked: it does, Chromium 156).
   const { baseUrl } = server;
   for (const [who, person] of Object.entries(people)) {
-    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        token: tokenOf(links[who] ?? ''),
-        name: person.name,
-        password: E2E_PASSWORD,
-      }),
+    const accepted = await acceptInvitation(baseUrl, links[who] ?? '', {
+      name: person.name,
+      password: E2E_PASSWORD,
     });
     if (accepted.status !== 204)
       throw new Error(

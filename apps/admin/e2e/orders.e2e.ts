@@ -6,26 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { collectErrors, expectAccessible, forwardedFor, it, screenshot } from './browser.js';
+import { callApi, type CallOptions } from './api.js';
+import { collectErrors, expectAccessible, it, screenshot, sidewaysScroll } from './browser.js';
 
-const { baseUrl, staffKey, partnerKey, people } = inject('e2e');
+const { staffKey, partnerKey, people } = inject('e2e');
 
-/** Calls the API with a key, from a client address of its own, as a program would. */
-async function api<T>(
-  key: string,
-  path: string,
-  init: { method?: string; body?: object; idempotencyKey?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...forwardedFor(),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(init.idempotencyKey === undefined ? {} : { 'idempotency-key': init.idempotencyKey }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
+/** Calls the API with a key, as a program would: the body of its answer, which must be a success. */
+async function api<T>(key: string, path: string, init: CallOptions = {}): Promise<T> {
+  const response = await callApi(key, path, init);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -36,10 +24,6 @@ const newPet = (name: string) =>
     method: 'POST',
     body: { name, categoryId: 1 },
   });
-
-/** How far the page scrolls sideways: 0 when everything fits. */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The row of an order in the orders table. */
 const orderRow = (page: Page, orderId: number) =>

@@ -7,75 +7,36 @@
  * passkey is refused with the API's sentence; a person removes their password and then signs in
  * with a passkey only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PROBLEMS } from '@pets/contract';
-import {
-  createAccountKey,
-  freePort,
-  keysCli,
-  type ServerProcess,
-  startServer,
-} from '@pets/services';
+import { createAccountKey } from '@pets/services';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { collectErrors, expectAccessible, it, type Pages, screenshot } from './browser.js';
-import { E2E_PASSWORD, tokenOf } from './global-setup.js';
+import { acceptInvitation, E2E_PASSWORD, inviteWithCli } from './global-setup.js';
+import { OwnApi } from './own-api.js';
 
 describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.md)', () => {
+  const api = new OwnApi('pets-passkeys-e2e-', 'localhost');
   let baseUrl: string;
-  let server: ServerProcess;
   let accountId: number;
-  let env: Record<string, string>;
-  const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pets-passkeys-e2e-'));
-    stops.push(() => {
-      rmSync(dir, { recursive: true, force: true });
-      return Promise.resolve();
-    });
-    const port = await freePort();
-    baseUrl = `http://localhost:${port}`;
-    env = {
-      DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-    };
-    accountId = createAccountKey(env, {
+    await api.prepare();
+    baseUrl = api.baseUrl;
+    accountId = createAccountKey(api.env, {
       name: 'Zoo Shop',
       plan: 'enterprise',
       perMinute: 100_000,
       perDay: 1_000_000,
     }).accountId;
-    server = await startServer(env);
-    stops.push(async () => {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    });
+    await api.start();
   });
-  afterAll(async () => {
-    for (const stop of stops.reverse()) await stop();
-  });
+  afterAll(() => api.stop());
 
   /** A person of the account, joined through an invitation link with the e2e password. */
   const newPerson = async (email: string, name: string) => {
-    const { link } = keysCli(
-      env,
-      'people',
-      'invite',
-      '--account',
-      String(accountId),
-      '--email',
-      email,
-    );
-    const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: tokenOf(String(link)), name, password: E2E_PASSWORD }),
-    });
+    const link = inviteWithCli(api.env, accountId, email);
+    const joined = await acceptInvitation(baseUrl, link, { name, password: E2E_PASSWORD });
     expect(joined.status).toBe(204);
     return { email, name };
   };

@@ -4,56 +4,27 @@
  * a new password with a reset link, each page checked with axe-core.
  */
 import { keysCli } from '@pets/services';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
-import { expectAccessible, forwardedFor, it, screenshot, signIn } from './browser.js';
+import {
+  callApi,
+  newPerson,
+  refusedWithin5s,
+  SESSION_COOKIE,
+  sessionCookieOf,
+  sessionStatus,
+} from './api.js';
+import {
+  expectAccessible,
+  forwardedFor,
+  it,
+  screenshot,
+  sidewaysScroll,
+  signIn,
+} from './browser.js';
 import { tokenOf } from './global-setup.js';
 
 const { baseUrl, env, staffKey, people } = inject('e2e');
-const COOKIE = '__Host-pets_session';
-
-/** A new person of the partner's account, invited by staff through the API, joined the same way. */
-async function newPerson(email: string, password = 'a new person’s phrase') {
-  const invited = await fetch(
-    `${baseUrl}/v1/admin/accounts/${people.partner.accountId}/invitations`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
-    },
-  );
-  expect(invited.status).toBe(201);
-  const { link } = (await invited.json()) as { link: string };
-  const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
-    method: 'POST',
-    headers: { ...forwardedFor(), 'content-type': 'application/json' },
-    body: JSON.stringify({ token: tokenOf(link), name: email.split('@')[0], password }),
-  });
-  expect(joined.status).toBe(204);
-  return { email, password };
-}
-
-/** The session cookie the browser holds, if any. */
-const sessionCookie = async (context: BrowserContext) =>
-  (await context.cookies()).find((cookie) => cookie.name === COOKIE);
-
-/** What `GET /v1/session` answers to a cookie, from outside the browser. */
-const sessionStatus = async (value: string) =>
-  (
-    await fetch(`${baseUrl}/v1/session`, {
-      headers: { ...forwardedFor(), cookie: `${COOKIE}=${value}` },
-    })
-  ).status;
-
-/** Waits for the API to refuse a session (every instance does within 5 seconds). */
-async function refusedWithin5s(value: string): Promise<number> {
-  let status = await sessionStatus(value);
-  for (let i = 0; i < 25 && status === 200; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    status = await sessionStatus(value);
-  }
-  return status;
-}
 
 describe('signing in', () => {
   let page: Page;
@@ -82,7 +53,7 @@ describe('signing in', () => {
     await page.getByText('The email or the password is not right.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/sign-in');
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    expect(await sessionCookie(page.context())).toBeUndefined();
+    expect(await sessionCookieOf(page.context())).toBeUndefined();
     await screenshot(page, 'sign-in-refused');
     await expectAccessible(page, 'the sign-in page with its refusal');
   });
@@ -92,9 +63,9 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/admin/pets');
     await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
-    const cookie = await sessionCookie(page.context());
+    const cookie = await sessionCookieOf(page.context());
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
-    expect(await page.evaluate(() => document.cookie)).not.toContain(COOKIE);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE);
     expect(await page.evaluate(() => document.cookie)).toBe('');
     expect(await page.getByText('Zoe Zoo').locator('..').textContent()).toBe(
       'Signed in as Zoe Zoo (zoe@zoo.example) · Zoo Shop, partner',
@@ -104,12 +75,12 @@ describe('signing in', () => {
   });
 
   it('signs out to the sign-in page, and the API refuses the old cookie', async () => {
-    const before = (await sessionCookie(page.context()))?.value ?? '';
+    const before = (await sessionCookieOf(page.context()))?.value ?? '';
     expect(await sessionStatus(before)).toBe(200);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/sign-in');
     await page.getByRole('alert').filter({ hasText: 'You have signed out.' }).waitFor();
-    expect(await sessionCookie(page.context())).toBeUndefined();
+    expect(await sessionCookieOf(page.context())).toBeUndefined();
     expect(await refusedWithin5s(before)).toBe(401);
     // The old page's address is no way back in.
     await page.goto('/admin/keys');
@@ -128,10 +99,10 @@ describe('a session id the browser brought', () => {
     await page.goto('/admin/sign-in');
     await page.evaluate((cookie) => {
       document.cookie = cookie;
-    }, `${COOKIE}=${planted}; Secure; Path=/; SameSite=Lax`);
-    expect((await sessionCookie(page.context()))?.value).toBe(planted);
+    }, `${SESSION_COOKIE}=${planted}; Secure; Path=/; SameSite=Lax`);
+    expect((await sessionCookieOf(page.context()))?.value).toBe(planted);
     await signIn(page, person);
-    const signedIn = (await sessionCookie(page.context()))?.value ?? '';
+    const signedIn = (await sessionCookieOf(page.context()))?.value ?? '';
     expect(signedIn).not.toBe(planted);
     expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await sessionStatus(planted)).toBe(401);
@@ -140,7 +111,7 @@ describe('a session id the browser brought', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Pets' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/pets');
-    expect((await sessionCookie(page.context()))?.value).toBe(signedIn);
+    expect((await sessionCookieOf(page.context()))?.value).toBe(signedIn);
   });
 });
 
@@ -150,11 +121,11 @@ describe('a session that ends while the app is open', () => {
   }) => {
     const person = await newPerson('eve@zoo.example');
     const page = await pages.desktop({ as: person });
-    const cookie = (await sessionCookie(page.context()))?.value ?? '';
+    const cookie = (await sessionCookieOf(page.context()))?.value ?? '';
     // Signed out elsewhere: the same session ended from outside this tab.
     const ended = await fetch(`${baseUrl}/v1/session`, {
       method: 'DELETE',
-      headers: { ...forwardedFor(), cookie: `${COOKIE}=${cookie}`, origin: baseUrl },
+      headers: { ...forwardedFor(), cookie: `${SESSION_COOKIE}=${cookie}`, origin: baseUrl },
     });
     expect(ended.status).toBe(204);
     expect(await refusedWithin5s(cookie)).toBe(401);
@@ -179,13 +150,10 @@ describe('an invitation', () => {
   it('opens the welcome page, takes the secret out of the address, and signs the person in', async ({
     pages,
   }) => {
-    const invited = await fetch(
-      `${baseUrl}/v1/admin/accounts/${people.partner.accountId}/invitations`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ivy@zoo.example' }),
-      },
+    const invited = await callApi(
+      staffKey,
+      `/admin/accounts/${people.partner.accountId}/invitations`,
+      { method: 'POST', body: { email: 'ivy@zoo.example' } },
     );
     const { link } = (await invited.json()) as { link: string };
     const page = await pages.desktop();
@@ -208,7 +176,7 @@ describe('an invitation', () => {
     await page.getByRole('button', { name: 'Join and sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/pets');
     await page.getByText('Ivy Green').waitFor();
-    expect(await sessionCookie(page.context())).toMatchObject({ httpOnly: true });
+    expect(await sessionCookieOf(page.context())).toMatchObject({ httpOnly: true });
     // The secret went to the API in the body of one POST, never in an address.
     expect(sent.filter((url) => url.includes(tokenOf(link)))).toEqual([]);
 
@@ -271,11 +239,7 @@ describe('a password-reset link', () => {
   it('says to open the whole link when the address holds none', async ({ phone: page }) => {
     await page.goto('/admin/set-password');
     await page.getByText(/^This page opens from a one-time link/).waitFor();
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    ).toBe(0);
+    expect(await sidewaysScroll(page)).toBe(0);
     await expectAccessible(page, 'the set-password page without a link, on a phone');
   });
 });

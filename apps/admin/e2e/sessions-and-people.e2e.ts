@@ -8,8 +8,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LIST_LIMIT_MAX } from '@pets/contract';
 import type { BrowserContext, Page } from 'playwright-core';
+import { LIST_LIMIT_MAX } from '@pets/contract';
 import { afterAll, describe, expect, inject } from 'vitest';
 import {
   addressOf,
@@ -18,84 +18,25 @@ import {
   forwardedFor,
   it,
   screenshot,
+  sidewaysScroll,
 } from './browser.js';
-import { tokenOf } from './global-setup.js';
+import { acceptInvitation, tokenOf } from './global-setup.js';
+import {
+  callApi,
+  newPerson,
+  personOf,
+  refusedWithin5s,
+  SESSION_COOKIE,
+  sessionCookieOf,
+  sessionStatus,
+} from './api.js';
 
 const { baseUrl, staffKey, people } = inject('e2e');
-const COOKIE = '__Host-pets_session';
 const WRONG = 'The email or the password is not right.';
 const SESSION_ENDED = /^The session has ended/;
 
-interface Joined {
-  id: number;
-  accountId: number;
-  email: string;
-  name: string;
-  password: string;
-}
-
-/** A new person of `accountId` (the partner's unless said), invited by staff and joined, via the API. */
-async function newPerson(
-  email: string,
-  password = 'a new person’s phrase',
-  accountId = people.partner.accountId,
-): Promise<Joined> {
-  const invited = await fetch(`${baseUrl}/v1/admin/accounts/${accountId}/invitations`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email }),
-  });
-  expect(invited.status).toBe(201);
-  const { link } = (await invited.json()) as { link: string };
-  const name = email.split('@')[0] ?? email;
-  const joined = await fetch(`${baseUrl}/v1/invitations/accept`, {
-    method: 'POST',
-    headers: { ...forwardedFor(), 'content-type': 'application/json' },
-    body: JSON.stringify({ token: tokenOf(link), name, password }),
-  });
-  expect(joined.status).toBe(204);
-  const found = (await personOf(accountId, email)) ?? { id: 0 };
-  return { id: found.id, accountId, email, name, password };
-}
-
-/** A person as the API lists them to staff (deactivated or not), by email. */
-async function personOf(accountId: number, email: string) {
-  const answer = await fetch(
-    `${baseUrl}/v1/admin/accounts/${accountId}/people?limit=${LIST_LIMIT_MAX}`,
-    {
-      headers: { authorization: `Bearer ${staffKey}` },
-    },
-  );
-  expect(answer.status).toBe(200);
-  const found = (await answer.json()) as { id: number; email: string; deactivatedAt: unknown }[];
-  return found.find((person) => person.email === email);
-}
-
 /** The session cookie a browser context holds ('' for none). */
-const cookieOf = async (context: BrowserContext) =>
-  (await context.cookies()).find((cookie) => cookie.name === COOKIE)?.value ?? '';
-
-/** What `GET /v1/session` answers to a cookie, from outside the browser. */
-const sessionStatus = async (value: string) =>
-  (
-    await fetch(`${baseUrl}/v1/session`, {
-      headers: { ...forwardedFor(), cookie: `${COOKIE}=${value}` },
-    })
-  ).status;
-
-/** Waits for the API to refuse a session (every instance does within 5 seconds). */
-async function refusedWithin5s(value: string): Promise<number> {
-  let status = await sessionStatus(value);
-  for (let i = 0; i < 25 && status === 200; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    status = await sessionStatus(value);
-  }
-  return status;
-}
-
-/** How far the page scrolls sideways: 0 when everything fits. */
-const sidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const cookieOf = async (context: BrowserContext) => (await sessionCookieOf(context))?.value ?? '';
 
 /** Your account, through the navigation, once its sessions have loaded. */
 async function openYourAccount(page: Page): Promise<void> {
@@ -297,7 +238,7 @@ describe("staff and an account's people", () => {
     // Fay makes a key and invites someone at another address, with her session.
     const asFay = {
       ...forwardedFor(),
-      cookie: `${COOKIE}=${cookie}`,
+      cookie: `${SESSION_COOKIE}=${cookie}`,
       origin: new URL(baseUrl).origin,
       'content-type': 'application/json',
     };
@@ -348,11 +289,12 @@ describe("staff and an account's people", () => {
       (await fetch(`${baseUrl}/v1/account`, { headers: { authorization: `Bearer ${key}` } }))
         .status,
     ).toBe(401);
-    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
-      method: 'POST',
-      headers: { ...forwardedFor(), 'content-type': 'application/json' },
-      body: JSON.stringify({ token: tokenOf(link), name: 'Fay', password: 'fay’s way back in' }),
-    });
+    const accepted = await acceptInvitation(
+      baseUrl,
+      link,
+      { name: 'Fay', password: 'fay’s way back in' },
+      forwardedFor(),
+    );
     expect(accepted.status).toBe(400);
 
     expect(await refusedWithin5s(cookie)).toBe(401);
@@ -375,13 +317,10 @@ describe("staff and an account's people", () => {
   });
 
   it('revokes an open invitation after a dialog that names its email', async () => {
-    const invited = await fetch(
-      `${baseUrl}/v1/admin/accounts/${people.partner.accountId}/invitations`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${staffKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'ivy@zoo.example' }),
-      },
+    const invited = await callApi(
+      staffKey,
+      `/admin/accounts/${people.partner.accountId}/invitations`,
+      { method: 'POST', body: { email: 'ivy@zoo.example' } },
     );
     expect(invited.status).toBe(201);
     const { link } = (await invited.json()) as { link: string };
@@ -401,11 +340,12 @@ describe("staff and an account's people", () => {
     await invitations
       .getByRole('rowheader', { name: 'ivy@zoo.example' })
       .waitFor({ state: 'detached' });
-    const accepted = await fetch(`${baseUrl}/v1/invitations/accept`, {
-      method: 'POST',
-      headers: { ...forwardedFor(), 'content-type': 'application/json' },
-      body: JSON.stringify({ token: tokenOf(link), name: 'Ivy', password: 'ivy’s pass phrase' }),
-    });
+    const accepted = await acceptInvitation(
+      baseUrl,
+      link,
+      { name: 'Ivy', password: 'ivy’s pass phrase' },
+      forwardedFor(),
+    );
     expect(accepted.status).toBe(400);
   });
 
@@ -583,7 +523,7 @@ describe('a page of another origin', () => {
     // Same site (127.0.0.1, another port): SameSite=Lax sent the cookie, and the API refused
     // each change for its Origin.
     for (const post of posts)
-      expect(post).toMatchObject({ cookie: `${COOKIE}=${victimCookie}`, status: 403 });
+      expect(post).toMatchObject({ cookie: `${SESSION_COOKIE}=${victimCookie}`, status: 403 });
     // The DELETEs need a CORS preflight, which the API does not grant: never sent.
     const deletes = toApi.filter(({ method }) => method === 'DELETE');
     expect(deletes).toHaveLength(2);

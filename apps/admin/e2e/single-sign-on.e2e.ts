@@ -4,52 +4,29 @@
  * allowed domain clicks "Sign in with Acme SSO", signs in at the provider and lands signed in; an
  * unverified email and a domain not allowed come back to the sign-in page with the sentence.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SINGLE_SIGN_ON_FAILURES } from '@pets/contract';
-import {
-  createAccountKey,
-  freePort,
-  type OidcProviderServer,
-  type ServerProcess,
-  startOidcProvider,
-  startServer,
-} from '@pets/services';
+import { createAccountKey, type OidcProviderServer, startOidcProvider } from '@pets/services';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { collectErrors, expectAccessible, it, screenshot } from './browser.js';
+import { OwnApi } from './own-api.js';
 
 describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
+  const api = new OwnApi('pets-sso-e2e-', '127.0.0.1');
   let baseUrl: string;
   let provider: OidcProviderServer;
-  let server: ServerProcess;
-  /** What beforeAll started, stopped in reverse whatever failed on the way. */
-  const stops: (() => Promise<void>)[] = [];
   let acmeAccountId: number;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pets-sso-e2e-'));
-    stops.push(() => {
-      rmSync(dir, { recursive: true, force: true });
-      return Promise.resolve();
-    });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
+    await api.prepare();
+    baseUrl = api.baseUrl;
     provider = await startOidcProvider({ redirectUris: [`${baseUrl}/v1/session/oidc/callback`] });
-    stops.push(() => provider.stop());
+    api.onStop(() => provider.stop());
     provider.users.set('nia', { email: 'nia@acme.example', email_verified: true, name: 'Nia New' });
     provider.users.set('uma', { email: 'uma@acme.example', email_verified: false, name: 'Uma' });
     provider.users.set('sam', { email: 'sam@elsewhere.example', email_verified: true });
-    const env = {
-      DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-    };
-    acmeAccountId = createAccountKey(env, { name: 'Acme', plan: 'pro' }).accountId;
-    server = await startServer({
-      ...env,
+    acmeAccountId = createAccountKey(api.env, { name: 'Acme', plan: 'pro' }).accountId;
+    await api.start({
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: provider.clientId,
       OIDC_CLIENT_SECRET: provider.clientSecret,
@@ -57,14 +34,8 @@ describe('single sign-on in Chromium (docs/staff/sign-in.md)', () => {
       OIDC_ACCOUNT_ID: String(acmeAccountId),
       OIDC_PROVIDER_NAME: 'Acme SSO',
     });
-    stops.push(async () => {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    });
   });
-  afterAll(async () => {
-    for (const stop of stops.reverse()) await stop();
-  });
+  afterAll(() => api.stop());
 
   /** A fresh browser (no cookie of ours or the provider's), on the sign-in page. */
   const openSignIn = async (page: Page): Promise<Page> => {

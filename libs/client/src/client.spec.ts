@@ -449,6 +449,21 @@ const noAnswer = (request: Request) =>
     );
   });
 
+/** A page of `items` whose next link leaves the API for another host. */
+const nextElsewhere = (items: unknown[], pathAndQuery: string) =>
+  json(200, items, { link: `<http://elsewhere.test/v1${pathAndQuery}>; rel="next"` });
+
+/** Iterating stops at a next link outside the API with invalid_response, and never requests it. */
+async function expectNextElsewhereRefused(
+  item: unknown,
+  pathAndQuery: string,
+  iterate: (client: PetstoreClient) => AsyncIterator<unknown>,
+): Promise<void> {
+  const { client, requests } = fake([nextElsewhere([item], pathAndQuery)]);
+  expect(await caught(iterate(client).next())).toMatchObject({ kind: 'invalid_response' });
+  expect(requests).toHaveLength(1);
+}
+
 const headersOf = (request: Request | undefined) => Object.fromEntries(request?.headers ?? []);
 
 /** What a call answers when the fake API sends `data` with `status` and no rate-limit headers. */
@@ -1563,9 +1578,7 @@ describe('the key lists', () => {
   });
 
   it('never follow a next link outside the API', async () => {
-    const { client } = fake([
-      json(200, [key(1)], { link: '<http://elsewhere.test/v1/account/keys?cursor=k>; rel="next"' }),
-    ]);
+    const { client } = fake([nextElsewhere([key(1)], '/account/keys?cursor=k')]);
     expect(await caught(client.listAccountKeys())).toMatchObject({ kind: 'invalid_response' });
   });
 });
@@ -2019,8 +2032,8 @@ describe("a person's sessions, password and people (beta)", () => {
 
   it('the people and sessions lists never follow a next link outside the API', async () => {
     const { client } = withoutKey([
-      json(200, [deviceSession], { link: '<http://elsewhere.test/v1/sessions?c=1>; rel="next"' }),
-      json(200, [member], { link: '<http://elsewhere.test/v1/account/people>; rel="next"' }),
+      nextElsewhere([deviceSession], '/sessions?c=1'),
+      nextElsewhere([member], '/account/people'),
     ]);
     expect(await caught(client.session.listSessions())).toMatchObject({
       kind: 'invalid_response',
@@ -2157,7 +2170,7 @@ describe('passkeys (beta)', () => {
 
   it('the passkeys list never follows a next link outside the API, and refuses what is not Passkeys', async () => {
     const { client } = withoutKey([
-      json(200, [passkey], { link: '<http://elsewhere.test/v1/session/passkeys>; rel="next"' }),
+      nextElsewhere([passkey], '/session/passkeys'),
       json(200, [{ ...passkey, id: '3' }]),
     ]);
     expect(await caught(client.session.listPasskeys())).toMatchObject({
@@ -2382,13 +2395,9 @@ describe('categories (beta)', () => {
   });
 
   it('the categories list never follows a next link outside the API', async () => {
-    const { client, requests } = fake([
-      json(200, [dogs], { link: '<http://elsewhere.test/v1/categories?c=1>; rel="next"' }),
-    ]);
-    expect(await caught(client.iterateCategories().next())).toMatchObject({
-      kind: 'invalid_response',
-    });
-    expect(requests).toHaveLength(1);
+    await expectNextElsewhereRefused(dogs, '/categories?c=1', (client) =>
+      client.iterateCategories(),
+    );
   });
 
   it('updateCategory renames, archives and restores through a JSON merge patch', async () => {
@@ -2531,13 +2540,9 @@ describe('store orders (beta)', () => {
   });
 
   it('the orders list never follows a next link outside the API', async () => {
-    const { client, requests } = fake([
-      json(200, [order()], { link: '<http://elsewhere.test/v1/store/orders?c=1>; rel="next"' }),
-    ]);
-    expect(await caught(client.iterateOrders().next())).toMatchObject({
-      kind: 'invalid_response',
-    });
-    expect(requests).toHaveLength(1);
+    await expectNextElsewhereRefused(order(), '/store/orders?c=1', (client) =>
+      client.iterateOrders(),
+    );
   });
 
   it('listOrders refuses a page that is not a list of orders, and getInventory negative counts', async () => {

@@ -3,7 +3,7 @@
  * back, signing in checks its fields and says why it failed, and a session that ends (a 401, Sign
  * out) goes back to the sign-in page.
  */
-import { PetstoreApiError } from '@pets/client';
+import { type Account, PetstoreApiError } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COOKIE_NOT_KEPT, SIGNED_OUT_BECAUSE } from '../features/auth/utils/sentences.js';
@@ -36,6 +36,18 @@ async function signIn(
   await user.type(await screen.findByLabelText('Email'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+/** The app with a person of `of` signed in: the links of its main navigation, once shown. */
+async function openAs(of: Account) {
+  const client = createFakeClient();
+  client.session.getCurrentSession.mockResolvedValue(result(currentSession({ account: of })));
+  renderApp(client);
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  const links = within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+  return { client, links };
 }
 
 describe('routing', () => {
@@ -75,17 +87,8 @@ describe('routing', () => {
   });
 
   it('shows the person signed in, their account and its role in the layout', async () => {
-    const client = createFakeClient();
-    client.session.getCurrentSession.mockResolvedValue(
-      result(currentSession({ account: account({ name: 'Zoo Shop', plan: 'pro' }) })),
-    );
-    renderApp(client);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Pets', 'Orders', 'API keys', 'Your account']);
+    const { client, links } = await openAs(account({ name: 'Zoo Shop', plan: 'pro' }));
+    expect(links).toEqual(['Pets', 'Orders', 'API keys', 'Your account']);
     expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
       'Signed in as Ann Lee (ann@acme.example) · Zoo Shop, partner',
@@ -94,17 +97,16 @@ describe('routing', () => {
   });
 
   it('offers staff the Categories, Accounts and Activity pages', async () => {
-    const client = createFakeClient();
-    client.session.getCurrentSession.mockResolvedValue(
-      result(currentSession({ account: account({ role: 'staff', name: 'Head Office' }) })),
-    );
-    renderApp(client);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Pets', 'Categories', 'Orders', 'API keys', 'Accounts', 'Activity', 'Your account']);
+    const { links } = await openAs(account({ role: 'staff', name: 'Head Office' }));
+    expect(links).toEqual([
+      'Pets',
+      'Categories',
+      'Orders',
+      'API keys',
+      'Accounts',
+      'Activity',
+      'Your account',
+    ]);
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
   });
 

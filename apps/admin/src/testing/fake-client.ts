@@ -4,6 +4,7 @@ import type {
   AccountUsage,
   ApiKey,
   ApiResult,
+  AuditEvent,
   Category,
   CurrentSession,
   Inventory,
@@ -202,6 +203,20 @@ export const listPage = <T>(items: T[], path: string, nextCursor?: string): Page
 export const categoriesPage = (categories: Category[], nextCursor?: string): Page<Category> =>
   listPage(categories, '/v1/categories?limit=100', nextCursor);
 
+/** An audit event: pet 7's status changed by key 2 of account 1, unless overridden. */
+export const auditEvent = (id = 1, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
+  id,
+  at: '2030-01-01T10:00:00.000Z',
+  actor: { accountId: 1, keyId: 2 },
+  action: 'pet.updated',
+  target: { type: 'pet', id: 7 },
+  changes: { status: ['available', 'sold'] },
+  ...overrides,
+});
+
+export const auditPage = (events: AuditEvent[], nextCursor?: string): Page<AuditEvent> =>
+  listPage(events, '/v1/admin/audit?limit=50', nextCursor);
+
 /** An order: order 5, placed by account 1 for pet 12, unless overridden. */
 export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
   id,
@@ -284,6 +299,20 @@ export const apiError = (
     message: 'Internal error.',
     ...init,
   });
+
+/** The API's 400 for a body it refuses: `field` and its `issue`. */
+export const invalidBody = (
+  field: string,
+  issue: string,
+  message = 'The request body is invalid.',
+): PetstoreApiError =>
+  apiError({ code: 'invalid_body', status: 400, message, details: [{ field, issue }] });
+
+/** The API's 400 for a one-time link's secret it refuses, as `problem` with `issue`. */
+export const refusedToken = (
+  problem: Pick<ConstructorParameters<typeof PetstoreApiError>[0], 'code' | 'message'>,
+  issue: string,
+): PetstoreApiError => apiError({ ...problem, status: 400, details: [{ field: 'token', issue }] });
 
 /** The 401 of a session that has ended (or of no session at all). */
 export const sessionEnded = (): PetstoreApiError =>

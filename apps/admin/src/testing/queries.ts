@@ -1,6 +1,10 @@
-/** How unit tests read tables and a field's message, as assistive technology finds them. */
-import { screen } from '@testing-library/react';
+/**
+ * How unit tests read tables, dialogs, live regions and a field's message, as assistive technology
+ * finds them.
+ */
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { apiError } from './fake-client.js';
 
 /** The row of the header cell (or, with `role`, the cell) of that name, shown now. */
 export function getRow(
@@ -37,3 +41,22 @@ export const messageOf = (control: HTMLElement): string | null | undefined => {
   const ids = (control.getAttribute('aria-describedby') ?? '').split(' ');
   return document.getElementById(ids.at(-1) ?? '')?.textContent;
 };
+
+/** The button of that name in the dialog open now. */
+export const dialogButton = (name: string): HTMLElement =>
+  within(screen.getByRole('dialog')).getByRole('button', { name });
+
+/**
+ * `loading` is said in a live region until `pending` fails; then the API's error is said there,
+ * and no table is shown.
+ */
+export async function expectLoadingThenError(
+  loading: string,
+  pending: { reject: (error: unknown) => void },
+): Promise<void> {
+  expect(screen.getByText(loading).closest('[aria-live]')).not.toBeNull();
+  pending.reject(apiError({ message: 'Internal error.' }));
+  const error = await screen.findByText(/^Internal error\./);
+  expect(error.closest('[aria-live]')).not.toBeNull();
+  expect(screen.queryByRole('table')).toBeNull();
+}

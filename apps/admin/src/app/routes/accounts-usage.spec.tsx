@@ -6,7 +6,6 @@ import type { Account, AccountUsage, ApiResult } from '@pets/client';
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route } from 'wouter';
 import {
   account,
   apiError,
@@ -18,9 +17,8 @@ import {
   type FakeClient,
   usage,
 } from '../../testing/fake-client.js';
-import { renderWithApp } from '../../testing/render.js';
+import { renderAccountsRoute } from '../../testing/render-accounts.js';
 import { getRow } from '../../testing/queries.js';
-import { AccountsRoute } from './accounts.js';
 
 const ACCOUNTS: Account[] = [
   account({ id: 1, name: 'Staff', role: 'staff', plan: 'enterprise' }),
@@ -54,14 +52,7 @@ function setUp(
   });
   client.admin.listKeysOfAccount.mockResolvedValue(keysPage([]));
   prepare(client);
-  const view = renderWithApp(
-    <Route path="/accounts" nest>
-      <AccountsRoute />
-    </Route>,
-    client,
-    { url },
-  );
-  return { client, ...view };
+  return { client, ...renderAccountsRoute(client, url) };
 }
 
 const cellOf = (name: string, label: string) => {

@@ -6,12 +6,12 @@ import type { Account, ApiKey, ApiResult, CreatedApiKey } from '@pets/client';
 import { PROBLEMS } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Route } from 'wouter';
 import {
   account,
   apiError,
   apiKey,
   createFakeClient,
+  invalidBody,
   deferred,
   invitation,
   keysPage,
@@ -22,8 +22,8 @@ import {
   type FakeClient,
   usage,
 } from '../../testing/fake-client.js';
-import { renderWithApp } from '../../testing/render.js';
-import { AccountsRoute } from './accounts.js';
+import { renderAccountsRoute } from '../../testing/render-accounts.js';
+import { dialogButton, expectLoadingThenError } from '../../testing/queries.js';
 
 const ACCOUNTS = [
   account({ id: 1, name: 'Staff', role: 'staff', plan: 'business' }),
@@ -53,14 +53,7 @@ function setUp(url: string, prepare: (client: FakeClient) => void = () => undefi
     keysPage([apiKey(5, { accountId: 2, label: 'Shop', prefix: 'pets_live_Sh5' })]),
   );
   prepare(client);
-  const view = renderWithApp(
-    <Route path="/accounts" nest>
-      <AccountsRoute />
-    </Route>,
-    client,
-    { url },
-  );
-  return { client, ...view };
+  return { client, ...renderAccountsRoute(client, url) };
 }
 
 const createForm = () => within(screen.getByRole('form', { name: 'Create an account' }));
@@ -96,12 +89,7 @@ describe('the Accounts page', () => {
     setUp('/admin/accounts', (fake) => {
       fake.admin.listAccounts.mockReturnValue(pending.promise);
     });
-    const loading = screen.getByText('Loading accounts…');
-    expect(loading.closest('[aria-live]')).not.toBeNull();
-    pending.reject(apiError({ message: 'Internal error.' }));
-    const error = await screen.findByText(/^Internal error\./);
-    expect(error.closest('[aria-live]')).not.toBeNull();
-    expect(screen.queryByRole('table')).toBeNull();
+    await expectLoadingThenError('Loading accounts…', pending);
   });
 
   it('says when there are no accounts', async () => {
@@ -218,9 +206,7 @@ describe('the Accounts page', () => {
     expect(form.getByLabelText<HTMLSelectElement>('Role').value).toBe('staff');
 
     await user.click(submit);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Create staff account' }),
-    );
+    await user.click(dialogButton('Create staff account'));
     expect(client.admin.createAccount).toHaveBeenCalledExactlyOnceWith({
       name: 'Night shift',
       plan: 'free',
@@ -234,20 +220,10 @@ describe('the Accounts page', () => {
     const { user, client } = setUp('/admin/accounts');
     client.admin.createAccount
       .mockRejectedValueOnce(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request is not valid.',
-          details: [{ field: 'name', issue: 'must not contain control characters' }],
-        }),
+        invalidBody('name', 'must not contain control characters', 'The request is not valid.'),
       )
       .mockRejectedValueOnce(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request is not valid.',
-          details: [{ field: 'owner', issue: 'is not a field of an account' }],
-        }),
+        invalidBody('owner', 'is not a field of an account', 'The request is not valid.'),
       );
     const form = createForm();
     await user.type(form.getByLabelText('Name'), 'Night shift');
@@ -255,9 +231,7 @@ describe('the Accounts page', () => {
     const submit = form.getByRole('button', { name: 'Create account' });
     const confirm = async () => {
       await user.click(submit);
-      await user.click(
-        within(screen.getByRole('dialog')).getByRole('button', { name: 'Create staff account' }),
-      );
+      await user.click(dialogButton('Create staff account'));
     };
 
     await confirm();

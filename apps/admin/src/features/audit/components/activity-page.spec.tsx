@@ -3,37 +3,27 @@
  * paged through the address, categories by name; Retry when the API could not be reached;
  * partners are told it is for staff.
  */
-import type { AuditEvent } from '@pets/client';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   account,
   apiError,
+  auditEvent,
+  auditPage,
   categoriesPage,
   category,
   createFakeClient,
-  result,
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { ActivityPage } from './activity-page.js';
 
-const event = (id: number, overrides: Partial<AuditEvent> = {}): AuditEvent => ({
-  id,
-  at: '2030-01-01T10:00:00.000Z',
-  actor: { accountId: 1, keyId: 2 },
-  action: 'pet.updated',
-  target: { type: 'pet', id: 7 },
-  changes: { status: ['available', 'sold'] },
-  ...overrides,
-});
-const page = (events: AuditEvent[], nextCursor?: string) => ({
-  ...result(events),
-  next:
-    nextCursor === undefined
-      ? undefined
-      : `http://localhost:3000/v1/admin/audit?limit=50&cursor=${nextCursor}`,
-});
+/** Staff signed in. */
+function asStaff() {
+  const client = createFakeClient();
+  signInAs(client, account({ role: 'staff' }));
+  return client;
+}
 const rows = () =>
   [...document.querySelectorAll('tbody tr')].map((row) =>
     [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
@@ -41,18 +31,17 @@ const rows = () =>
 
 describe('the Activity page', () => {
   it('shows staff every change, newest first, in words', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
+    const client = asStaff();
     client.admin.listAudit.mockResolvedValue(
-      page([
-        event(3, {
+      auditPage([
+        auditEvent(3, {
           action: 'account.plan_changed',
           actor: 'cli',
           target: { type: 'account', id: 4 },
           changes: { plan: ['free', 'pro'] },
         }),
-        event(2, { action: 'key.revoked', target: { type: 'key', id: 9 }, changes: {} }),
-        event(1),
+        auditEvent(2, { action: 'key.revoked', target: { type: 'key', id: 9 }, changes: {} }),
+        auditEvent(1),
       ]),
     );
     renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
@@ -67,23 +56,22 @@ describe('the Activity page', () => {
   });
 
   it('words sign-ins, failed sign-ins and ended sessions, and filters by people and sessions', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
+    const client = asStaff();
     client.admin.listAudit.mockResolvedValue(
-      page([
-        event(3, {
+      auditPage([
+        auditEvent(3, {
           action: 'session.ended',
           actor: { accountId: 2, personId: 3 },
           target: { type: 'session', id: 5 },
           changes: { endedAt: [null, '2030-01-01T10:30:00.000Z'] },
         }),
-        event(2, {
+        auditEvent(2, {
           action: 'person.signed_in',
           actor: { accountId: 2, personId: 3 },
           target: { type: 'session', id: 5 },
           changes: {},
         }),
-        event(1, {
+        auditEvent(1, {
           action: 'person.sign_in_failed',
           actor: 'anonymous',
           target: { type: 'person', id: 3 },
@@ -131,8 +119,7 @@ describe('the Activity page', () => {
   });
 
   it("names categories, in their events and in a pet's changes, never by number alone", async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
+    const client = asStaff();
     client.listCategories.mockResolvedValue(
       categoriesPage([
         category(1, 'Dogs'),
@@ -141,24 +128,24 @@ describe('the Activity page', () => {
       ]),
     );
     client.admin.listAudit.mockResolvedValue(
-      page([
-        event(6, { changes: { categoryId: [1, 2] } }),
-        event(5, { changes: { categoryId: [2, 40] } }),
-        event(4, {
+      auditPage([
+        auditEvent(6, { changes: { categoryId: [1, 2] } }),
+        auditEvent(5, { changes: { categoryId: [2, 40] } }),
+        auditEvent(4, {
           action: 'pet.created',
           changes: { name: [null, 'Rex'], categoryId: [null, 7], status: [null, 'available'] },
         }),
-        event(3, {
+        auditEvent(3, {
           action: 'category.archived',
           target: { type: 'category', id: 7 },
           changes: { archived: [false, true] },
         }),
-        event(2, {
+        auditEvent(2, {
           action: 'category.renamed',
           target: { type: 'category', id: 7 },
           changes: { name: ['Polecats', 'Ferrets'] },
         }),
-        event(1, {
+        auditEvent(1, {
           action: 'category.created',
           target: { type: 'category', id: 9 },
           changes: { name: [null, 'Gone'], archived: [null, false] },
@@ -184,10 +171,11 @@ describe('the Activity page', () => {
   });
 
   it('filters by kind and pages through the cursor, all kept in the address', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
+    const client = asStaff();
     client.admin.listAudit.mockImplementation(({ cursor } = {}) =>
-      Promise.resolve(cursor === undefined ? page([event(2)], 'older') : page([event(1)])),
+      Promise.resolve(
+        cursor === undefined ? auditPage([auditEvent(2)], 'older') : auditPage([auditEvent(1)]),
+      ),
     );
     const { user } = renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
     await screen.findByText('1 event, newest first.');
@@ -216,13 +204,12 @@ describe('the Activity page', () => {
   });
 
   it('offers Retry when the API could not be reached', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
+    const client = asStaff();
     client.admin.listAudit
       .mockRejectedValueOnce(
         apiError({ kind: 'network', code: 'network_error', status: undefined, message: 'x' }),
       )
-      .mockResolvedValue(page([event(1)]));
+      .mockResolvedValue(auditPage([auditEvent(1)]));
     const { user } = renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
     await screen.findByText('Could not reach the API. Check your connection, then retry.');
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -6,6 +6,7 @@
 import type { AuditEvent } from '@pets/client';
 import { describe, expect, it } from 'vitest';
 import type { CategoryLookup } from '../../../lib/categories.js';
+import { auditEvent } from '../../../testing/fake-client.js';
 import { describeAction, describeActor, describeChanges } from './describe-event.js';
 
 /** The categories as the app has read them: Dogs (1) and Cats (2). */
@@ -15,16 +16,6 @@ const categories: CategoryLookup = {
     NAMES[id] === undefined ? undefined : { id, name: NAMES[id], archived: false, petCount: 0 },
   nameOf: (id) => NAMES[id] ?? `Category ${id} (unknown)`,
 };
-
-const event = (overrides: Partial<AuditEvent> = {}): AuditEvent => ({
-  id: 1,
-  at: '2030-01-01T10:00:00.000Z',
-  actor: { accountId: 1, keyId: 2 },
-  action: 'pet.updated',
-  target: { type: 'pet', id: 7 },
-  changes: { status: ['available', 'sold'] },
-  ...overrides,
-});
 
 describe('describeActor', () => {
   it('names a key by its account and id', () => {
@@ -63,66 +54,60 @@ describe('describeAction', () => {
     ['person.password_changed', { type: 'person', id: 3 }, 'Person 3 changed their password'],
     ['person.deactivated', { type: 'person', id: 3 }, 'Person 3 deactivated'],
   ])('words %s about its target', (action, target, words) => {
-    expect(describeAction(event({ action, target }))).toBe(words);
+    expect(describeAction(auditEvent(1, { action, target }))).toBe(words);
   });
 
-  it('says who was invited to which account, from the email the event carries', () => {
-    expect(
-      describeAction(
-        event({
-          action: 'person.invited',
-          target: { type: 'account', id: 2 },
-          changes: { email: [null, 'ann@acme.example'] },
-        }),
-      ),
-    ).toBe('A person invited to account 2 (ann@acme.example)');
-  });
-
-  it('says which person of which account signed in, and the session it started', () => {
-    expect(
-      describeAction(
-        event({
-          action: 'person.signed_in',
-          actor: { accountId: 2, personId: 3 },
-          target: { type: 'session', id: 5 },
-          changes: {},
-        }),
-      ),
-    ).toBe('Person 3 of account 2 signed in (session 5)');
-  });
-
-  it('says a session started when a sign-in has no person as its actor', () => {
-    expect(
-      describeAction(
-        event({ action: 'person.signed_in', actor: 'cli', target: { type: 'session', id: 5 } }),
-      ),
-    ).toBe('Session 5 started');
-  });
-
-  it('names the person and the email tried in a failed sign-in', () => {
-    expect(
-      describeAction(
-        event({
-          action: 'person.sign_in_failed',
-          actor: 'anonymous',
-          target: { type: 'person', id: 3 },
-          changes: { email: [null, 'ann@acme.example'] },
-        }),
-      ),
-    ).toBe('A failed sign-in as person 3 (ann@acme.example)');
-  });
-
-  it('names only the person when a failed sign-in carries no email', () => {
-    expect(
-      describeAction(
-        event({
-          action: 'person.sign_in_failed',
-          actor: 'anonymous',
-          target: { type: 'person', id: 3 },
-          changes: {},
-        }),
-      ),
-    ).toBe('A failed sign-in as person 3');
+  it.each<[string, Partial<AuditEvent>, string]>([
+    [
+      'says who was invited to which account, from the email the event carries',
+      {
+        action: 'person.invited',
+        target: { type: 'account', id: 2 },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A person invited to account 2 (ann@acme.example)',
+    ],
+    [
+      'says which person of which account signed in, and the session it started',
+      {
+        action: 'person.signed_in',
+        actor: { accountId: 2, personId: 3 },
+        target: { type: 'session', id: 5 },
+        changes: {},
+      },
+      'Person 3 of account 2 signed in (session 5)',
+    ],
+    [
+      'says a session started when a sign-in has no person as its actor',
+      {
+        action: 'person.signed_in',
+        actor: 'cli',
+        target: { type: 'session', id: 5 },
+      },
+      'Session 5 started',
+    ],
+    [
+      'names the person and the email tried in a failed sign-in',
+      {
+        action: 'person.sign_in_failed',
+        actor: 'anonymous',
+        target: { type: 'person', id: 3 },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A failed sign-in as person 3 (ann@acme.example)',
+    ],
+    [
+      'names only the person when a failed sign-in carries no email',
+      {
+        action: 'person.sign_in_failed',
+        actor: 'anonymous',
+        target: { type: 'person', id: 3 },
+        changes: {},
+      },
+      'A failed sign-in as person 3',
+    ],
+  ])('%s', (_name, overrides, words) => {
+    expect(describeAction(auditEvent(1, overrides))).toBe(words);
   });
 });
 
@@ -133,7 +118,7 @@ describe('order events', () => {
     ['order.delivered', 'Order 8 delivered'],
     ['order.cancelled', 'Order 8 cancelled'],
   ])('words %s by the order’s id', (action, words) => {
-    expect(describeAction(event({ action, target: { type: 'order', id: 8 } }))).toBe(words);
+    expect(describeAction(auditEvent(1, { action, target: { type: 'order', id: 8 } }))).toBe(words);
   });
 });
 
@@ -144,15 +129,15 @@ describe('category events', () => {
     ['category.archived', 'Category “Cats” archived'],
     ['category.restored', 'Category “Cats” restored'],
   ])('words %s by the category’s name', (action, words) => {
-    expect(describeAction(event({ action, target: { type: 'category', id: 2 } }), categories)).toBe(
-      words,
-    );
+    expect(
+      describeAction(auditEvent(1, { action, target: { type: 'category', id: 2 } }), categories),
+    ).toBe(words);
   });
 
   it('says a category no longer known is unknown', () => {
     expect(
       describeAction(
-        event({ action: 'category.archived', target: { type: 'category', id: 9 } }),
+        auditEvent(1, { action: 'category.archived', target: { type: 'category', id: 9 } }),
         categories,
       ),
     ).toBe('Category 9 (unknown) archived');
@@ -163,7 +148,7 @@ describe('describeChanges', () => {
   it('shows a change as before → after, and a value set where there was none alone', () => {
     expect(
       describeChanges(
-        event({
+        auditEvent(1, {
           changes: {
             status: ['available', 'sold'],
             endedAt: [null, '2030-01-01T10:30:00.000Z'],
@@ -179,15 +164,15 @@ describe('describeChanges', () => {
   });
 
   it("names a pet's category, before and after, unknown ids as unknown", () => {
-    expect(describeChanges(event({ changes: { categoryId: [1, 2] } }), categories)).toEqual([
-      'Category: Dogs → Cats',
-    ]);
-    expect(describeChanges(event({ changes: { categoryId: [null, 40] } }), categories)).toEqual([
-      'Category: Category 40 (unknown)',
-    ]);
+    expect(describeChanges(auditEvent(1, { changes: { categoryId: [1, 2] } }), categories)).toEqual(
+      ['Category: Dogs → Cats'],
+    );
+    expect(
+      describeChanges(auditEvent(1, { changes: { categoryId: [null, 40] } }), categories),
+    ).toEqual(['Category: Category 40 (unknown)']);
   });
 
   it('says nothing when no field changed', () => {
-    expect(describeChanges(event({ changes: {} }))).toEqual([]);
+    expect(describeChanges(auditEvent(1, { changes: {} }))).toEqual([]);
   });
 });

@@ -13,10 +13,11 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  apiError,
   createFakeClient,
+  invalidBody,
   currentSession,
   type FakeClient,
+  refusedToken,
   result,
 } from '../../../testing/fake-client.js';
 import { renderApp } from '../../../testing/render.js';
@@ -95,12 +96,7 @@ describe('the welcome page (accepting an invitation)', () => {
   it("shows the API's issue with the password on its field", async () => {
     const { client, user } = open();
     client.session.acceptInvitation.mockRejectedValue(
-      apiError({
-        code: 'invalid_body',
-        status: 400,
-        message: 'The request body is invalid.',
-        details: [{ field: 'password', issue: 'is one of the most common passwords' }],
-      }),
+      invalidBody('password', 'is one of the most common passwords'),
     );
     await join(client, user);
     expect(await screen.findByText('Password is one of the most common passwords.')).toBeDefined();
@@ -110,11 +106,7 @@ describe('the welcome page (accepting an invitation)', () => {
   it('says plainly when the link was used or is too old, and offers sign-in', async () => {
     const { client, user } = open();
     client.session.acceptInvitation.mockRejectedValue(
-      apiError({
-        ...PROBLEMS.invalidLink,
-        status: 400,
-        details: [{ field: 'token', issue: LINK_ISSUE }],
-      }),
+      refusedToken(PROBLEMS.invalidLink, LINK_ISSUE),
     );
     await join(client, user);
     expect((await screen.findByRole('alert')).textContent).toBe(linkDead('invitation'));
@@ -128,11 +120,7 @@ describe('the welcome page (accepting an invitation)', () => {
   it('sends a person of single sign-on to sign in with their company instead', async () => {
     const { client, user } = open();
     client.session.acceptInvitation.mockRejectedValue(
-      apiError({
-        ...PROBLEMS.singleSignOnInvitation,
-        status: 400,
-        details: [{ field: 'token', issue: SINGLE_SIGN_ON_LINK }],
-      }),
+      refusedToken(PROBLEMS.singleSignOnInvitation, SINGLE_SIGN_ON_LINK),
     );
     await join(client, user);
     expect((await screen.findByRole('alert')).textContent).toBe(INVITATION_FOR_SINGLE_SIGN_ON);

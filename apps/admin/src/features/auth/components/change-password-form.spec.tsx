@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   createFakeClient,
+  invalidBody,
   deferred,
   type FakeClient,
   result,
@@ -56,12 +57,11 @@ describe('changing your password', () => {
   it('shows the API’s words for a wrong current password on its field', async () => {
     const { user, client } = setUp((fake) => {
       fake.session.changePassword.mockRejectedValue(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request body is invalid: currentPassword is not your password.',
-          details: [{ field: 'currentPassword', issue: 'is not your password' }],
-        }),
+        invalidBody(
+          'currentPassword',
+          'is not your password',
+          'The request body is invalid: currentPassword is not your password.',
+        ),
       );
     });
     await user.type(current(), 'not my password at all');
@@ -80,12 +80,11 @@ describe('changing your password', () => {
   it('shows a common new password refused by the API on the new password', async () => {
     const { user } = setUp((fake) => {
       fake.session.changePassword.mockRejectedValue(
-        apiError({
-          code: 'invalid_body',
-          status: 400,
-          message: 'The request body is invalid: newPassword is one of the most common passwords.',
-          details: [{ field: 'newPassword', issue: 'is one of the most common passwords' }],
-        }),
+        invalidBody(
+          'newPassword',
+          'is one of the most common passwords',
+          'The request body is invalid: newPassword is one of the most common passwords.',
+        ),
       );
     });
     await user.type(current(), OLD);

@@ -12,7 +12,7 @@ import {
   sessionsPage,
 } from '../../../testing/fake-client.js';
 import { renderApp, renderWithApp } from '../../../testing/render.js';
-import { findRow, labelledCells } from '../../../testing/queries.js';
+import { dialogButton, findRow, labelledCells } from '../../../testing/queries.js';
 import { SIGNED_OUT_BECAUSE } from '../utils/sentences.js';
 import { SessionsSection } from './sessions-section.js';
 
@@ -117,9 +117,7 @@ describe('where you are signed in', () => {
     expect(client.session.endAllSessions).not.toHaveBeenCalled();
 
     await user.click(everywhere);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }),
-    );
+    await user.click(dialogButton('Sign out everywhere'));
     expect(client.session.endAllSessions).toHaveBeenCalledOnce();
     expect(
       within(screen.getByRole('dialog')).getByRole<HTMLButtonElement>('button', {
@@ -140,9 +138,7 @@ describe('where you are signed in', () => {
     await findRow(/^Chrome on Linux/);
     const everywhere = screen.getByRole('button', { name: 'Sign out everywhere' });
     await user.click(everywhere);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign out everywhere' }),
-    );
+    await user.click(dialogButton('Sign out everywhere'));
     expect(
       await screen.findByText(
         'Could not sign out everywhere. Could not reach the API. Check your connection, then retry.',

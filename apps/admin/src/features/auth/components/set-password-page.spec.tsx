@@ -6,9 +6,9 @@ import { LINK_ISSUE, PROBLEMS } from '@pets/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  apiError,
   createFakeClient,
   currentSession,
+  refusedToken,
   result,
 } from '../../../testing/fake-client.js';
 import { renderApp } from '../../../testing/render.js';
@@ -48,13 +48,7 @@ describe('the set-password page (a reset link, or the first run’s)', () => {
 
   it('says plainly when the link was used or is too old', async () => {
     const { client, user } = open();
-    client.session.resetPassword.mockRejectedValue(
-      apiError({
-        ...PROBLEMS.invalidLink,
-        status: 400,
-        details: [{ field: 'token', issue: LINK_ISSUE }],
-      }),
-    );
+    client.session.resetPassword.mockRejectedValue(refusedToken(PROBLEMS.invalidLink, LINK_ISSUE));
     await user.type(await screen.findByLabelText('New password'), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Set password and sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe(linkDead('reset'));

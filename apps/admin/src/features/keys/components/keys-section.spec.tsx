@@ -16,7 +16,7 @@ import {
   keysPage,
 } from '../../../testing/fake-client.js';
 import { renderApp, renderWithApp } from '../../../testing/render.js';
-import { findRow } from '../../../testing/queries.js';
+import { dialogButton, expectLoadingThenError, findRow } from '../../../testing/queries.js';
 import { KeysSection } from './keys-section.js';
 
 const SECRET = 'pets_live_Zz9_the-whole-secret-key';
@@ -143,9 +143,7 @@ describe('the keys of the account', () => {
       keysPage([apiKey(2, { label: 'Shop', revokedAt: '2030-01-04T00:00:00.000Z' })]),
     );
     await user.click(revoke);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
-    );
+    await user.click(dialogButton('Revoke key'));
 
     expect(client.revokeAccountKey).toHaveBeenCalledExactlyOnceWith(2);
     const message = await screen.findByText('Revoked the key “Shop”.');
@@ -198,9 +196,7 @@ describe('the keys of the account', () => {
     const shop = await rowOf('Shop');
     const revoke = within(shop).getByRole('button', { name: 'Revoke Shop' });
     await user.click(revoke);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke key' }),
-    );
+    await user.click(dialogButton('Revoke key'));
     expect(await screen.findByText('No such key.')).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(revoke);
@@ -211,12 +207,7 @@ describe('the keys of the account', () => {
     setUp((fake) => {
       fake.listAccountKeys.mockReturnValue(pending.promise);
     });
-    const loading = screen.getByText('Loading keys…');
-    expect(loading.closest('[aria-live]')).not.toBeNull();
-    pending.reject(apiError({ message: 'Internal error.' }));
-    const error = await screen.findByText(/^Internal error\./);
-    expect(error.closest('[aria-live]')).not.toBeNull();
-    expect(screen.queryByRole('table')).toBeNull();
+    await expectLoadingThenError('Loading keys…', pending);
   });
 
   it('says when the account has no keys', async () => {

@@ -20,7 +20,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
-import { findRow, labelledCells } from '../../../testing/queries.js';
+import { dialogButton, findRow, labelledCells } from '../../../testing/queries.js';
 import { OrdersPage } from './orders-page.js';
 
 const PLACED = order(5, { petId: 12, accountId: 4 });
@@ -149,9 +149,7 @@ describe('the Orders page, for staff', () => {
       );
     });
     await user.click(within(await rowOf(5)).getByRole('button', { name: 'Approve order 5' }));
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve order 5' }),
-    );
+    await user.click(dialogButton('Approve order 5'));
     expect(
       await screen.findByText(
         `Order 5 was not changed. ${PROBLEMS.orderMoveRefused('cancelled', 'approve').message}`,

@@ -16,6 +16,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
+import { dialogButton } from '../../../testing/queries.js';
 import { InvitationsSection } from './invitations-section.js';
 
 const invitation = (id: number, email: string): OpenInvitation => ({
@@ -79,9 +80,7 @@ describe("an account's open invitations", () => {
       listPage([EVE], '/v1/admin/accounts/2/invitations?limit=50'),
     );
     await user.click(revoke);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke invitation' }),
-    );
+    await user.click(dialogButton('Revoke invitation'));
     expect(client.admin.revokeInvitation).toHaveBeenCalledExactlyOnceWith(7);
     expect(await screen.findByText('Revoked the invitation for dee@acme.example.')).toBeDefined();
     await waitFor(() => {
@@ -98,9 +97,7 @@ describe("an account's open invitations", () => {
     await user.click(
       await screen.findByRole('button', { name: 'Revoke the invitation for eve@acme.example' }),
     );
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke invitation' }),
-    );
+    await user.click(dialogButton('Revoke invitation'));
     expect(await screen.findByText('No open invitation has this id.')).toBeDefined();
   });
 });

@@ -18,7 +18,7 @@ import {
   signInAs,
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
-import { findRow, labelledCells } from '../../../testing/queries.js';
+import { dialogButton, findRow, labelledCells } from '../../../testing/queries.js';
 import { PeopleSection } from './people-section.js';
 
 const STAFF = account({ id: 1, name: 'Staff', role: 'staff' });
@@ -139,9 +139,7 @@ describe("staff on an account's page", () => {
       peoplePage([{ ...ANN, deactivatedAt: '2030-01-04T00:00:00.000Z' }, BO]),
     );
     await user.click(deactivate);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate person' }),
-    );
+    await user.click(dialogButton('Deactivate person'));
     expect(client.admin.deactivatePerson).toHaveBeenCalledExactlyOnceWith(3);
     const said = await screen.findByText(
       'Deactivated Ann Lee (ann@acme.example). Their sessions end within seconds.',
@@ -195,9 +193,7 @@ describe("staff on an account's page", () => {
     await user.click(
       within(await rowOf('Ann Lee')).getByRole('button', { name: 'Deactivate Ann Lee' }),
     );
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate person' }),
-    );
+    await user.click(dialogButton('Deactivate person'));
     expect(await screen.findByText(words)).toBeDefined();
   });
 
@@ -211,9 +207,7 @@ describe("staff on an account's page", () => {
       name: 'Deactivate Ann Lee',
     });
     await user.click(deactivate);
-    await user.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate person' }),
-    );
+    await user.click(dialogButton('Deactivate person'));
     expect(await screen.findByText('No person has this id.')).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(deactivate);

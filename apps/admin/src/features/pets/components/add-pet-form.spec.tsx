@@ -13,6 +13,7 @@ import {
   categoriesPage,
   category,
   createFakeClient,
+  invalidBody,
   deferred,
   type FakeClient,
   pet,
@@ -129,12 +130,11 @@ describe('adding a pet', () => {
     const { client, form, submit, fill } = await setUp();
     const { name, category } = form();
     client.createPet.mockRejectedValue(
-      apiError({
-        code: 'invalid_body',
-        status: 400,
-        message: 'The body is not valid: name must not be reserved.',
-        details: [{ field: 'name', issue: 'must not be reserved' }],
-      }),
+      invalidBody(
+        'name',
+        'must not be reserved',
+        'The body is not valid: name must not be reserved.',
+      ),
     );
     await fill('Admin', 'Cats');
     await submit();
@@ -150,12 +150,7 @@ describe('adding a pet', () => {
     const { client, form, submit, fill } = await setUp();
     const { category } = form();
     client.createPet.mockRejectedValue(
-      apiError({
-        code: 'invalid_body',
-        status: 400,
-        message: 'The request body is not valid.',
-        details: [{ field: 'categoryId', issue: ARCHIVED_CATEGORY }],
-      }),
+      invalidBody('categoryId', ARCHIVED_CATEGORY, 'The request body is not valid.'),
     );
     await fill('Rex', 'Fish');
     await submit();

@@ -13,6 +13,7 @@ import {
   categoriesPage,
   category,
   createFakeClient,
+  invalidBody,
   deferred,
   pet,
   petsPage,
@@ -556,14 +557,7 @@ describe('managing pets in the table', () => {
     expect(client.updatePet).toHaveBeenCalledWith(7, { name: 'Rexy' });
     expect(screen.getByRole('button', { name: 'Rexy' })).toBeDefined();
     // The API refuses it: the field says why and the row is Rex again.
-    answer.reject(
-      apiError({
-        status: 400,
-        code: 'invalid_body',
-        message: 'The request body is invalid.',
-        details: [{ field: 'name', issue: 'must not contain control characters' }],
-      }),
-    );
+    answer.reject(invalidBody('name', 'must not contain control characters'));
     await waitFor(() => {
       expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
     });
