@@ -115,6 +115,12 @@ describe('listPets', () => {
     });
   });
 
+  it('sends the search and the order as given', async () => {
+    const { client, requests } = fake([json(200, [createPet()])]);
+    await client.listPets({ q: ' Café jr', sort: '-name', limit: 2 });
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets?limit=2&sort=-name&q=+Caf%C3%A9+jr');
+  });
+
   it('refuses an answer that is not a list of pets', async () => {
     const { client } = fake([json(200, [{ ...createPet(), id: '1' }])]);
     const failure = await caught(client.listPets());

@@ -161,7 +161,10 @@ export interface PlacedOrder extends ApiResult<Order> {
 }
 
 export interface PetstoreClient {
-  /** One page of pets in ascending id. Follow `next` (or use {@link iteratePets}) for more. */
+  /**
+   * One page of pets, in ascending id or the query's `sort`, found by its filters and `q` if given.
+   * Follow `next` (or use {@link iteratePets}) for more.
+   */
   listPets(query?: ListPetsQueryInput, options?: CallOptions): Promise<PetsPage>;
   /** Every pet matching the query, page after page, following `Link: rel="next"`. */
   iteratePets(

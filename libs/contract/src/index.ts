@@ -6,6 +6,7 @@ export * from './pet.schema.js';
 export * from './text.schema.js';
 export * from './error.schema.js';
 export * from './list-query.schema.js';
+export * from './search.js';
 export * from './rate-limit.js';
 export * from './headers.js';
 export * from './deprecation.js';

@@ -50,6 +50,8 @@ describe('ListPetsQuery', () => {
   it('is what the input type the client takes says, parameter by parameter', () => {
     expectTypeOf<keyof ListPetsQueryInput>().toEqualTypeOf<keyof ListPetsQuery>();
     expectTypeOf<ListPetsQueryInput['owner']>().toEqualTypeOf<ListPetsQuery['owner']>();
+    expectTypeOf<ListPetsQueryInput['sort']>().toEqualTypeOf<ListPetsQuery['sort']>();
+    expectTypeOf<ListPetsQueryInput['q']>().toEqualTypeOf<ListPetsQuery['q']>();
   });
 
   it('accepts owner=me and refuses any other owner', () => {
@@ -102,6 +104,36 @@ describe('ListPetsQuery', () => {
     ]);
   });
 
+  it.each(['id', '-id', 'name', '-name'])('accepts sort=%s', (sort) => {
+    expect(ListPetsQuery.parse({ sort }).sort).toBe(sort);
+  });
+
+  it.each(['', 'Name', '+name', 'status', 'name,id', '--id'])('refuses sort=%j', (sort) => {
+    expect(problems({ sort })).toEqual([
+      { field: 'sort', issue: 'must be one of id, -id, name, -name' },
+    ]);
+  });
+
+  it.each(['jr', ' waf', 'Café', 'Барсик', '小白', 'x'.repeat(100), '😀 a'])(
+    'accepts q=%j as given',
+    (q) => {
+      expect(ListPetsQuery.parse({ q }).q).toBe(q);
+    },
+  );
+
+  it.each(['', '   ', '!?', '😀', 'x'.repeat(101)])('refuses q=%j', (q) => {
+    expect(problems({ q })).toEqual([
+      { field: 'q', issue: 'must be at most 100 characters and hold a letter or digit' },
+    ]);
+  });
+
+  it('refuses sort and q given twice', () => {
+    expect(problems({ sort: ['id', 'name'], q: ['a', 'b'] })).toEqual([
+      { field: 'sort', issue: 'must be given once' },
+      { field: 'q', issue: 'must be given once' },
+    ]);
+  });
+
   it('refuses unknown parameters by name', () => {
     expect(problems({ offset: '10', page: '2' })).toEqual([
       { field: 'offset', issue: 'is not allowed' },
@@ -114,10 +146,10 @@ describe('ListPetsQuery', () => {
     expect(problems({ cursor: 'a+b/c=' })).toEqual([
       { field: 'cursor', issue: 'is not a valid cursor' },
     ]);
-    expect(ListPetsQuery.parse({ cursor: 'a'.repeat(512) }).cursor).toHaveLength(512);
+    expect(ListPetsQuery.parse({ cursor: 'a'.repeat(1024) }).cursor).toHaveLength(1024);
     expect(ListPetsQuery.parse({ cursor: 'AZaz09_-' }).cursor).toBe('AZaz09_-');
     expect(problems({ cursor: '' })).toEqual([{ field: 'cursor', issue: 'is not a valid cursor' }]);
-    expect(problems({ cursor: 'a'.repeat(513) })).toEqual([
+    expect(problems({ cursor: 'a'.repeat(1025) })).toEqual([
       { field: 'cursor', issue: 'is not a valid cursor' },
     ]);
   });

@@ -6,11 +6,13 @@ import { z } from 'zod';
 import { MAX_ID, NAME_MAX_LENGTH, PetStatus } from './pet.schema.js';
 import { documentedAs } from './documented.js';
 import { codePointLength, expected } from './text.schema.js';
+import { Q_MAX_LENGTH, SEARCH_START_MAX, searchWords } from './search.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MIN = 1;
 export const LIST_LIMIT_MAX = 100;
-export const CURSOR_MAX_LENGTH = 512;
+/** Room for the name a page sorted by name ended on (up to 400 bytes), with its filters. */
+export const CURSOR_MAX_LENGTH = 1024;
 
 /** A query parameter arrives as a string, or as an array when it was repeated. */
 const once = (problem: string) =>
@@ -78,6 +80,30 @@ export const ListOwner = once(OWNER_ISSUE)
       'Only the pets the caller may change as their owner (beta). `me` is the only value: for a partner key, the pets its account created; for a staff key, the pets its account created and those from before ownership was recorded, which belong to staff. Ownership is not a field of a pet.',
   });
 
+/** The orders of listPets: by `id` or by name (ties by `id`), `-` for descending. */
+export const LIST_PETS_SORTS = ['id', '-id', 'name', '-name'] as const;
+export type ListPetsSort = (typeof LIST_PETS_SORTS)[number];
+const SORT_ISSUE = `must be one of ${LIST_PETS_SORTS.join(', ')}`;
+
+export const ListSort = once(SORT_ISSUE)
+  .pipe(z.enum(LIST_PETS_SORTS, { error: SORT_ISSUE }))
+  .optional()
+  .meta({
+    description:
+      'The order of the pets (beta): `id` (the default), `-id`, `name` or `-name`. Names are compared in lower case, code point by code point; pets of one name follow in the order of their `id` (descending with `-name`). Following `Link` in `id` order shows every pet that matches, once, including those that commit while you page. In any other order it shows once every pet that matches and is neither created, renamed nor removed while you page; a pet renamed while you page moves to its new place, so it may be missed or shown again there.',
+  });
+
+const Q_ISSUE = `must be at most ${Q_MAX_LENGTH} characters and hold a letter or digit`;
+
+export const ListQ = once(Q_ISSUE)
+  .refine((q) => codePointLength(q) <= Q_MAX_LENGTH && searchWords(q).length > 0, {
+    error: Q_ISSUE,
+  })
+  .optional()
+  .meta({
+    description: `Only pets whose name holds every word of this (beta), ignoring case and accents, in any script: a word of ${SEARCH_START_MAX} characters or fewer as the start of a word of the name (\`jr\` finds "Biscuit Jr."), a longer one anywhere in a word (\`cuit\` does too). Words are letters and digits; anything else separates them. At most ${Q_MAX_LENGTH} characters.`,
+  });
+
 export const ListCursor = once('must be a cursor from a `Link` header')
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a valid cursor' })
   .max(CURSOR_MAX_LENGTH, { error: 'is not a valid cursor' })
@@ -108,6 +134,8 @@ export const ListPetsQuery = z.strictObject(
       maxLength: NAME_MAX_LENGTH,
     }),
     owner: documentedAs(ListOwner, 'owner', { type: 'string', enum: [LIST_OWNER_ME] }),
+    sort: documentedAs(ListSort, 'sort', { type: 'string', enum: [...LIST_PETS_SORTS] }),
+    q: documentedAs(ListQ, 'q', { type: 'string', minLength: 1, maxLength: Q_MAX_LENGTH }),
     cursor: CursorParam,
   },
   { error: 'must be a query string' },
@@ -119,6 +147,8 @@ export type ListPetsQueryInput = {
   categoryId?: number;
   name?: string;
   owner?: 'me';
+  sort?: ListPetsSort;
+  q?: string;
   cursor?: string;
 };
 

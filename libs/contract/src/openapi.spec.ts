@@ -7,6 +7,7 @@ import {
   getPetLinkHeader,
 } from './deprecation.js';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './error.schema.js';
+import { CURSOR_MAX_LENGTH } from './list-query.schema.js';
 import { createOpenApiDocument, DEFAULT_SERVER_URL, EXAMPLE_SERVER_URL } from './openapi.js';
 import { OPERATIONS } from './operations.js';
 
@@ -427,7 +428,7 @@ describe('OpenAPI document', () => {
     expect(at('components/parameters/cursor')).toMatchObject({
       in: 'query',
       required: false,
-      schema: { type: 'string', maxLength: 512, pattern: '^[A-Za-z0-9_-]+$' },
+      schema: { type: 'string', maxLength: CURSOR_MAX_LENGTH, pattern: '^[A-Za-z0-9_-]+$' },
     });
     expect(at('components/parameters/status/schema')).toEqual({
       type: 'string',

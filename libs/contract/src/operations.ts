@@ -200,7 +200,7 @@ export const OPERATIONS = {
     tag: 'pets',
     summary: 'List pets',
     description:
-      'Pets in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+      'Pets in the order of `sort` (ascending `id` by default), at most `limit` per page; follow `Link: rel="next"` for more. Filters, `q` included, combine: a pet is listed when it matches every one given. A cursor is good only with the filters, `q` and `sort` it was made with.',
     access: 'key',
     stability: 'stable',
     query: ListPetsQuery,

@@ -38,6 +38,8 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       'GET /v1/pets?limit=20',
       'GET /v1/pets?limit=20, a person signed in (session cookie)',
       'GET /v1/pets?status=available&cursor=…',
+      'GET /v1/pets?limit=20&q=seed 1',
+      'GET /v1/pets?limit=20&sort=name',
       'GET /v1/pets?cursor=…, another page of 20 each time',
       'POST /v1/pets',
       'POST /v1/store/orders (place an order)',

@@ -172,6 +172,9 @@ async function cursors(baseUrl: string, key: string, count: number): Promise<str
 
 /** The rows the targets read (targets.ts). */
 export const KEYED_LIST = 'GET /v1/pets?limit=20';
+/** A search of the pets' names, and a page of them in name order. */
+export const SEARCH_LIST = 'GET /v1/pets?limit=20&q=seed 1';
+export const SORTED_LIST = 'GET /v1/pets?limit=20&sort=name';
 export const CREATE_PET = 'POST /v1/pets';
 export const HEALTHZ = 'GET /healthz (public, no key)';
 
@@ -226,6 +229,9 @@ export async function endpointsOf(
           },
         ]),
     { name: 'GET /v1/pets?status=available&cursor=…', target: api(filtered) },
+    // A search (a long word anywhere, a short one at the start of a word) and a page by name.
+    { name: SEARCH_LIST, target: api('/v1/pets?limit=20&q=seed%201') },
+    { name: SORTED_LIST, target: api('/v1/pets?limit=20&sort=name') },
     {
       name: 'GET /v1/pets?cursor=…, another page of 20 each time',
       target: api('/v1/pets', { paths: everyPage }),

@@ -58,6 +58,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     owner_account_id: 'null',
     deleted_at: 'null',
     name_key: 'not null',
+    search_text: 'not null',
   },
   categories: {
     id: 'not null',
@@ -223,8 +224,8 @@ const readsOf = (database: AppConfig['database'], after: DataSource) =>
     : new SqliteDatabase(database.file, 1_000);
 
 /**
- * A pet stored by the previous release's own pet statements (this release did not change them) on
- * the migrated schema, in `categoryId`; its id, once it is listed (every transaction in flight at
+ * A pet stored by the previous release's own pet statements (this release adds only the search
+ * text, which that release leaves at its default) on the migrated schema, in `categoryId`; its id, once it is listed (every transaction in flight at
  * its commit has ended, as the API waits for after each write: docs/team/guarantees.md).
  */
 async function insertTheOldWay(
@@ -239,6 +240,7 @@ async function insertTheOldWay(
     insert.values({
       name: 'Old way',
       nameKey: 'old way',
+      searchText: '',
       categoryId,
       status: 'available',
       createdAt: 6,

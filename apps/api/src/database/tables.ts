@@ -53,8 +53,13 @@ export interface Tables {
     owner_account_id: number | null;
     /** Removed pets stay for the audit trail, hidden from every read. */
     deleted_at: number | null;
-    /** The name in lower case, for prefix search (`nameKey`). */
+    /** The name in lower case, for prefix search and the order by name (`nameKey`). */
     name_key: string;
+    /**
+     * The name as `q` searches it (`searchText`), indexed (PetSearch1795306700000); `''` where the
+     * previous release wrote the name.
+     */
+    search_text: ColumnType<string, string | undefined, string>;
   };
   /** Categories of pets (docs/partners/categories.md): archived, never removed. */
   categories: {

@@ -10,6 +10,9 @@ import { DEVELOPMENT_CURSOR_SECRET } from '../config/config.schema.js';
 import { unkeyed } from '../../test/cursors.js';
 import { Cursors, decodeCursor, encodeCursor, nameDigest } from './cursor.js';
 
+/** What a cursor of the pets list says of its order when it was made in id order without `q`. */
+const IN_ID_ORDER = { sort: 'id', afterKey: '' } as const;
+
 const cursors = new Cursors(DEVELOPMENT_CURSOR_SECRET);
 const raw = (cursor: string) => Buffer.from(cursor, 'base64url').toString('utf8');
 const wrap = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -97,11 +100,13 @@ describe("the pets list's cursors", () => {
     expect(decodeCursor(cursors, encodeCursor(cursors, { afterId: 42, status: 'sold' }))).toEqual({
       afterId: 42,
       status: 'sold',
+      ...IN_ID_ORDER,
     });
     expect(decodeCursor(cursors, encodeCursor(cursors, { afterId: 7, status: undefined }))).toEqual(
       {
         afterId: 7,
         status: undefined,
+        ...IN_ID_ORDER,
       },
     );
     expect(
@@ -109,7 +114,51 @@ describe("the pets list's cursors", () => {
         cursors,
         encodeCursor(cursors, { afterId: Number.MAX_SAFE_INTEGER, status: undefined }),
       ),
-    ).toEqual({ afterId: Number.MAX_SAFE_INTEGER, status: undefined });
+    ).toEqual({ afterId: Number.MAX_SAFE_INTEGER, status: undefined, ...IN_ID_ORDER });
+  });
+
+  it('carry the order, the search and the last name key, and refuse a key in id order', () => {
+    const all = {
+      afterId: 9,
+      status: 'sold',
+      categoryId: 3,
+      name: 'b',
+      owner: 'me',
+      q: 'Ÿv. jr',
+      sort: '-name',
+      afterKey: 'zz.😀',
+    } as const;
+    const cursor = encodeCursor(cursors, all);
+    expect(raw(cursor)).toMatch(/^c4\./);
+    expect(decodeCursor(cursors, cursor)).toEqual({
+      afterId: 9,
+      status: 'sold',
+      categoryId: 3,
+      nameDigest: nameDigest('b'),
+      owner: 'me',
+      qDigest: nameDigest('Ÿv. jr'),
+      sort: '-name',
+      afterKey: 'zz.😀',
+    });
+    expect(
+      decodeCursor(cursors, encodeCursor(cursors, { afterId: 2, status: undefined, sort: '-id' })),
+    ).toEqual({
+      afterId: 2,
+      status: undefined,
+      categoryId: undefined,
+      nameDigest: undefined,
+      qDigest: undefined,
+      sort: '-id',
+      afterKey: '',
+    });
+    const keyInIdOrder = {
+      afterId: 2,
+      status: undefined,
+      sort: 'id',
+      q: 'a',
+      afterKey: 'a',
+    } as const;
+    expect(decodeCursor(cursors, encodeCursor(cursors, keyInIdOrder))).toBeUndefined();
   });
 
   it('carry the owner filter, and keep their earlier forms without it', () => {
@@ -120,6 +169,7 @@ describe("the pets list's cursors", () => {
       categoryId: 3,
       nameDigest: nameDigest('Ÿv.é'),
       owner: 'me',
+      ...IN_ID_ORDER,
     });
     expect(
       decodeCursor(cursors, encodeCursor(cursors, { afterId: 9, status: undefined, owner: 'me' })),
@@ -129,6 +179,7 @@ describe("the pets list's cursors", () => {
       categoryId: undefined,
       nameDigest: undefined,
       owner: 'me',
+      ...IN_ID_ORDER,
     });
     expect(raw(encodeCursor(cursors, { afterId: 9, status: undefined, owner: 'me' }))).toMatch(
       /^c3\./,
@@ -144,6 +195,7 @@ describe("the pets list's cursors", () => {
       status: 'sold',
       categoryId: undefined,
       nameDigest: nameDigest('Rex'),
+      ...IN_ID_ORDER,
     });
   });
 

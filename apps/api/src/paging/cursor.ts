@@ -7,7 +7,9 @@ import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import {
   isIdText,
   LIST_OWNER_ME,
+  LIST_PETS_SORTS,
   type ListPetsQuery,
+  type ListPetsSort,
   type PetStatus,
   PetStatus as PetStatusSchema,
 } from '@pets/contract';
@@ -94,16 +96,24 @@ export interface PetFilters {
   name?: string | undefined;
   /** `me`: the caller's own pets (whoever the caller is, the cursor only says the filter was on). */
   owner?: ListPetsQuery['owner'];
+  /** The search, as given. */
+  q?: string | undefined;
+  /** The order; none is `id`. */
+  sort?: ListPetsSort | undefined;
 }
 
 /**
- * A page position: the last id served and the filters it was served under. The name filter is kept
- * as its digest ({@link nameDigest}): the cursor only has to tell whether the next request names the
- * same, and a name of 100 characters of four bytes each would not fit in a cursor.
+ * A page position: the last id served (and in name order its name key) and the filters it was
+ * served under. The name filter and the search are kept as digests ({@link nameDigest}): the cursor
+ * only has to tell whether the next request names the same.
  */
-export interface Cursor extends Omit<PetFilters, 'name'> {
+export interface Cursor extends Omit<PetFilters, 'name' | 'q' | 'sort'> {
   afterId: number;
   nameDigest?: string | undefined;
+  qDigest?: string | undefined;
+  sort: ListPetsSort;
+  /** In name order, the `name_key` of the last pet served; `''` in id order. */
+  afterKey: string;
 }
 
 /** A name filter as a cursor holds it: 128 bits of its SHA-256, base64url (22 characters). */
@@ -112,44 +122,88 @@ export const nameDigest = (name: string | undefined): string | undefined =>
     ? undefined
     : createHash('sha256').update(name).digest().subarray(0, 16).toString('base64url');
 
+/** A digest as a cursor holds it. */
+const DIGEST = /^[A-Za-z0-9_-]{22}$/;
+/** A name key as a cursor holds it: base64url (keys hold any character, `.` included). */
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
 /**
- * `c1` for a status filter alone, `c2` with a category or a name, `c3` with `owner` as well; the
- * name as its digest.
+ * `c1` for a status filter alone, `c2` with a category or a name, `c3` with `owner` as well, all in
+ * id order without a search; `c4` with a search or in another order, with every filter, the order
+ * and, in name order, the last name key. The name and the search as their digests.
  */
 export function encodeCursor(
   cursors: Cursors,
-  { afterId, status, categoryId, name, owner }: PetFilters & { afterId: number },
+  {
+    afterId,
+    afterKey = '',
+    status,
+    categoryId,
+    name,
+    owner,
+    q,
+    sort = 'id',
+  }: PetFilters & { afterId: number; afterKey?: string },
 ): string {
   const fields = [String(afterId), status ?? ''];
   const more = [String(categoryId ?? ''), nameDigest(name) ?? ''];
+  if (q !== undefined || sort !== 'id')
+    return cursors.seal([
+      'c4',
+      ...fields,
+      ...more,
+      owner ?? '',
+      sort,
+      nameDigest(q) ?? '',
+      Buffer.from(afterKey).toString('base64url'),
+    ]);
   if (owner !== undefined) return cursors.seal(['c3', ...fields, ...more, owner]);
   return categoryId === undefined && name === undefined
     ? cursors.seal(['c1', ...fields])
     : cursors.seal(['c2', ...fields, ...more]);
 }
 
-const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6 };
+const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6, c4: 9 };
 
 /** The cursor, or `undefined` when it is not one we made. */
 export function decodeCursor(cursors: Cursors, token: string): Cursor | undefined {
   const fields = cursors.open(token);
   if (!fields) return undefined;
-  const [version = '', id, status, categoryId, name, owner] = fields;
+  const [version = '', id, status, categoryId, name, owner, sort, q, key] = fields;
   if (FIELDS[version] !== fields.length) return undefined;
   const afterId = idField(id);
   if (afterId === undefined || status === undefined) return undefined;
   if (status !== '' && !PetStatusSchema.safeParse(status).success) return undefined;
-  const cursor: Cursor = { afterId, status: status === '' ? undefined : (status as PetStatus) };
+  const cursor: Cursor = {
+    afterId,
+    status: status === '' ? undefined : (status as PetStatus),
+    sort: 'id',
+    afterKey: '',
+  };
   if (version === 'c1') return cursor;
   if (categoryId === undefined || name === undefined) return undefined;
   if (version === 'c3' && owner !== LIST_OWNER_ME) return undefined;
   const category = categoryId === '' ? undefined : idField(categoryId);
   if (categoryId !== '' && category === undefined) return undefined;
-  if (name !== '' && !/^[A-Za-z0-9_-]{22}$/.test(name)) return undefined;
-  return {
+  if (name !== '' && !DIGEST.test(name)) return undefined;
+  const filtered: Cursor = {
     ...cursor,
     categoryId: category,
     nameDigest: name === '' ? undefined : name,
     ...(version === 'c3' ? { owner: LIST_OWNER_ME } : {}),
+  };
+  if (version !== 'c4') return filtered;
+  if (owner !== '' && owner !== LIST_OWNER_ME) return undefined;
+  if (!LIST_PETS_SORTS.includes(sort as ListPetsSort)) return undefined;
+  if (q === undefined || (q !== '' && !DIGEST.test(q))) return undefined;
+  if (key === undefined || !BASE64URL.test(key)) return undefined;
+  const byName = sort === 'name' || sort === '-name';
+  if (!byName && key !== '') return undefined;
+  return {
+    ...filtered,
+    ...(owner === LIST_OWNER_ME ? { owner: LIST_OWNER_ME } : {}),
+    sort: sort as ListPetsSort,
+    qDigest: q === '' ? undefined : q,
+    afterKey: Buffer.from(key, 'base64url').toString('utf8'),
   };
 }

@@ -29,9 +29,9 @@ export class PetsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Pet[] | string> {
-    const { limit, status, categoryId, name, owner } = query;
+    const { limit, status, categoryId, name, owner, sort, q } = query;
     const page = await this.pets.list(principal, query);
-    answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner }, page);
+    answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner, sort, q }, page);
     return keptBody(reply, page);
   }
 

@@ -1,10 +1,12 @@
 // The pets list's query plans on each database: every combination of filters, owner=me included, is
-// served by an index, never a full scan, and a page by status needs no sort.
+// served by an index, never a full scan, and a page by status needs no sort; a search (q), with any
+// filter and in any order, reads the pets its index finds, never every pet.
+import { LIST_PETS_SORTS } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../../test/test-app.js';
 import type { Statement } from '../database/statement.js';
 import { usePlans } from '../../test/query-plan.js';
-import { PetsRepository } from './pets.repository.js';
+import { PetsRepository, searchTerms } from './pets.repository.js';
 
 type Filter = Parameters<PetsRepository['page']>[0][number];
 
@@ -15,8 +17,10 @@ const VALUES = {
   nameTo: 're\u{10FFFF}',
   owner: 2,
   afterId: 0,
+  afterKey: '',
+  ...searchTerms('jr cuit'),
   limit: 21,
-} as const;
+};
 
 /** Every combination of the list's filters, and the index that must serve it where one is meant to. */
 const COMBINATIONS: [Filter[], RegExp | undefined][] = [
@@ -82,6 +86,42 @@ describe.each(ENGINES)('the pets list on %s', (engine) => {
       if (owner === 'owner') expect(detail).not.toMatch(/TEMP B-TREE|Sort/);
     },
   );
+
+  /** Every combination of filters with a search. */
+  const SEARCHES: Filter[][] = (
+    [[], ...OTHERS, ['owner'], ['ownerOrStaff'], ['status', 'owner']] as Filter[][]
+  ).map((others) => [...others, 'q']);
+
+  it.each(LIST_PETS_SORTS.flatMap((sort) => SEARCHES.map((used) => [used, sort] as const)))(
+    'with %j in %s order reads what the search index finds, never every pet',
+    async (used, sort) => {
+      const detail = await plan(t.app.get(PetsRepository).page(used, sort));
+      expect(detail).toMatch(
+        engine === 'sqlite'
+          ? /SCAN pets_search VIRTUAL TABLE INDEX 0:M/
+          : /Bitmap Index Scan on pets_search\b/,
+      );
+      expect(detail).not.toMatch(/SCAN pets\b(?! USING)|Seq Scan on pets\b/);
+      // The pets are read by the ids the index gives, not by walking an index of every pet.
+      expect(detail).not.toMatch(/SCAN pets USING|Index Scan using pets_pkey|pets_name_key/);
+    },
+  );
+
+  it.each(
+    (['-id', 'name', '-name'] as const).flatMap((sort) =>
+      COMBINATIONS.map(([used]) => [used, sort] as const),
+    ),
+  )('with %j in %s order is served by an index, never a full scan', async (used, sort) => {
+    const detail = await plan(t.app.get(PetsRepository).page(used, sort));
+    expect(detail).not.toMatch(/SCAN pets\b(?! USING)|Seq Scan on pets\b/);
+  });
+
+  // (PostgreSQL, planning for an empty table, may sort the few rows it expects instead.)
+  it.each(['name', '-name'] as const)('pages in %s order from the name index', async (sort) => {
+    const detail = await plan(t.app.get(PetsRepository).page([], sort));
+    expect(detail).toMatch(/pets_name_key\b/);
+    if (engine === 'sqlite') expect(detail).not.toMatch(/TEMP B-TREE/);
+  });
 
   it('pages by status in id order straight from its index, with no sort', async () => {
     const detail = await plan(t.app.get(PetsRepository).page(['status']));

@@ -1,6 +1,19 @@
-/** Reads and writes the pets table: keyset pages for every combination of the list's filters. */
+/**
+ * Reads and writes the pets table: keyset pages in each order for every combination of the list's
+ * filters and search.
+ */
 import { Injectable } from '@nestjs/common';
-import type { NewPet, Pet, PetStatus } from '@pets/contract';
+import {
+  type ListPetsSort,
+  NAME_MAX_LENGTH,
+  type NewPet,
+  type Pet,
+  type PetStatus,
+  SEARCH_START_MAX,
+  searchText,
+  searchWords,
+} from '@pets/contract';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
@@ -23,19 +36,73 @@ export const nameKey = (name: string): string => name.toLowerCase();
  */
 const prefixEnd = (prefix: string): string => `${prefix}\u{10FFFF}`;
 
+/**
+ * Past every `name_key` in that byte order: a name of NAME_MAX_LENGTH characters lower-cases to at
+ * most three times as many, none past U+10FFFF. Where a page in descending name starts.
+ */
+const AFTER_EVERY_NAME = '\u{10FFFF}'.repeat(3 * NAME_MAX_LENGTH + 1);
+
+/** How a search (`q`) is asked of each engine's index (PetSearch1795306700000). */
+export interface SearchTerms {
+  /** SQLite: an FTS5 query of the trigram index, a phrase a word (`"  jr" AND "cuit"`). */
+  match: string;
+  /** PostgreSQL: the grams every match has (`'^jr' & 'cui' & 'uit'`), found by the GIN index. */
+  grams: string;
+  /** PostgreSQL: what confirms each word in `search_text` (`%  jr%`, `%cuit%`). */
+  patterns: string[];
+}
+
+/**
+ * The terms of a query. A short word (SEARCH_START_MAX or fewer characters) is the start of a word
+ * of the name: two spaces and the word in `search_text`; a longer word is itself, anywhere. Words
+ * hold only letters, digits and marks, so none needs quoting in FTS5, tsquery or LIKE.
+ */
+export function searchTerms(q: string): SearchTerms {
+  const phrases: string[] = [];
+  const grams = new Set<string>();
+  for (const word of new Set(searchWords(q))) {
+    const characters = Array.from(word);
+    if (characters.length <= SEARCH_START_MAX) {
+      phrases.push(`  ${word}`);
+      grams.add(`^${word}`);
+    } else {
+      phrases.push(word);
+      for (let i = 0; i + 3 <= characters.length; i++)
+        grams.add(characters.slice(i, i + 3).join(''));
+    }
+  }
+  return {
+    match: phrases.map((phrase) => `"${phrase}"`).join(' AND '),
+    grams: [...grams].map((gram) => `'${gram}'`).join(' & '),
+    patterns: phrases.map((phrase) => `%${phrase}%`),
+  };
+}
+
+/** The terms of a list without `q` (its statement takes none of them). */
+const NO_TERMS: SearchTerms = { match: '', grams: '', patterns: [] };
+
 /** Whose pets a list holds: one account's, and with `staff` also those with no owner (staff's). */
 interface OwnerFilter {
   accountId: number;
   staff: boolean;
 }
 
-/** The filters of a list, with `owner=me` resolved to the caller. */
-export interface ListFilters extends Omit<PetFilters, 'owner'> {
+/** The filters of a list, with `owner=me` resolved to the caller, its search and its order. */
+export interface ListFilters extends Omit<PetFilters, 'owner' | 'sort'> {
   owner?: OwnerFilter | undefined;
+  sort?: ListPetsSort | undefined;
 }
 
-/** `owner`: one account's pets; `ownerOrStaff`: its pets and those with no owner. */
-type Filter = 'status' | 'categoryId' | 'name' | 'owner' | 'ownerOrStaff';
+/** A pet of a page in name order, with the key the next page starts after. */
+export interface KeyedPet extends Pet {
+  nameKey?: string;
+}
+
+/**
+ * `owner`: one account's pets; `ownerOrStaff`: its pets and those with no owner; `q`: those the
+ * search finds.
+ */
+type Filter = 'status' | 'categoryId' | 'name' | 'owner' | 'ownerOrStaff' | 'q';
 
 interface PageParameters {
   status: PetStatus;
@@ -44,15 +111,20 @@ interface PageParameters {
   nameTo: string;
   owner: number;
   afterId: number;
+  afterKey: string;
+  match: string;
+  grams: string;
+  patterns: string[];
   limit: number;
 }
 
 /**
- * The pets table. Reads are keyset pages in ascending id, one statement per combination of
- * filters, each served by an index (`pets_status_id`, `pets_category_id`,
- * `pets_status_category_id`, `pets_name_key`, `pets_owner_account_id`, `pets_unowned`); removed
- * pets are never read. On PostgreSQL a page ends before the first pet not yet listed
- * (`listedBelow`), so a client following `Link` never pages past a pet that commits later.
+ * The pets table. Reads are keyset pages on `id` or on `(name_key, id)`, either way, one statement
+ * per combination of filters and order, each served by an index (`pets_status_id`,
+ * `pets_category_id`, `pets_status_category_id`, `pets_name_key`, `pets_owner_account_id`,
+ * `pets_unowned`, and `pets_search` for `q`); removed pets are never read. On PostgreSQL a page
+ * ends before the first pet not yet listed (`listedBelow`), so a client following `Link` in id
+ * order never pages past a pet that commits later.
  */
 @Injectable()
 export class PetsRepository {
@@ -78,12 +150,16 @@ export class PetsRepository {
           .where('deleted_at', 'is', null),
       ),
       insert: database.statement(
-        (db, p: NewPet & { createdAt: number; owner: number; nameKey: string }) =>
+        (
+          db,
+          p: NewPet & { createdAt: number; owner: number; nameKey: string; searchText: string },
+        ) =>
           db
             .insertInto('pets')
             .values({
               name: p.name,
               name_key: p.nameKey,
+              search_text: p.searchText,
               category_id: p.categoryId,
               status: p.status,
               created_at: p.createdAt,
@@ -93,13 +169,20 @@ export class PetsRepository {
       ),
       // Applied only if the pet still has the status it was read with: a move is never made from a
       // status the pet no longer has, even when two changes race.
-      update: database.statement((db, p: Pet & { nameKey: string; from: PetStatus }) =>
-        db
-          .updateTable('pets')
-          .set({ name: p.name, name_key: p.nameKey, category_id: p.categoryId, status: p.status })
-          .where('id', '=', p.id)
-          .where('status', '=', p.from)
-          .where('deleted_at', 'is', null),
+      update: database.statement(
+        (db, p: Pet & { nameKey: string; searchText: string; from: PetStatus }) =>
+          db
+            .updateTable('pets')
+            .set({
+              name: p.name,
+              name_key: p.nameKey,
+              search_text: p.searchText,
+              category_id: p.categoryId,
+              status: p.status,
+            })
+            .where('id', '=', p.id)
+            .where('status', '=', p.from)
+            .where('deleted_at', 'is', null),
       ),
       remove: database.statement((db, p: { id: number; at: number }) =>
         db
@@ -111,55 +194,100 @@ export class PetsRepository {
     };
   }
 
-  /** Up to `limit` pets after `afterId` in ascending id that match the filters. */
-  list(filters: ListFilters, limit: number, afterId: number): Promise<Pet[]> {
-    const { owner } = filters;
-    const used: Filter[] = (['status', 'categoryId', 'name'] as const).filter(
+  /**
+   * Up to `limit` pets that match the filters, in their order, after the pet `afterId` (whose
+   * `name_key` is `afterKey` in name order); `afterId` 0 starts at the beginning. In name order
+   * each pet has its `nameKey`.
+   */
+  list(filters: ListFilters, limit: number, afterId: number, afterKey = ''): Promise<KeyedPet[]> {
+    const { owner, q } = filters;
+    const sort = filters.sort ?? 'id';
+    const used: Filter[] = (['status', 'categoryId', 'name', 'q'] as const).filter(
       (name) => filters[name] !== undefined,
     );
     if (owner) used.push(owner.staff ? 'ownerOrStaff' : 'owner');
-    const key = used.join(',');
+    const key = `${sort}:${used.join(',')}`;
     let statement = this.pages.get(key);
     if (!statement) {
-      statement = this.page(used);
+      statement = this.page(used, sort);
       this.pages.set(key, statement);
     }
     const prefix = nameKey(filters.name ?? '');
+    const descending = sort.startsWith('-');
+    const start = afterId === 0;
+    const terms = q === undefined ? NO_TERMS : searchTerms(q);
     return this.database.allKept(statement, {
       status: filters.status ?? 'available',
       categoryId: filters.categoryId ?? 0,
       nameFrom: prefix,
       nameTo: prefixEnd(prefix),
       owner: owner?.accountId ?? 0,
-      afterId,
+      afterId: start && descending ? Number.MAX_SAFE_INTEGER : afterId,
+      afterKey: start && descending ? AFTER_EVERY_NAME : afterKey,
+      ...terms,
       limit,
     });
   }
 
-  /** The statement of one combination of filters (public so tests can check its plan). */
-  page(used: readonly Filter[]) {
+  /**
+   * The statement of one combination of filters in one order (public so tests can check its
+   * plan).
+   */
+  page(used: readonly Filter[], sort: ListPetsSort = 'id') {
     const listed = listedBelow(this.database.engine);
+    const { engine } = this.database;
+    const byName = sort === 'name' || sort === '-name';
+    const direction = sort.startsWith('-') ? 'desc' : 'asc';
+    const after = direction === 'asc' ? '>' : '<';
     return this.database.statement((db, p: PageParameters) => {
+      // PostgreSQL: a search reads the pets its index finds, behind a fence (`OFFSET 0`) so the
+      // planner cannot walk another index (the primary key, in the hope of meeting `limit`
+      // matches soon) past every pet instead; the filters and the order apply to what it found.
+      const source =
+        engine === 'postgres' && used.includes('q')
+          ? db
+              .selectFrom('pets')
+              .selectAll()
+              .where(sql<boolean>`pets_search_grams(search_text) @@ ${p.grams}::tsquery`)
+              .where(sql<boolean>`search_text LIKE ALL (${p.patterns}::text[])`)
+              .offset(0)
+              .as('pets')
+          : 'pets';
       const matching = (owner: 'account' | 'none' | undefined) => {
-        let query = db.selectFrom('pets').select(PET).where('deleted_at', 'is', null);
+        let query = db
+          .selectFrom(source as 'pets')
+          .select(byName ? [...PET, 'name_key as nameKey'] : PET)
+          .where('deleted_at', 'is', null);
         if (listed) query = query.where('id', '<', listed);
         if (used.includes('status')) query = query.where('status', '=', p.status);
         if (used.includes('categoryId')) query = query.where('category_id', '=', p.categoryId);
         if (used.includes('name'))
           query = query.where('name_key', '>=', p.nameFrom).where('name_key', '<', p.nameTo);
+        if (used.includes('q') && engine === 'sqlite')
+          query = query.where(
+            sql<boolean>`id IN (SELECT rowid FROM pets_search WHERE pets_search MATCH ${p.match})`,
+          );
         if (owner === 'account') query = query.where('owner_account_id', '=', p.owner);
         if (owner === 'none') query = query.where('owner_account_id', 'is', null);
-        return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+        query = byName
+          ? query
+              .where((eb) =>
+                eb(eb.refTuple('name_key', 'id'), after, eb.tuple(p.afterKey, p.afterId)),
+              )
+              .orderBy('name_key', direction)
+          : query.where('id', after, p.afterId);
+        return query.orderBy('id', direction).limit(p.limit);
       };
       if (!used.includes('ownerOrStaff'))
         return matching(used.includes('owner') ? 'account' : undefined);
-      // The account's pets and staff's are each read in id order from an index, a page of each, and
+      // The account's pets and staff's are each read in order from an index, a page of each, and
       // the two merged, rather than one `OR` that reads and sorts every match.
-      return db
+      const merged = db
         .selectFrom(matching('account').as('owned'))
         .selectAll()
-        .unionAll(db.selectFrom(matching('none').as('unowned')).selectAll())
-        .orderBy('id')
+        .unionAll(db.selectFrom(matching('none').as('unowned')).selectAll());
+      return (byName ? merged.orderBy('nameKey', direction) : merged)
+        .orderBy('id', direction)
         .limit(p.limit);
     });
   }
@@ -175,6 +303,7 @@ export class PetsRepository {
       createdAt,
       owner,
       nameKey: nameKey(pet.name),
+      searchText: searchText(pet.name),
     });
     if (!created) throw new Error('INSERT … RETURNING gave no row');
     return created;
@@ -188,7 +317,12 @@ export class PetsRepository {
   /** Writes `pet` if its status is still `from`; resolves with whether it did. */
   async update(pet: Pet, from: PetStatus, tx: WriteTx): Promise<boolean> {
     return (
-      (await tx.run(this.statements.update, { ...pet, nameKey: nameKey(pet.name), from })) === 1
+      (await tx.run(this.statements.update, {
+        ...pet,
+        nameKey: nameKey(pet.name),
+        searchText: searchText(pet.name),
+        from,
+      })) === 1
     );
   }
 

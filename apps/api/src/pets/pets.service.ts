@@ -30,7 +30,7 @@ import {
   nameDigest,
   type PetFilters,
 } from '../paging/cursor.js';
-import { PetsRepository } from './pets.repository.js';
+import { type KeyedPet, PetsRepository } from './pets.repository.js';
 import { KeptMemo } from '../paging/kept-memo.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
@@ -76,10 +76,11 @@ export class PetsService {
    */
   async list(
     principal: Principal,
-    { limit, status, categoryId, name, owner, cursor }: ListPetsQuery,
+    { limit, status, categoryId, name, owner, q, sort, cursor }: ListPetsQuery,
   ): Promise<Page<Pet>> {
-    const filters: PetFilters = { status, categoryId, name, owner };
+    const filters: PetFilters = { status, categoryId, name, owner, q, sort };
     let afterId = 0;
+    let afterKey = '';
     if (cursor !== undefined) {
       const position = decodeCursor(this.cursors, cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
@@ -87,27 +88,49 @@ export class PetsService {
       if (
         position.categoryId !== categoryId ||
         position.nameDigest !== nameDigest(name) ||
-        position.owner !== owner
+        position.owner !== owner ||
+        position.qDigest !== nameDigest(q)
       )
         throw invalidCursor('belongs to different filters');
+      if (position.sort !== (sort ?? 'id')) throw invalidCursor('belongs to a different sort');
       afterId = position.afterId;
+      afterKey = position.afterKey;
     }
     const ownedBy =
       owner === undefined
         ? undefined
         : { accountId: principal.accountId, staff: principal.role === 'staff' };
     // One row more than asked says whether another page follows.
-    const rows = await this.pets.list({ ...filters, owner: ownedBy }, limit + 1, afterId);
+    const keyed = await this.pets.list(
+      { ...filters, owner: ownedBy },
+      limit + 1,
+      afterId,
+      afterKey,
+    );
+    // In name order each row has its name key, for the cursor: the answer has a pet's fields only.
+    const byName = sort === 'name' || sort === '-name';
+    const rows = byName ? this.withoutKeys(keyed) : keyed;
     // Kept rows (the same array while the database is unchanged) make the same page: its items
-    // and its signed cursor are made once. The name comes last: the other values hold no `|`.
-    const cursorAfter = (last: Pet) => encodeCursor(this.cursors, { afterId: last.id, ...filters });
+    // and its signed cursor are made once. The name (after its length) and q come last: the other
+    // values hold no `|`.
+    const cursorAfter = (last: Pet) =>
+      encodeCursor(this.cursors, {
+        afterId: last.id,
+        afterKey: byName ? (keyed[rows.indexOf(last)]?.nameKey ?? '') : '',
+        ...filters,
+      });
     if (!this.pets.keepsReads) return pageOf(rows, limit, cursorAfter);
-    const key = `${limit}|${status}|${categoryId}|${owner}|${name}`;
-    const kept = this.keptPages.get(rows);
+    const key = `${limit}|${status}|${categoryId}|${owner}|${sort}|${name?.length}|${name}|${q}`;
+    const kept = this.keptPages.get(keyed);
     if (kept?.key === key) return kept.page;
     const page: Page<Pet> = { ...pageOf(rows, limit, cursorAfter), kept: true };
-    this.keptPages.set(rows, { key, page });
+    this.keptPages.set(keyed, { key, page });
     return page;
+  }
+
+  /** The pets of a page read in name order, without their name keys. */
+  private withoutKeys(rows: readonly KeyedPet[]): Pet[] {
+    return rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status }));
   }
 
   get(id: number): Promise<Pet | undefined> {
