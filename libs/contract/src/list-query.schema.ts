@@ -12,8 +12,8 @@ export const LIST_LIMIT_MIN = 1;
 export const LIST_LIMIT_MAX = 100;
 export const CURSOR_MAX_LENGTH = 512;
 
-/** A query parameter arrives as a string, or as an array when it was repeated. */
-const once = (problem: string) =>
+/** A query parameter arrives as a string, or as an array when it was repeated: refused then. */
+export const once = (problem: string) =>
   z.string({
     error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : problem),
   });

@@ -17,6 +17,7 @@ import { Passkeys1795306300000 } from './migrations/1795306300000-passkeys.js';
 import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-category-name-keys.js';
 import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import { EnterpriseOpenOrders1795306600000 } from './migrations/1795306600000-enterprise-open-orders.js';
+import { OrdersStatusUpdatedAt1795306800000 } from './migrations/1795306800000-orders-status-updated-at.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   CategoryNameKeys1795306400000,
   KeyMakers1795306500000,
   EnterpriseOpenOrders1795306600000,
+  OrdersStatusUpdatedAt1795306800000,
 ];
 
 /**
