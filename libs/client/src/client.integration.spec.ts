@@ -442,6 +442,27 @@ describe('the client against the real API', () => {
       available: before.available - 1,
       sold: before.sold + 1,
     });
+    // Staff see it by name, newest first, and counted in today's adoptions.
+    const named = [];
+    for await (const each of staff.iterateOrders({
+      petId: pet.id,
+      sort: '-id',
+      expand: ['pet', 'account'],
+    }))
+      named.push(each);
+    expect(named).toEqual([
+      {
+        ...delivered,
+        pet: { id: pet.id, name: 'Adoptee Ada', status: 'sold' },
+        account: { id: order.accountId, name: expect.any(String) as string },
+      },
+    ]);
+    const today = new Date(delivered.updatedAt).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    const report = await staff.getAdoptionsReport({ from: today, to: tomorrow, by: 'account' });
+    expect(report.data.rows).toContainEqual(
+      expect.objectContaining({ account: named[0]?.account }),
+    );
     // Delivered is final: no cancel, for the partner or staff.
     expect(await partner.cancelOrder(order.id).catch((e: unknown) => e)).toMatchObject({
       code: 'invalid_transition',

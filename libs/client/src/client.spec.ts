@@ -146,7 +146,7 @@ describe('answers with fields this version does not know', () => {
     const event = {
       id: 1,
       at: '2030-01-01T00:00:00.000Z',
-      actor: { accountId: 2, keyId: 3, name: 'Acme' },
+      actor: { accountId: 2, keyId: 3, team: 'Acme' },
       action: 'pet.updated',
       target: { type: 'pet', id: 7, url: '/v1/pets/7' },
       changes: { status: ['available', 'sold'] },
@@ -1409,6 +1409,15 @@ const operations: Operation[] = [
     status: 200,
   },
   {
+    name: 'getAdoptionsReport',
+    call: (client, signal) =>
+      client.getAdoptionsReport({ from: '2026-12-28', to: '2027-01-11', by: 'week' }, { signal }),
+    method: 'GET',
+    path: '/store/reports/adoptions?from=2026-12-28&to=2027-01-11&by=week',
+    answer: { rows: [{ week: '2026-W53', delivered: 2, cancelled: 1 }] },
+    status: 200,
+  },
+  {
     name: 'getInventory',
     call: (client, signal) => client.getInventory({ signal }),
     method: 'GET',
@@ -2542,6 +2551,16 @@ describe('store orders (beta)', () => {
       'http://api.test/v1/store/orders?status=placed&petId=12&limit=1',
       'http://api.test/v1/store/orders?status=placed&petId=12&limit=1&cursor=c',
       'http://api.test/v1/store/orders?limit=1&cursor=x',
+    ]);
+  });
+
+  it('listOrders sends accountId, sort and expand, and takes orders with their names', async () => {
+    const named = { ...order(), pet: { id: 12, name: 'Rex', status: 'pending' as const } };
+    const { client, requests } = fake([json(200, [named])]);
+    const page = await client.listOrders({ accountId: 3, sort: '-id', expand: ['pet', 'account'] });
+    expect(page.data).toEqual([named]);
+    expect(urlsOf(requests)).toEqual([
+      'http://api.test/v1/store/orders?accountId=3&sort=-id&expand=pet%2Caccount',
     ]);
   });
 

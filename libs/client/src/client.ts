@@ -5,6 +5,8 @@
 import {
   type AcceptInvitation,
   type Account,
+  type AdoptionsReport,
+  type AdoptionsReportQueryInput,
   type AccountUsage,
   type AuditEvent,
   AuditEvents,
@@ -23,6 +25,7 @@ import {
   type Invitation,
   type ListAuditQueryInput,
   type ListKeysQueryInput,
+  type ListedOrder,
   type ListOrdersQueryInput,
   type ListPetsQueryInput,
   type NewAccountInput,
@@ -222,15 +225,17 @@ export interface PetstoreClient {
   ): Promise<ApiResult<Category>>;
 
   /**
-   * One page of orders in ascending id (beta): a partner's own account's, or for staff every
-   * order; filtered by `status` and `petId`. Follow `next` (or use {@link iterateOrders}) for more.
+   * One page of orders (beta): a partner's own account's, or for staff every order (one account's
+   * with `accountId`); filtered by `status` and `petId`; in ascending id, or newest first with
+   * `sort: '-id'`; with `expand: ['pet', 'account']`, each order also names its pet and account.
+   * Follow `next` (or use {@link iterateOrders}) for more.
    */
-  listOrders(query?: ListOrdersQueryInput, options?: CallOptions): Promise<Page<Order>>;
+  listOrders(query?: ListOrdersQueryInput, options?: CallOptions): Promise<Page<ListedOrder>>;
   /** Every order matching the query, page after page (beta). */
   iterateOrders(
     query?: Omit<ListOrdersQueryInput, 'cursor'>,
     options?: CallOptions,
-  ): AsyncGenerator<Order, void, undefined>;
+  ): AsyncGenerator<ListedOrder, void, undefined>;
   /**
    * Orders (adopts) a pet (beta): the order is `placed` and the pet becomes `pending`, together. A
    * pet that is not `available`, or already has an open order, is `409 invalid_transition` (its
@@ -258,6 +263,14 @@ export interface PetstoreClient {
    * `409 invalid_transition`. Never repeated, as approveOrder.
    */
   cancelOrder(id: number, options?: CallOptions): Promise<ApiResult<Order>>;
+  /**
+   * Orders delivered and cancelled from `from` to `to` (excluded; `YYYY-MM-DD`, UTC, at most 366
+   * days), by account or by ISO week (staff only, beta).
+   */
+  getAdoptionsReport(
+    query: AdoptionsReportQueryInput,
+    options?: CallOptions,
+  ): Promise<ApiResult<AdoptionsReport>>;
   /** How many pets are `available`, `pending` and `sold` now, removed pets not counted (beta). */
   getInventory(options?: CallOptions): Promise<ApiResult<Inventory>>;
 
@@ -988,6 +1001,14 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deliverOrder', { params: { orderId } }, callOptions.signal)),
     cancelOrder: (orderId, callOptions = {}) =>
       result(invoke('cancelOrder', { params: { orderId } }, callOptions.signal)),
+    getAdoptionsReport: (query, callOptions = {}) =>
+      result(
+        invoke(
+          'getAdoptionsReport',
+          { search: searchOf(OPERATIONS.getAdoptionsReport, query) },
+          callOptions.signal,
+        ),
+      ),
     getInventory: (callOptions = {}) => result(invoke('getInventory', {}, callOptions.signal)),
 
     getAccount: (callOptions = {}) => result(invoke('getAccount', {}, callOptions.signal)),

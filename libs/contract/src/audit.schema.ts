@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { documentedAs } from './documented.js';
+import { expandParam } from './expand.schema.js';
 import { CursorParam, LimitParam, QueryId } from './list-query.schema.js';
 import { MAX_ID } from './pet.schema.js';
 import { expected } from './text.schema.js';
@@ -59,6 +60,15 @@ export type AuditTargetType = z.infer<typeof AuditTargetType>;
 
 const id = z.int().min(1).max(MAX_ID).meta({ format: 'int64' });
 
+/** What an event can expand (`expand=actor,target`). */
+export const AUDIT_EXPANSIONS = ['actor', 'target'] as const;
+export type AuditExpansion = (typeof AUDIT_EXPANSIONS)[number];
+
+const accountName = z
+  .string()
+  .optional()
+  .meta({ description: "With `expand=actor` only: the account's name, as it is now." });
+
 export const AuditEvent = z
   .strictObject({
     id: id.meta({ description: 'Increasing in the order events happened.' }),
@@ -68,10 +78,20 @@ export const AuditEvent = z
         z.strictObject({
           accountId: id.meta({ description: 'The account whose key made the change.' }),
           keyId: id.meta({ description: 'The key that made it.' }),
+          accountName,
+          name: z
+            .string()
+            .optional()
+            .meta({ description: "With `expand=actor` only: the key's label." }),
         }),
         z.strictObject({
           accountId: id.meta({ description: 'The account of the person who made the change.' }),
           personId: id.meta({ description: 'The person, signed in, who made it.' }),
+          accountName,
+          name: z
+            .string()
+            .optional()
+            .meta({ description: "With `expand=actor` only: the person's name, as it is now." }),
         }),
         z.literal('cli').meta({ description: 'The command-line tool on the server.' }),
         z
@@ -80,7 +100,16 @@ export const AuditEvent = z
       ])
       .meta({ description: 'Who made the change.' }),
     action: AuditAction,
-    target: z.strictObject({ type: AuditTargetType, id }).meta({ description: 'What changed.' }),
+    target: z
+      .strictObject({
+        type: AuditTargetType,
+        id,
+        name: z.string().nullable().optional().meta({
+          description:
+            "With `expand=target` only: its name as it is now (a pet's, a category's, an account's, a person's, a passkey's; a key's label); `null` for an order or a session, which have none, and for a passkey removed since.",
+        }),
+      })
+      .meta({ description: 'What changed.' }),
     changes: z
       .record(z.string(), z.array(z.unknown()).length(2).meta({ description: '[before, after]' }))
       .meta({
@@ -88,7 +117,11 @@ export const AuditEvent = z
           'Each changed field with its value before and after (`null` where there was none). Keys and their hashes never appear.',
       }),
   })
-  .meta({ id: 'AuditEvent', description: 'One change, recorded with it.' });
+  .meta({
+    id: 'AuditEvent',
+    description:
+      'One change, recorded with it. With `expand`, the actor and the target also carry their names.',
+  });
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
 export const AuditEvents = z
@@ -120,6 +153,11 @@ export const ListAuditQuery = z.strictObject(
       'actorAccountId',
       { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID },
     ),
+    expand: expandParam(
+      AUDIT_EXPANSIONS,
+      'auditExpand',
+      "`actor` adds `accountName` and `name` (the person's name or the key's label) to an actor that is an account's; `target` adds `target.name`. Comma-separated, each at most once (`expand=actor,target`), in the same request. Without it each event is as it was recorded.",
+    ),
     limit: LimitParam,
     cursor: CursorParam,
   },
@@ -130,6 +168,8 @@ export type ListAuditQueryInput = {
   targetType?: AuditTargetType;
   targetId?: number;
   actorAccountId?: number;
+  /** Sent comma-separated. */
+  expand?: readonly AuditExpansion[];
   limit?: number;
   cursor?: string;
 };

@@ -65,6 +65,10 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   approveOrder: { client: 'approveOrder' },
   deliverOrder: { client: 'deliverOrder' },
   cancelOrder: { client: 'cancelOrder' },
+  getAdoptionsReport: {
+    client: 'getAdoptionsReport',
+    query: { from: '2026-11-01', to: '2026-12-01', by: 'account' },
+  },
   getInventory: { client: 'getInventory' },
   getAccount: { client: 'getAccount' },
   listAccountKeys: { client: 'listAccountKeys', query: PAGE },

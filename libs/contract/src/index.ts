@@ -23,3 +23,5 @@ export * from './people.schema.js';
 export * from './category.schema.js';
 export * from './order.schema.js';
 export * from './sign-in.schema.js';
+export * from './expand.schema.js';
+export * from './report.schema.js';

@@ -14,8 +14,8 @@ export const LIST_LIMIT_MAX = 100;
 /** Room for the name a page sorted by name ended on (up to 400 bytes), with its filters. */
 export const CURSOR_MAX_LENGTH = 1024;
 
-/** A query parameter arrives as a string, or as an array when it was repeated. */
-const once = (problem: string) =>
+/** A query parameter arrives as a string, or as an array when it was repeated: refused then. */
+export const once = (problem: string) =>
   z.string({
     error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : problem),
   });

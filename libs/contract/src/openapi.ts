@@ -46,7 +46,18 @@ import {
   type SuccessHeader,
 } from './operations.js';
 import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
-import { Inventory, NewOrder, NO_SUCH_PET, Order, Orders, OrderStatus } from './order.schema.js';
+import {
+  AccountSummary,
+  Inventory,
+  ListedOrder,
+  NewOrder,
+  NO_SUCH_PET,
+  Order,
+  Orders,
+  OrderStatus,
+  PetSummary,
+} from './order.schema.js';
+import { AdoptionsByAccount, AdoptionsByWeek, AdoptionsReport } from './report.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
   NewPasskey,
@@ -155,9 +166,15 @@ const COMPONENTS: Record<string, z.ZodType> = {
   CategoryPatch,
   OrderStatus,
   Order,
+  PetSummary,
+  AccountSummary,
+  ListedOrder,
   Orders,
   NewOrder,
   Inventory,
+  AdoptionsByAccount,
+  AdoptionsByWeek,
+  AdoptionsReport,
   SignInMethods,
   Passkey,
   Passkeys,

@@ -40,6 +40,7 @@ import {
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
 import { ACTIVE_KEYS_MAX, OPEN_ORDERS_MAX } from './limits.js';
 import { Inventory, ListOrdersQuery, NewOrder, Order, Orders } from './order.schema.js';
+import { AdoptionsReport, AdoptionsReportQuery, REPORT_DAYS_MAX } from './report.schema.js';
 import {
   NewPasskey,
   Passkey,
@@ -349,7 +350,7 @@ export const OPERATIONS = {
     tag: 'store',
     summary: 'List orders',
     description:
-      'A partner sees its own account\'s orders, staff every order; in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more.',
+      "A partner sees its own account's orders, staff every order (or one account's, with `accountId`); in ascending `id` (descending with `sort=-id`), at most `limit` per page; follow `Link: rel=\"next\"` for more. `expand=pet,account` adds the names of each order's pet and account in the same request.",
     access: 'key',
     ...beta,
     query: ListOrdersQuery,
@@ -429,6 +430,18 @@ export const OPERATIONS = {
     params: ORDER_ID,
     success: { status: 200, description: 'The order as it is now.', schema: Order },
     errors: { 404: 'OrderNotFound', 409: 'OrderMoveRefused' },
+  },
+  getAdoptionsReport: {
+    method: 'GET',
+    path: '/store/reports/adoptions',
+    tag: 'store',
+    summary: 'Adoptions by account or by week',
+    description: `Orders delivered and cancelled from \`from\` (included) to \`to\` (excluded), at most ${REPORT_DAYS_MAX} days, UTC, each counted on the day it was delivered or cancelled: counted from the orders themselves when asked, so a report of the past never changes and one of today holds every move answered before it.`,
+    access: 'staff',
+    ...beta,
+    query: AdoptionsReportQuery,
+    success: { status: 200, description: 'The counts.', schema: AdoptionsReport },
+    errors: { 400: 'InvalidQuery' },
   },
   getInventory: {
     method: 'GET',

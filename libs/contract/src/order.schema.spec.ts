@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import {
   Inventory,
   isOpenOrder,
+  ListedOrder,
   ListOrdersQuery,
   NewOrder,
   ORDER_MOVES,
@@ -63,8 +64,66 @@ describe('ListOrdersQuery', () => {
     expect(problems({ petId: '07' })).toEqual([
       { field: 'petId', issue: 'must be an integer from 1 to 9007199254740991' },
     ]);
-    expect(problems({ accountId: '1' })).toEqual([{ field: 'accountId', issue: 'is not allowed' }]);
+    expect(problems({ owner: 'me' })).toEqual([{ field: 'owner', issue: 'is not allowed' }]);
     expect(problems('status=placed')).toEqual([{ field: '', issue: 'must be a query string' }]);
+  });
+});
+
+describe('ListOrdersQuery for staff and names', () => {
+  const problems = detailsOf(ListOrdersQuery);
+  const EXPAND_ISSUE = 'must be a comma-separated list of pet, account, each at most once';
+
+  it('filters by account, sorts by id either way and expands pet and account', () => {
+    expect(ListOrdersQuery.parse({ accountId: '3', sort: '-id' })).toEqual({
+      accountId: 3,
+      sort: '-id',
+      limit: 20,
+    });
+    expect(ListOrdersQuery.parse({ sort: 'id' })).toEqual({ sort: 'id', limit: 20 });
+    for (const [text, fields] of [
+      ['pet', ['pet']],
+      ['account', ['account']],
+      ['pet,account', ['pet', 'account']],
+      ['account,pet', ['pet', 'account']],
+    ] as const)
+      expect(ListOrdersQuery.parse({ expand: text }).expand, text).toEqual(fields);
+  });
+
+  it('refuses other sorts, unknown or repeated expansions and a malformed account id', () => {
+    for (const sort of ['name', '+id', '', 'ID'])
+      expect(problems({ sort }), sort).toEqual([
+        { field: 'sort', issue: 'must be one of id, -id' },
+      ]);
+    expect(problems({ sort: ['id', '-id'] })).toEqual([
+      { field: 'sort', issue: 'must be given once' },
+    ]);
+    for (const expand of ['', 'owner', 'pet,', ',pet', 'pet,pet', 'pet account', 'Pet', 'pets'])
+      expect(problems({ expand }), expand).toEqual([{ field: 'expand', issue: EXPAND_ISSUE }]);
+    expect(problems({ expand: ['pet', 'account'] })).toEqual([
+      { field: 'expand', issue: 'must be given once' },
+    ]);
+    expect(problems({ accountId: '0' })).toEqual([
+      { field: 'accountId', issue: 'must be an integer from 1 to 9007199254740991' },
+    ]);
+  });
+
+  it('answers an expanded order with its pet and account, and a plain one as an Order', () => {
+    const order = {
+      id: 1,
+      petId: 2,
+      accountId: 3,
+      status: 'placed',
+      placedAt: '2026-11-26T18:00:00.000Z',
+      updatedAt: '2026-11-26T18:00:00.000Z',
+    };
+    expect(ListedOrder.parse(order)).toEqual(Order.parse(order));
+    const expanded = {
+      ...order,
+      pet: { id: 2, name: 'Biscuit Jr.', status: 'pending' },
+      account: { id: 3, name: 'Happy Tails' },
+    };
+    expect(ListedOrder.parse(expanded)).toEqual(expanded);
+    expect(ListedOrder.safeParse({ ...expanded, pet: { id: 2, name: 'x' } }).success).toBe(false);
   });
 });
 

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { documentedAs } from './documented.js';
-import { CursorParam, LimitParam, QueryId } from './list-query.schema.js';
-import { idSchema, MAX_ID, type PetStatus } from './pet.schema.js';
+import { expandParam } from './expand.schema.js';
+import { CursorParam, LimitParam, once, QueryId } from './list-query.schema.js';
+import { idSchema, MAX_ID, PetStatus } from './pet.schema.js';
 import { expected } from './text.schema.js';
 
 export const OrderStatus = z
@@ -67,9 +68,48 @@ export const Order = z
   .meta({ id: 'Order', description: 'An order to adopt a pet.' });
 export type Order = z.infer<typeof Order>;
 
-export const Orders = z
-  .array(Order)
-  .meta({ id: 'Orders', description: 'A page of orders in ascending `id` order.' });
+/** A pet as an expanded order names it. */
+export const PetSummary = z
+  .strictObject({
+    id: idSchema('The pet.'),
+    name: z.string().meta({ description: "The pet's name." }),
+    status: PetStatus,
+  })
+  .meta({
+    id: 'PetSummary',
+    description: 'A pet by its name and status, as they are now (a removed pet as it was removed).',
+  });
+export type PetSummary = z.infer<typeof PetSummary>;
+
+/** An account as an expanded order (or the adoptions report) names it. */
+export const AccountSummary = z
+  .strictObject({
+    id: idSchema('The account.'),
+    name: z.string().meta({ description: "The account's name." }),
+  })
+  .meta({ id: 'AccountSummary', description: 'An account by its name, as it is now.' });
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+/** What an order in a list can expand (`expand=pet,account`). */
+export const ORDER_EXPANSIONS = ['pet', 'account'] as const;
+export type OrderExpansion = (typeof ORDER_EXPANSIONS)[number];
+
+export const ListedOrder = Order.extend({
+  pet: PetSummary.optional().meta({ description: 'With `expand=pet` only: the pet ordered.' }),
+  account: AccountSummary.optional().meta({
+    description: 'With `expand=account` only: the account that placed the order.',
+  }),
+}).meta({
+  id: 'ListedOrder',
+  description:
+    'An order as a list shows it: with `expand`, also the pet and the account it names; without, exactly an `Order`.',
+});
+export type ListedOrder = z.infer<typeof ListedOrder>;
+
+export const Orders = z.array(ListedOrder).meta({
+  id: 'Orders',
+  description: 'A page of orders, in ascending `id` (or descending with `sort=-id`).',
+});
 export type Orders = z.infer<typeof Orders>;
 
 /** The request body of `placeOrder`. Unknown fields are refused. */
@@ -103,6 +143,15 @@ export type Inventory = z.infer<typeof Inventory>;
 
 const ORDER_STATUS_ISSUE = `must be one of ${ORDER_STATUSES.join(', ')}`;
 
+/** The orders of a list: by `id`, ascending (the default) or descending (`-id`, newest first). */
+export const ORDER_SORTS = ['id', '-id'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+const ORDER_SORT_ISSUE = `must be one of ${ORDER_SORTS.join(', ')}`;
+
+/** Why a partner's `accountId` filter is refused, as its detail says it. */
+export const STAFF_ONLY_FILTER =
+  "is for staff only: a partner's list holds its own account's orders";
+
 /** The query string of `listOrders`: unknown and repeated parameters are refused. */
 export const ListOrdersQuery = z.strictObject(
   {
@@ -124,6 +173,29 @@ export const ListOrdersQuery = z.strictObject(
       minimum: 1,
       maximum: MAX_ID,
     }),
+    accountId: documentedAs(
+      QueryId(
+        `Only orders placed by this account. Staff only: from a partner it is \`400 invalid_query\` (\`accountId ${STAFF_ONLY_FILTER}\`).`,
+      ),
+      'orderAccountId',
+      { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_ID },
+    ),
+    sort: documentedAs(
+      once(ORDER_SORT_ISSUE)
+        .pipe(z.enum(ORDER_SORTS, { error: ORDER_SORT_ISSUE }))
+        .optional()
+        .meta({
+          description:
+            'The order of the list: `id` (the default), oldest first: a client that follows `Link` to the last page and keeps asking for it sees every order ever placed, exactly once. `-id`, newest first: a walk shows each order at most once and every order placed before its first page; orders placed after it are on the first page of a new walk. A cursor keeps the order it was made for.',
+        }),
+      'orderSort',
+      { type: 'string', enum: [...ORDER_SORTS], default: 'id' },
+    ),
+    expand: expandParam(
+      ORDER_EXPANSIONS,
+      'orderExpand',
+      'Names to add to each order, in the same request: `pet` adds `pet` (`{id, name, status}`), `account` adds `account` (`{id, name}`); comma-separated, each at most once (`expand=pet,account`). Without it each order is exactly an `Order`.',
+    ),
     limit: LimitParam,
     cursor: CursorParam,
   },
@@ -133,6 +205,10 @@ export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
 export type ListOrdersQueryInput = {
   status?: OrderStatus;
   petId?: number;
+  accountId?: number;
+  sort?: OrderSort;
+  /** Sent comma-separated. */
+  expand?: readonly OrderExpansion[];
   limit?: number;
   cursor?: string;
 };

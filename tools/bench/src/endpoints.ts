@@ -173,8 +173,8 @@ async function cursors(baseUrl: string, key: string, count: number): Promise<str
 /** The rows the targets read (targets.ts). */
 export const KEYED_LIST = 'GET /v1/pets?limit=20';
 /** A search of the pets' names, and a page of them in name order. */
-export const SEARCH_LIST = 'GET /v1/pets?limit=20&q=seed 1';
-export const SORTED_LIST = 'GET /v1/pets?limit=20&sort=name';
+export const SEARCH_LIST = 'GET /v1/pets?q=seed 1, a search, 20 a page';
+export const SORTED_LIST = 'GET /v1/pets?sort=name, 20 a page by name';
 export const CREATE_PET = 'POST /v1/pets';
 export const HEALTHZ = 'GET /healthz (public, no key)';
 

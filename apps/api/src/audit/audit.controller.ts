@@ -1,9 +1,10 @@
 /**
  * The audit trail for staff (`GET /v1/admin/audit`): its events newest first, filtered by target
- * and by actor, in pages with a signed cursor and `Link: rel="next"`.
+ * and by actor, with the names of actor and target on `expand`, in pages with a signed cursor and
+ * `Link: rel="next"`.
  */
 import { Controller, Req, Res } from '@nestjs/common';
-import { type AuditEvent, ListAuditQuery } from '@pets/contract';
+import { type AuditEvent, expandText, ListAuditQuery } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Cursors } from '../paging/cursor.js';
 import { Operation } from '../gate/operation.decorator.js';
@@ -32,15 +33,11 @@ export class AuditController {
       this.cursors,
       { kind: 'a1', scope: scopeOf(query) },
       query,
-      (beforeId, take) => this.audit.list(query, take, beforeId),
+      (beforeId, take) => this.audit.list(query, take, beforeId, query.expand),
     );
     const { targetType, targetId, actorAccountId, limit } = query;
-    return answerPage(
-      request,
-      reply,
-      '/admin/audit',
-      { targetType, targetId, actorAccountId, limit },
-      page,
-    );
+    const expand = expandText(query.expand);
+    const kept = { targetType, targetId, actorAccountId, expand, limit };
+    return answerPage(request, reply, '/admin/audit', kept, page);
   }
 }

@@ -3,7 +3,8 @@
  * transaction of the change itself, and read newest first by target or actor.
  */
 import { Injectable } from '@nestjs/common';
-import type { AuditAction, AuditEvent, AuditTargetType } from '@pets/contract';
+import type { AuditAction, AuditEvent, AuditExpansion, AuditTargetType } from '@pets/contract';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Principal } from '../gate/principal.js';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
@@ -62,16 +63,35 @@ function actorFrom(row: Row): AuditEvent['actor'] {
   return row.action === 'person.sign_in_failed' ? 'anonymous' : 'cli';
 }
 
-const toEvent = (row: Row): AuditEvent => ({
-  id: row.id,
-  at: new Date(row.at).toISOString(),
-  actor: actorFrom(row),
-  action: row.action,
-  target: { type: row.targetType, id: row.targetId },
-  changes: JSON.parse(row.changes) as AuditEvent['changes'],
-});
+/** A row with the names its expansions joined in (`null` where nothing was found). */
+type NamedRow = Row & {
+  actorAccountName?: string | null;
+  actorName?: string | null;
+  targetName?: string | null;
+};
+
+const toEvent = (row: NamedRow): AuditEvent => {
+  const actor = actorFrom(row);
+  const target: AuditEvent['target'] = { type: row.targetType, id: row.targetId };
+  if (row.targetName !== undefined) target.name = row.targetName;
+  return {
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    actor:
+      typeof actor === 'string' || row.actorName === undefined
+        ? actor
+        : { ...actor, accountName: row.actorAccountName ?? '', name: row.actorName ?? '' },
+    action: row.action,
+    target,
+    changes: JSON.parse(row.changes) as AuditEvent['changes'],
+  };
+};
 
 const FILTERS = ['targetType', 'targetId', 'actorAccountId'] as const;
+
+/** The join condition of a target's table: events about that type only (a literal, for the plan). */
+const isTarget = (type: AuditTargetType): Expression<SqlBool> =>
+  sql<SqlBool>`e.target_type = ${sql.lit(type)}`;
 
 /** The audit_events table: written with each change, read newest first. */
 @Injectable()
@@ -110,17 +130,21 @@ export class AuditRepository {
     });
   }
 
-  /** Up to `limit` events older than `beforeId` (any when undefined), newest first. */
+  /**
+   * Up to `limit` events older than `beforeId` (any when undefined), newest first, with the names
+   * `expand` asks for joined in by the page's own statement.
+   */
   async list(
     filters: AuditFilters,
     limit: number,
     beforeId: number | undefined,
+    expand: readonly AuditExpansion[] = [],
   ): Promise<AuditEvent[]> {
     const used = FILTERS.filter((name) => filters[name] !== undefined);
-    const key = `${used.join(',')}|${beforeId === undefined ? '' : 'before'}`;
+    const key = `${used.join(',')}|${beforeId === undefined ? '' : 'before'}|${expand.join(',')}`;
     let statement = this.pages.get(key);
     if (!statement) {
-      statement = this.page(used, beforeId !== undefined);
+      statement = this.page(used, beforeId !== undefined, expand);
       this.pages.set(key, statement);
     }
     const rows = await this.database.all(statement, {
@@ -133,7 +157,14 @@ export class AuditRepository {
     return rows.map(toEvent);
   }
 
-  private page(used: readonly (typeof FILTERS)[number][], before: boolean) {
+  /** The statement of one combination of filters and expansions (public so tests can check its plan). */
+  page(
+    used: readonly (typeof FILTERS)[number][],
+    before: boolean,
+    expand: readonly AuditExpansion[] = [],
+  ) {
+    const actor = expand.includes('actor');
+    const target = expand.includes('target');
     // On PostgreSQL, only events below the first not yet listed: newest first, a client that reads
     // down to the newest event it has seen never passes over one that commits later.
     const listed = listedBelow(this.database.engine);
@@ -149,25 +180,68 @@ export class AuditRepository {
         },
       ) => {
         let query = db
-          .selectFrom('audit_events')
+          .selectFrom('audit_events as e')
           .select([
-            'id',
-            'at',
-            'actor_account_id as actorAccountId',
-            'actor_key_id as actorKeyId',
-            'actor_person_id as actorPersonId',
-            'action',
-            'target_type as targetType',
-            'target_id as targetId',
-            'changes',
-          ]);
-        if (used.includes('targetType')) query = query.where('target_type', '=', p.targetType);
-        if (used.includes('targetId')) query = query.where('target_id', '=', p.targetId);
+            'e.id',
+            'e.at',
+            'e.actor_account_id as actorAccountId',
+            'e.actor_key_id as actorKeyId',
+            'e.actor_person_id as actorPersonId',
+            'e.action',
+            'e.target_type as targetType',
+            'e.target_id as targetId',
+            'e.changes',
+          ])
+          // The actor's account, and its key or its person, each by its primary key.
+          .$if(actor, (q) =>
+            q
+              .leftJoin('accounts as actor_account', 'actor_account.id', 'e.actor_account_id')
+              .leftJoin('api_keys as actor_key', 'actor_key.id', 'e.actor_key_id')
+              .leftJoin('people as actor_person', 'actor_person.id', 'e.actor_person_id')
+              .select((eb) => [
+                'actor_account.name as actorAccountName',
+                eb.fn.coalesce('actor_person.name', 'actor_key.label').as('actorName'),
+              ]),
+          )
+          // The target's row in the table of its type, by its primary key.
+          .$if(target, (q) =>
+            q
+              .leftJoin('pets as t_pet', (join) =>
+                join.onRef('t_pet.id', '=', 'e.target_id').on(isTarget('pet')),
+              )
+              .leftJoin('categories as t_category', (join) =>
+                join.onRef('t_category.id', '=', 'e.target_id').on(isTarget('category')),
+              )
+              .leftJoin('accounts as t_account', (join) =>
+                join.onRef('t_account.id', '=', 'e.target_id').on(isTarget('account')),
+              )
+              .leftJoin('people as t_person', (join) =>
+                join.onRef('t_person.id', '=', 'e.target_id').on(isTarget('person')),
+              )
+              .leftJoin('passkeys as t_passkey', (join) =>
+                join.onRef('t_passkey.id', '=', 'e.target_id').on(isTarget('passkey')),
+              )
+              .leftJoin('api_keys as t_key', (join) =>
+                join.onRef('t_key.id', '=', 'e.target_id').on(isTarget('key')),
+              )
+              .select((eb) =>
+                eb.fn
+                  .coalesce(
+                    eb.fn.coalesce('t_pet.name', 't_category.name', 't_account.name'),
+                    't_person.name',
+                    't_passkey.name',
+                    't_key.label',
+                  )
+                  .as('targetName'),
+              ),
+          );
+        if (used.includes('targetType')) query = query.where('e.target_type', '=', p.targetType);
+        if (used.includes('targetId')) query = query.where('e.target_id', '=', p.targetId);
         if (used.includes('actorAccountId'))
-          query = query.where('actor_account_id', '=', p.actorAccountId);
-        if (before) query = query.where('id', '<', p.beforeId);
-        if (listed) query = query.where('id', '<', listed);
-        return query.orderBy('id', 'desc').limit(p.limit);
+          query = query.where('e.actor_account_id', '=', p.actorAccountId);
+        if (before) query = query.where('e.id', '<', p.beforeId);
+        if (listed) query = query.where('e.id', '<', listed);
+        return query.orderBy('e.id', 'desc').limit(p.limit);
       },
     );
   }

@@ -574,6 +574,7 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
             'orders_account_id',
             'orders_account_status_id',
             'orders_status_id',
+            'orders_status_updated_at',
           ]),
         );
         // Orders are audit targets now; something else still is not.

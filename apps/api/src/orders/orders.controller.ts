@@ -1,8 +1,15 @@
-/** The store endpoints under /v1/store (beta): orders listed, placed, got and moved; the inventory. */
+/**
+ * The store endpoints under /v1/store (beta): orders listed, placed, got and moved; the adoptions
+ * report; the inventory.
+ */
 import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import {
+  AdoptionsReportQuery,
+  type AdoptionsReport,
+  expandText,
   HEADERS,
   type Inventory,
+  type ListedOrder,
   ListOrdersQuery,
   NewOrder,
   type Order,
@@ -32,10 +39,12 @@ export class OrdersController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Order[]> {
-    const { limit, status, petId } = query;
+  ): Promise<ListedOrder[]> {
+    const { limit, status, petId, accountId, sort } = query;
     const page = await this.orders.page(principal, query);
-    return answerPage(request, reply, '/store/orders', { limit, status, petId }, page);
+    const expand = expandText(query.expand);
+    const kept = { limit, status, petId, accountId, sort, expand };
+    return answerPage(request, reply, '/store/orders', kept, page);
   }
 
   @Operation('placeOrder')
@@ -79,6 +88,11 @@ export class OrdersController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<Order> {
     return this.orders.move(principal, idOf(orderId), 'cancel');
+  }
+
+  @Operation('getAdoptionsReport')
+  adoptions(@OperationQuery() query: AdoptionsReportQuery): Promise<AdoptionsReport> {
+    return this.orders.adoptions(query);
   }
 
   @Operation('getInventory')

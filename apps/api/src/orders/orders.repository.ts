@@ -4,8 +4,11 @@
  */
 import { Injectable } from '@nestjs/common';
 import {
+  type ListedOrder,
   OPEN_ORDER_STATUSES,
   type Order,
+  type OrderExpansion,
+  type OrderSort,
   type OrderStatus,
   PET_STATUSES,
   type Inventory,
@@ -22,6 +25,22 @@ import type { WriteTx } from '../database/writer.js';
  * come), one entry per pet, where otherwise it read every open order's entry at each order placed.
  */
 const OPEN = OPEN_ORDER_STATUSES.map((status) => sql.lit(status));
+
+/**
+ * The closed statuses the report counts, each a range of `orders_status_updated_at`
+ * (OrdersStatusUpdatedAt1795306800000); written into the SQL, as the open ones are.
+ */
+const CLOSED = (['delivered', 'cancelled'] as const).map((status) => sql.lit(status));
+
+const DAY_MS = 86_400_000;
+/** The UTC day of a closed order, as days since 1970-01-01 (an integer division on both engines). */
+const closedDay = sql<number | string>`orders.updated_at / ${sql.lit(DAY_MS)}`;
+
+/** How many orders closed with one status, counted in one group (`n` a string on PostgreSQL). */
+export interface ClosedCount {
+  status: 'delivered' | 'cancelled';
+  n: number;
+}
 
 const ORDER = [
   'orders.id',
@@ -50,6 +69,29 @@ const toOrder = (row: Row): Order => ({
   updatedAt: new Date(row.updatedAt).toISOString(),
 });
 
+/** A row of a page, with the names its expansions joined in. */
+interface ListedRow extends Row {
+  petName?: string;
+  petStatus?: PetStatus;
+  accountName?: string;
+}
+
+const toListedOrder = (row: ListedRow): ListedOrder => {
+  const order: ListedOrder = toOrder(row);
+  if (row.petName !== undefined && row.petStatus !== undefined)
+    order.pet = { id: row.petId, name: row.petName, status: row.petStatus };
+  if (row.accountName !== undefined) order.account = { id: row.accountId, name: row.accountName };
+  return order;
+};
+
+/** How a page is read: its order, whether it starts after a cursor, and the names it joins in. */
+export interface PageShape {
+  sort?: OrderSort | undefined;
+  expand?: readonly OrderExpansion[] | undefined;
+  /** Descending pages only: whether the page continues below a cursor's position. */
+  below?: boolean;
+}
+
 /** The filters of a list: `accountId` for a partner's own orders (staff see every one). */
 export interface OrderFilters {
   accountId?: number | undefined;
@@ -64,6 +106,7 @@ interface PageParameters {
   accountId: number;
   status: OrderStatus;
   petId: number;
+  /** The cursor's position: ascending, the page starts after it; descending, below it. */
   afterId: number;
   limit: number;
 }
@@ -76,7 +119,7 @@ export interface HeldPet {
 }
 
 /**
- * The orders table. Pages are keysets in ascending id, one statement per combination of filters,
+ * The orders table. Pages are keysets in ascending or descending id, one statement per combination of filters,
  * each served by an index (StoreOrders1795306200000); on PostgreSQL a page ends before the first
  * order not yet listed (`listedBelow`). Rows held for a change are locked `FOR NO KEY UPDATE` on
  * PostgreSQL, the lock an UPDATE of their status takes anyway (taken at the read, so no other change
@@ -170,6 +213,36 @@ export class OrdersRepository {
           .where('status', '=', p.from)
           .where('deleted_at', 'is', null),
       ),
+      // Orders closed in [from, to), from `orders_status_updated_at`, by UTC day.
+      closedByDay: database.statement((db, p: { from: number; to: number }) =>
+        db
+          .selectFrom('orders')
+          .select((eb) => [
+            closedDay.as('day'),
+            'orders.status',
+            eb.fn.countAll<number | string>().as('n'),
+          ])
+          .where('orders.status', 'in', CLOSED)
+          .where('orders.updated_at', '>=', p.from)
+          .where('orders.updated_at', '<', p.to)
+          .groupBy([closedDay, 'orders.status']),
+      ),
+      // The same, by account, with the account's name by its key.
+      closedByAccount: database.statement((db, p: { from: number; to: number }) =>
+        db
+          .selectFrom('orders')
+          .innerJoin('accounts', 'accounts.id', 'orders.account_id')
+          .select((eb) => [
+            'orders.account_id as accountId',
+            'accounts.name',
+            'orders.status',
+            eb.fn.countAll<number | string>().as('n'),
+          ])
+          .where('orders.status', 'in', CLOSED)
+          .where('orders.updated_at', '>=', p.from)
+          .where('orders.updated_at', '<', p.to)
+          .groupBy(['orders.account_id', 'accounts.name', 'orders.status']),
+      ),
       // Counted from `pets_status_id` (status, id) on both engines, removed pets left out.
       inventory: database.statement((db) =>
         db
@@ -181,13 +254,23 @@ export class OrdersRepository {
     };
   }
 
-  /** Up to `limit` orders after `afterId` in ascending id that match the filters. */
-  list(filters: OrderFilters, limit: number, afterId: number): Promise<Order[]> {
+  /**
+   * Up to `limit` orders that match the filters, after `position` in ascending id (or below it in
+   * descending id, the first page when `undefined`), with the names `expand` asks for joined in.
+   */
+  list(
+    filters: OrderFilters,
+    limit: number,
+    position: number | undefined,
+    shape: Omit<PageShape, 'below'> = {},
+  ): Promise<ListedOrder[]> {
     const used: Filter[] = FILTERS.filter((name) => filters[name] !== undefined);
-    const key = used.join(',');
+    const below = shape.sort === '-id' && position !== undefined;
+    const expand = shape.expand ?? [];
+    const key = `${used.join(',')}|${shape.sort ?? 'id'}|${below ? 'below' : ''}|${expand.join(',')}`;
     let statement = this.pages.get(key);
     if (!statement) {
-      statement = this.page(used);
+      statement = this.page(used, { ...shape, below });
       this.pages.set(key, statement);
     }
     return this.database
@@ -195,23 +278,44 @@ export class OrdersRepository {
         accountId: filters.accountId ?? 0,
         status: filters.status ?? 'placed',
         petId: filters.petId ?? 0,
-        afterId,
+        afterId: position ?? 0,
         limit,
       })
-      .then((rows) => rows.map(toOrder));
+      .then((rows) => rows.map(toListedOrder));
   }
 
-  /** The statement of one combination of filters (public so tests can check its plan). */
-  page(used: readonly Filter[]) {
+  /**
+   * The statement of one combination of filters and shape (public so tests can check its plan):
+   * an expanded page joins the pet and the account by their keys, in the same statement.
+   */
+  page(used: readonly Filter[], shape: PageShape = {}) {
     const listed = listedBelow(this.database.engine);
+    const descending = shape.sort === '-id';
+    const pet = shape.expand?.includes('pet') === true;
+    const account = shape.expand?.includes('account') === true;
     return this.database.statement((db, p: PageParameters) => {
-      let query = db.selectFrom('orders').select(ORDER);
+      let query = db
+        .selectFrom('orders')
+        .$if(pet, (q) =>
+          q
+            .innerJoin('pets', 'pets.id', 'orders.pet_id')
+            .select(['pets.name as petName', 'pets.status as petStatus']),
+        )
+        .$if(account, (q) =>
+          q
+            .innerJoin('accounts', 'accounts.id', 'orders.account_id')
+            .select('accounts.name as accountName'),
+        )
+        .select(ORDER);
       // On PostgreSQL, only orders below the first not yet listed (docs/team/guarantees.md).
-      if (listed) query = query.where('id', '<', listed);
-      if (used.includes('accountId')) query = query.where('account_id', '=', p.accountId);
-      if (used.includes('status')) query = query.where('status', '=', p.status);
-      if (used.includes('petId')) query = query.where('pet_id', '=', p.petId);
-      return query.where('id', '>', p.afterId).orderBy('id').limit(p.limit);
+      if (listed) query = query.where('orders.id', '<', listed);
+      if (used.includes('accountId')) query = query.where('orders.account_id', '=', p.accountId);
+      if (used.includes('status')) query = query.where('orders.status', '=', p.status);
+      if (used.includes('petId')) query = query.where('orders.pet_id', '=', p.petId);
+      if (!descending)
+        return query.where('orders.id', '>', p.afterId).orderBy('orders.id').limit(p.limit);
+      if (shape.below) query = query.where('orders.id', '<', p.afterId);
+      return query.orderBy('orders.id', 'desc').limit(p.limit);
     });
   }
 
@@ -287,6 +391,31 @@ export class OrdersRepository {
     move: { id: number; from: PetStatus; to: PetStatus },
   ): Promise<boolean> {
     return (await tx.run(this.statements.movePet, move)) === 1;
+  }
+
+  /** Orders delivered and cancelled in [from, to) (Unix ms), by UTC day (days since 1970-01-01). */
+  async closedByDay(from: number, to: number): Promise<(ClosedCount & { day: number })[]> {
+    const rows = await this.database.all(this.statements.closedByDay, { from, to });
+    // PostgreSQL gives bigints (the day, the count) as strings.
+    return rows.map((row) => ({
+      day: Number(row.day),
+      status: row.status as ClosedCount['status'],
+      n: Number(row.n),
+    }));
+  }
+
+  /** Orders delivered and cancelled in [from, to) (Unix ms), by account, with its name. */
+  async closedByAccount(
+    from: number,
+    to: number,
+  ): Promise<(ClosedCount & { accountId: number; name: string })[]> {
+    const rows = await this.database.all(this.statements.closedByAccount, { from, to });
+    return rows.map((row) => ({
+      accountId: row.accountId,
+      name: row.name,
+      status: row.status as ClosedCount['status'],
+      n: Number(row.n),
+    }));
   }
 
   /** How many pets not removed have each status, every status named. */

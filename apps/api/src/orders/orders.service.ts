@@ -6,8 +6,13 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type AdoptionsReport,
+  type AdoptionsReportQuery,
+  dayStart,
   describeDetails,
+  isoWeekOf,
   type Inventory,
+  type ListedOrder,
   type ListOrdersQuery,
   type NewOrder,
   NO_SUCH_PET,
@@ -20,6 +25,7 @@ import {
   type PetStatus,
   petNotOrderableIssue,
   PROBLEMS,
+  STAFF_ONLY_FILTER,
   transitionIssue,
 } from '@pets/contract';
 import { actorOf, type Actor, AuditRepository } from '../audit/audit.repository.js';
@@ -35,10 +41,18 @@ import { OrdersRepository } from './orders.repository.js';
 
 const notFound = () => ApiException.of(PROBLEMS.orderNotFound);
 
+const DAY_MS = 86_400_000;
+
 /** `400 invalid_body` on `petId`: no such pet (or a removed one). */
 function noSuchPet(): ApiException {
   const details = [{ field: 'petId', issue: NO_SUCH_PET }];
   return ApiException.of(PROBLEMS.invalidBody(describeDetails(details)), details);
+}
+
+/** `400 invalid_query` on `accountId`: a partner lists its own account's orders only. */
+function staffOnlyFilter(): ApiException {
+  const details = [{ field: 'accountId', issue: STAFF_ONLY_FILTER }];
+  return ApiException.of(PROBLEMS.invalidQuery(describeDetails(details)), details);
 }
 
 const alreadyOrdered = () =>
@@ -76,13 +90,23 @@ export class OrdersService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** A page of orders: a partner's account's own, every order for staff; in ascending id. */
-  page(principal: Principal, query: ListOrdersQuery): Promise<Page<Order>> {
-    const accountId = principal.role === 'staff' ? undefined : principal.accountId;
-    const { status, petId } = query;
-    const scope = [accountId ?? '*', status ?? '', petId ?? ''].join('|');
-    return scopedPage(this.cursors, { kind: 'o1', scope }, query, (afterId, take) =>
-      this.orders.list({ accountId, status, petId }, take, afterId ?? 0),
+  /**
+   * A page of orders: a partner's account's own, every order for staff (or one account's, with
+   * `accountId`, which a partner may not send); in ascending id, or descending with `sort=-id`;
+   * with the names `expand` asks for, read in the page's own statement.
+   */
+  page(principal: Principal, query: ListOrdersQuery): Promise<Page<ListedOrder>> {
+    if (principal.role !== 'staff' && query.accountId !== undefined) throw staffOnlyFilter();
+    const accountId = principal.role === 'staff' ? query.accountId : principal.accountId;
+    const { status, petId, sort, expand } = query;
+    // A descending list's cursors are its own; the ascending list's keep the form they had.
+    const scope = [accountId ?? '*', status ?? '', petId ?? '', ...(sort === '-id' ? ['-id'] : [])];
+    return scopedPage(
+      this.cursors,
+      { kind: 'o1', scope: scope.join('|') },
+      query,
+      (position, take) =>
+        this.orders.list({ accountId, status, petId }, take, position, { sort, expand }),
     );
   }
 
@@ -209,6 +233,43 @@ export class OrdersService {
         await this.movePet(tx, now, actor, order.petId, pet.status, rule.pet);
       return { ...order, status: rule.to, updatedAt: new Date(now).toISOString() };
     });
+  }
+
+  /**
+   * Orders delivered and cancelled from `from` to `to` (excluded), UTC, counted from the orders in
+   * one statement: by account (most delivered first, then by id), or by ISO week (every week the
+   * range touches, oldest first, zeros included).
+   */
+  async adoptions({ from, to, by }: AdoptionsReportQuery): Promise<AdoptionsReport> {
+    // The contract read both as real dates, `to` after `from`.
+    const start = dayStart(from) as number;
+    const end = dayStart(to) as number;
+    if (by === 'account') {
+      type Row = { account: { id: number; name: string }; delivered: number; cancelled: number };
+      const accounts = new Map<number, Row>();
+      for (const row of await this.orders.closedByAccount(start, end)) {
+        let counts = accounts.get(row.accountId);
+        if (!counts) {
+          counts = { account: { id: row.accountId, name: row.name }, delivered: 0, cancelled: 0 };
+          accounts.set(row.accountId, counts);
+        }
+        counts[row.status] += row.n;
+      }
+      const rows = [...accounts.values()].sort(
+        (a, b) => b.delivered - a.delivered || a.account.id - b.account.id,
+      );
+      return { rows };
+    }
+    const weeks = new Map<string, { week: string; delivered: number; cancelled: number }>();
+    for (let day = start; day < end; day += DAY_MS) {
+      const week = isoWeekOf(day);
+      if (!weeks.has(week)) weeks.set(week, { week, delivered: 0, cancelled: 0 });
+    }
+    for (const row of await this.orders.closedByDay(start, end)) {
+      const counts = weeks.get(isoWeekOf(row.day * DAY_MS));
+      if (counts) counts[row.status] += row.n;
+    }
+    return { rows: [...weeks.values()] };
   }
 
   /** How many pets not removed there are of each status. */
