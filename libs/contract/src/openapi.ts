@@ -46,6 +46,7 @@ import {
   type SuccessHeader,
 } from './operations.js';
 import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
+import { PetBatch, PetBatchItem, PetBatchResult, PetBatchResults } from './pet-batch.schema.js';
 import { Inventory, NewOrder, NO_SUCH_PET, Order, Orders, OrderStatus } from './order.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
@@ -113,6 +114,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   PetPatch,
   Pet,
   Pets,
+  PetBatchItem,
+  PetBatch,
+  PetBatchResult,
+  PetBatchResults,
   Error: ApiError,
   ErrorCode,
   ErrorDetail,
@@ -602,7 +607,21 @@ function responsesOf(operation: Operation) {
         ...(operation.success.headers ?? []).map((name) => SUCCESS_HEADER[name]),
         ...extra,
       ]),
-      ...(schema ? { content: { 'application/json': { schema } } } : {}),
+      ...(schema
+        ? {
+            content: {
+              'application/json': { schema },
+              ...Object.fromEntries(
+                Object.entries(operation.success.alternatives ?? {}).map(
+                  ([type, { description, example }]) => [
+                    type,
+                    { schema: z.string().meta({ description }), example },
+                  ],
+                ),
+              ),
+            },
+          }
+        : {}),
     },
   };
   // Integer keys: in ascending order, as the document lists them.

@@ -35,6 +35,15 @@ import { KeptMemo } from '../paging/kept-memo.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
 
+/** Rows read at a time for the CSV export: few statements, little memory. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** `owner=me` resolved to the caller: its account's pets, and for staff also those with no owner. */
+const ownedBy = (principal: Principal, owner: ListPetsQuery['owner']) =>
+  owner === undefined
+    ? undefined
+    : { accountId: principal.accountId, staff: principal.role === 'staff' };
+
 /** How many times a change is tried again after another change to the pet got in first. */
 const RACE_RETRIES = 5;
 
@@ -108,6 +117,25 @@ export class PetsService {
     const page: Page<Pet> = { ...pageOf(rows, limit, cursorAfter), kept: true };
     this.keptPages.set(rows, { key, page });
     return page;
+  }
+
+  /**
+   * Every pet that matches the filters (not `limit` or `cursor`), in ascending id, as pages of
+   * {@link EXPORT_PAGE_SIZE} read one after another through the list's own statements: what the CSV
+   * export streams. On PostgreSQL it ends at the first pet not yet listed, as a list does.
+   */
+  async *everyMatching(
+    principal: Principal,
+    { status, categoryId, name, owner }: ListPetsQuery,
+  ): AsyncGenerator<readonly Pet[], void, undefined> {
+    const filters = { status, categoryId, name, owner: ownedBy(principal, owner) };
+    for (let afterId = 0; ;) {
+      const rows = await this.pets.list(filters, EXPORT_PAGE_SIZE, afterId);
+      yield rows;
+      const last = rows.at(-1);
+      if (rows.length < EXPORT_PAGE_SIZE || last === undefined) return;
+      afterId = last.id;
+    }
   }
 
   get(id: number): Promise<Pet | undefined> {
