@@ -2674,3 +2674,69 @@ describe('one name per operation', () => {
     expect(await caught(first)).toMatchObject({ kind: 'aborted' });
   });
 });
+
+describe('batchPets', () => {
+  const results = {
+    results: [
+      { status: 200, pet: createPet({ id: 7, status: 'sold' }) },
+      { status: 204 },
+      { status: 404, error: { code: 'not_found', message: 'No pet has this id.', status: 404 } },
+    ],
+  };
+
+  it('sends the items with an Idempotency-Key it makes, the same on a retry, and answers the results', async () => {
+    const { client, requests } = fake([error(503, 'service_unavailable'), json(200, results)]);
+    const items = [
+      { petId: 7, patch: { status: 'sold' as const } },
+      { petId: 8, delete: true as const },
+      { petId: 9, patch: { name: 'Gone' } },
+    ];
+    const applied = await client.batchPets(items);
+    expect(applied.data).toEqual(results);
+    expect(applied.status).toBe(200);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST http://api.test/v1/pets/batch',
+      'POST http://api.test/v1/pets/batch',
+    ]);
+    expect(await requests[0]?.json()).toEqual({ items });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(applied.idempotencyKey).toBe(keys[0]);
+  });
+
+  it('sends your Idempotency-Key, and throws the 400 of a bad batch', async () => {
+    const { client, requests } = fake([error(400, 'invalid_body')]);
+    const failure = await caught(client.batchPets([], { idempotencyKey: 'mine-1' }));
+    expect(failure.code).toBe('invalid_body');
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('mine-1');
+  });
+});
+
+describe('exportPetsCsv', () => {
+  const csv = (body: string, headers: Record<string, string> = {}) =>
+    new Response(body, {
+      status: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'x-request-id': 'req-csv', ...headers },
+    });
+
+  it('asks for CSV with the filters and no paging, and answers the text', async () => {
+    const file = "id,name,categoryId,status\r\n7,'=1,2,sold\r\n";
+    const { client, requests } = fake([csv(file, { 'x-ratelimit-remaining': '41' })]);
+    const answer = await client.exportPetsCsv({
+      status: 'sold',
+      name: 'Re',
+      ...({ limit: 5, cursor: 'abc' } as object),
+    });
+    expect(answer.data).toBe(file);
+    expect(answer.requestId).toBe('req-csv');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets?status=sold&name=Re');
+    expect(requests[0]?.headers.get('accept')).toBe('text/csv');
+  });
+
+  it('throws invalid_response for an answer that is not CSV, and the API error of a refusal', async () => {
+    const { client } = fake([json(200, []), error(400, 'invalid_query')]);
+    expect((await caught(client.exportPetsCsv())).code).toBe('invalid_response');
+    expect((await caught(client.exportPetsCsv())).code).toBe('invalid_query');
+  });
+});

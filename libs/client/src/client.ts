@@ -48,7 +48,10 @@ import {
   type PasswordResetLink,
   People,
   type Person,
+  CSV_MEDIA_TYPE,
   type Pet,
+  type PetBatchItemInput,
+  type PetBatchResults,
   Pets,
   type PetPatchInput,
   type PlanChange,
@@ -149,6 +152,14 @@ export interface CreatedPet extends ApiResult<Pet> {
   location: string | undefined;
 }
 
+export interface AppliedBatch extends ApiResult<PetBatchResults> {
+  /** The `Idempotency-Key` the batch was sent with (yours, or the one the client made). */
+  idempotencyKey: string;
+}
+
+/** What `exportPetsCsv` filters by: the list's filters, without paging. */
+export type PetsCsvQuery = Omit<ListPetsQueryInput, 'cursor' | 'limit'>;
+
 export interface CreatedCategory extends ApiResult<Category> {
   /** The `Idempotency-Key` the create was sent with (yours, or the one the client made). */
   idempotencyKey: string;
@@ -192,6 +203,19 @@ export interface PetstoreClient {
    * the first attempt removed it.
    */
   deletePet(id: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+  /**
+   * Changes or removes 1 to 100 pets in one request (beta): each item a `patch` or `delete: true`,
+   * applied on its own; `data.results` holds, in the same order, what each would have answered
+   * alone (`status` with `pet` or `error`). A refused item does not throw. Retried safely with an
+   * `Idempotency-Key` (yours, or one the client makes for the call).
+   */
+  batchPets(items: readonly PetBatchItemInput[], options?: CreatePetOptions): Promise<AppliedBatch>;
+  /**
+   * Every pet that matches the filters as one CSV file (beta): RFC 4180 text with a header row,
+   * cells a spreadsheet would run as formulas prefixed with `'`. The whole file is read within the
+   * call's timeout (`timeoutMs`).
+   */
+  exportPetsCsv(query?: PetsCsvQuery, options?: CallOptions): Promise<ApiResult<string>>;
 
   /**
    * One page of categories, archived ones included, in ascending id (beta). Follow `next` (or use
@@ -604,6 +628,8 @@ interface Attempt {
   url: string;
   body?: string;
   idempotencyKey?: string;
+  /** The media type asked for; JSON unless said. */
+  accept?: string;
   /**
    * Whether a 429 to it holds back every call of the client. Not for an `open` operation (signing
    * in): its limits are the email's and the address's, not the account's that other calls count
@@ -618,6 +644,8 @@ interface Answer {
   ok: boolean;
   headers: Headers;
   body: unknown;
+  /** The body as it came. */
+  text: string;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -676,7 +704,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   async function once(attempt: Attempt, signal: AbortSignal | undefined): Promise<Answer> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: attempt.accept ?? 'application/json' };
     if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     if (attempt.idempotencyKey !== undefined)
@@ -700,6 +728,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ok: response.ok,
         headers: response.headers,
         body: parseJson(text),
+        text,
       };
     } catch (error) {
       if (signal?.aborted)
@@ -966,6 +995,40 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       every(client.listPets(query, callOptions), Pets, callOptions.signal),
 
     createPet: (pet, createOptions = {}) => idempotentCreate('createPet', pet, createOptions),
+
+    batchPets: async (items, batchOptions = {}) => {
+      const idempotencyKey = batchOptions.idempotencyKey ?? newIdempotencyKey();
+      const { result: applied } = await invoke(
+        'batchPets',
+        { body: { items }, idempotencyKey },
+        batchOptions.signal,
+      );
+      return { ...applied, idempotencyKey };
+    },
+
+    exportPetsCsv: async (query = {}, callOptions = {}) => {
+      const { listPets } = OPERATIONS;
+      const url = `${baseUrl}${listPets.path}${searchOf(listPets, { ...query, cursor: undefined, limit: undefined })}`;
+      const response = await send(
+        { method: 'GET', url, accept: CSV_MEDIA_TYPE, holdsBackOthers: true },
+        callOptions.signal,
+      );
+      const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
+      if (!(response.headers.get('content-type') ?? '').startsWith(CSV_MEDIA_TYPE))
+        throw new PetstoreApiError({
+          kind: 'invalid_response',
+          code: 'invalid_response',
+          message: `The API's answer to GET ${url} is not CSV.`,
+          status: response.status,
+          requestId,
+        });
+      return {
+        data: response.text,
+        status: response.status,
+        requestId,
+        rateLimit: parseRateLimit(response.headers),
+      };
+    },
 
     // The implementation of the deprecated operation itself.
     // eslint-disable-next-line @typescript-eslint/no-deprecated

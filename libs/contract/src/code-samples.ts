@@ -48,6 +48,13 @@ const PAGE: Query = { limit: 20 };
 const NEW_PASSWORD = 'correct horse battery staple';
 const LINK_TOKEN = 'q7Jz0bA3kR9mW2xYtV5nL8cP1dF6gH4sE0uI3oK7jQw';
 
+const BATCH_SAMPLE = {
+  items: [
+    { petId: 42, patch: { status: 'sold' } },
+    { petId: 43, delete: true },
+  ],
+};
+
 /** Every operation's sample call. */
 export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   listPets: { client: 'listPets', query: { limit: 20, status: 'available' } },
@@ -55,6 +62,11 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   getPet: { client: 'getPet' },
   updatePet: { client: 'updatePet', body: { name: 'Rex', categoryId: 2 } },
   deletePet: { client: 'deletePet' },
+  batchPets: {
+    client: 'batchPets',
+    args: literal(BATCH_SAMPLE.items),
+    body: BATCH_SAMPLE,
+  },
   listCategories: { client: 'listCategories', query: PAGE },
   createCategory: { client: 'createCategory', body: { name: 'Horses' } },
   getCategory: { client: 'getCategory' },

@@ -3,6 +3,8 @@
  * the partner client and the admin app share. Test helpers have an entry of their own (testing.ts).
  */
 export * from './pet.schema.js';
+export * from './pet-batch.schema.js';
+export * from './pet-export.js';
 export * from './text.schema.js';
 export * from './error.schema.js';
 export * from './list-query.schema.js';

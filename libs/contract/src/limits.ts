@@ -53,3 +53,6 @@ export const formatDay = (instant: Date): string =>
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** The most items one `POST /pets/batch` may carry (GitHub's and Stripe's batches stop at 100). */
+export const BATCH_ITEMS_MAX = 100;

@@ -58,6 +58,7 @@ import {
   PetSummary,
 } from './order.schema.js';
 import { AdoptionsByAccount, AdoptionsByWeek, AdoptionsReport } from './report.schema.js';
+import { PetBatch, PetBatchItem, PetBatchResult, PetBatchResults } from './pet-batch.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
 import {
   NewPasskey,
@@ -124,6 +125,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   PetPatch,
   Pet,
   Pets,
+  PetBatchItem,
+  PetBatch,
+  PetBatchResult,
+  PetBatchResults,
   Error: ApiError,
   ErrorCode,
   ErrorDetail,
@@ -619,7 +624,21 @@ function responsesOf(operation: Operation) {
         ...(operation.success.headers ?? []).map((name) => SUCCESS_HEADER[name]),
         ...extra,
       ]),
-      ...(schema ? { content: { 'application/json': { schema } } } : {}),
+      ...(schema
+        ? {
+            content: {
+              'application/json': { schema },
+              ...Object.fromEntries(
+                Object.entries(operation.success.alternatives ?? {}).map(
+                  ([type, { description, example }]) => [
+                    type,
+                    { schema: z.string().meta({ description }), example },
+                  ],
+                ),
+              ),
+            },
+          }
+        : {}),
     },
   };
   // Integer keys: in ascending order, as the document lists them.

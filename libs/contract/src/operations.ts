@@ -52,6 +52,15 @@ import {
   SingleSignOnCallbackQuery,
 } from './sign-in.schema.js';
 import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
+import { PetBatch, PetBatchResults } from './pet-batch.schema.js';
+import {
+  CSV_CONTENT_TYPE,
+  CSV_FORMULA_STARTS,
+  CSV_MEDIA_TYPE,
+  PETS_CSV_COLUMNS,
+  PETS_CSV_FILENAME,
+} from './pet-export.js';
+import { BATCH_ITEMS_MAX } from './limits.js';
 
 /**
  * Who may call:
@@ -129,6 +138,10 @@ export interface Operation {
     /** The body's schema; none for 204 and 303 (a redirect for the browser: `Location`). */
     readonly schema?: z.ZodType;
     readonly headers?: readonly SuccessHeader[];
+    /** The same answer in other media types, chosen by `Accept`: each a text and an example. */
+    readonly alternatives?: Readonly<
+      Record<string, { readonly description: string; readonly example: string }>
+    >;
   };
   /**
    * Refusals of this operation's own, by status. 401, 429, 500 and 503 come with every operation
@@ -194,6 +207,10 @@ export const OpenApiDocument = z
   .meta({ description: 'An OpenAPI 3.1 document.' });
 export type OpenApiDocument = z.infer<typeof OpenApiDocument>;
 
+const CSV_START_WORDS: Record<string, string> = { '\t': 'a tab', '\r': 'or a carriage return' };
+const CSV_DESCRIPTION = `Beta. Every pet that matches the filters, in ascending \`id\`, as one RFC 4180 file streamed in one answer (no pages): a header row \`${PETS_CSV_COLUMNS.join(',')}\`, CRLF line ends, a cell in double quotes when it holds a comma, a quote (doubled) or a line break. A cell starting with ${CSV_FORMULA_STARTS.map((start) => CSV_START_WORDS[start] ?? `\`${start}\``).join(', ')} is prefixed with \`'\`, so that a spreadsheet shows it as text instead of running it. \`Content-Type: ${CSV_CONTENT_TYPE}\`, \`Content-Disposition: attachment; filename="${PETS_CSV_FILENAME}"\`. \`limit\` is ignored and a \`cursor\` is \`400 invalid_query\` (a file has no pages). It counts as one request for the rate limits. It holds every pet acknowledged before the request; one created while the file streams may be in it or not. \`Accept\` chooses the media type (RFC 9110): the higher \`q\` wins, and JSON on a tie (\`*/*\`), without \`Accept\`, or when neither is acceptable; both answers carry \`Vary: Accept\`.`;
+const CSV_EXAMPLE = `${PETS_CSV_COLUMNS.join(',')}\r\n1,Rex,1,available\r\n2,"Biscuit ""Jr."", the second",2,sold\r\n3,'=SUM(A1),1,pending\r\n`;
+
 export const OPERATIONS = {
   listPets: {
     method: 'GET',
@@ -205,7 +222,13 @@ export const OPERATIONS = {
     access: 'key',
     stability: 'stable',
     query: ListPetsQuery,
-    success: { status: 200, description: 'A page of pets.', schema: Pets, headers: ['NextLink'] },
+    success: {
+      status: 200,
+      description: 'A page of pets, or (`Accept: text/csv`) every pet that matches as CSV.',
+      schema: Pets,
+      headers: ['NextLink'],
+      alternatives: { [CSV_MEDIA_TYPE]: { description: CSV_DESCRIPTION, example: CSV_EXAMPLE } },
+    },
     errors: { 400: 'InvalidQuery' },
   },
   createPet: {
@@ -275,6 +298,23 @@ export const OPERATIONS = {
     params: PET_ID,
     success: { status: 204, description: 'The pet was removed.' },
     errors: { 404: 'PetNotFound', 409: 'PetHasOpenOrder' },
+  },
+  batchPets: {
+    method: 'POST',
+    path: '/pets/batch',
+    tag: 'pets',
+    summary: 'Change or remove many pets',
+    description: `1 to ${BATCH_ITEMS_MAX} items, each a merge patch of one pet (\`{"petId", "patch"}\`, as \`PATCH /pets/{petId}\` takes it) or its removal (\`{"petId", "delete": true}\`, as \`DELETE /pets/{petId}\`: staff only). Each item is applied on its own, in order, atomically and audited exactly as the single operation would be; one refused leaves the others as they are. The answer is \`200\` with one result per item, in the same order: the \`status\` the item would have had alone, with the \`pet\` (200), nothing (204), or the \`error\` (404 \`not_found\`, 403 \`forbidden\` for a partner's item on another account's pet or any removal, 409 \`invalid_transition\` while the pet has an open order, …). A body that is not valid is \`400 invalid_body\` naming the field (\`items[3].patch.status\`) and applies nothing. Send \`Idempotency-Key\` to make retries safe: the same key with the same body within 24 hours answers the stored results and applies nothing; with another body it is \`400 idempotency_key_reused\`. The batch is one request for the rate limits.`,
+    access: 'key',
+    ...beta,
+    headers: IDEMPOTENCY,
+    body: PetBatch,
+    success: {
+      status: 200,
+      description: "One result per item, in the items' order.",
+      schema: PetBatchResults,
+    },
+    errors: { 400: 'InvalidBody', 413: 'PayloadTooLarge' },
   },
   listCategories: {
     method: 'GET',

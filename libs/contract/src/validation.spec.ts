@@ -11,15 +11,19 @@ const detailsOf = (schema: z.ZodType, value: unknown) => {
 };
 
 describe('toErrorDetails', () => {
-  it('names nested fields as dotted paths, array indexes included', () => {
+  it('names members as dotted paths and array elements by index in brackets', () => {
     const schema = z.strictObject({
       tags: z.array(z.string({ error: 'must be a string' })),
       owner: z.strictObject({ name: z.string({ error: 'must be a string' }) }),
     });
     expect(detailsOf(schema, { tags: ['a', 1], owner: { name: 2, age: 3 } })).toEqual([
-      { field: 'tags.1', issue: 'must be a string' },
+      { field: 'tags[1]', issue: 'must be a string' },
       { field: 'owner.name', issue: 'must be a string' },
       { field: 'owner.age', issue: 'is not allowed' },
+    ]);
+    const nested = z.array(z.strictObject({ patch: z.strictObject({ status: z.literal('x') }) }));
+    expect(detailsOf(nested, [{ patch: { status: 'x' } }, { patch: { status: 'y' } }])).toEqual([
+      { field: '[1].patch.status', issue: expect.any(String) as string },
     ]);
   });
 

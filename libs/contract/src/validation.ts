@@ -5,8 +5,16 @@
 import type { z } from 'zod';
 import type { ErrorDetail } from './error.schema.js';
 
-/** The field a zod issue path names, dotted (`name`, `tags.0`); empty for the value as a whole. */
-const fieldOf = (path: readonly PropertyKey[]): string => path.map(String).join('.');
+/**
+ * The field a zod issue path names: members dotted, array elements by index in brackets (`name`,
+ * `tags[0]`, `items[3].patch.status`); empty for the value as a whole.
+ */
+export const fieldOf = (path: readonly PropertyKey[]): string =>
+  path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
+    )
+    .join('');
 
 /**
  * Turns a failed parse into the `details` of a `400` error, one entry per problem. Unknown keys are

@@ -347,6 +347,9 @@ export function createFakeClient() {
     // eslint-disable-next-line @typescript-eslint/no-deprecated
     getPet: vi.fn<(id: number) => Promise<ApiResult<Pet>>>(notFaked('getPet')),
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
+    batchPets: vi.fn<PetstoreClient['batchPets']>(notFaked('batchPets')),
+    exportPetsCsv: vi.fn<PetstoreClient['exportPetsCsv']>(notFaked('exportPetsCsv')),
+    getAdoptionsReport: vi.fn<PetstoreClient['getAdoptionsReport']>(notFaked('getAdoptionsReport')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     listCategories: vi.fn<PetstoreClient['listCategories']>(() =>
       Promise.resolve(categoriesPage([...STARTING_CATEGORIES])),

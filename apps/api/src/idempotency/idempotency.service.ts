@@ -96,6 +96,45 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       throw error;
     }
   }
+
+  /**
+   * Like {@link once}, for a `run` that writes in transactions of its own (a batch whose items are
+   * each atomic): a repeat of the same `request` within the window gets the first result without
+   * running, a different request under the key `400 idempotency_key_reused`; the result is stored
+   * after `run` ends. A request whose answer was lost before it was stored runs again when retried.
+   */
+  async onceApart<T>(
+    accountId: number,
+    key: string | undefined,
+    request: unknown,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    if (key === undefined) return run();
+    const now = this.clock.now();
+    const hash = hashOf(request);
+    const expiredBefore = now - IDEMPOTENCY_WINDOW_MS;
+    const existing = await this.store.find(accountId, key);
+    if (existing && existing.createdAt > expiredBefore) return replay(existing, hash) as T;
+    const result = await run();
+    try {
+      await this.writer.transaction(async (tx) => {
+        if (existing) await this.store.deleteExpired(tx, accountId, key, expiredBefore);
+        await this.store.insert(tx, accountId, key, {
+          requestHash: hash,
+          responseBody: JSON.stringify(result),
+          createdAt: now,
+        });
+      });
+    } catch (error) {
+      // The same request under the key, run at the same moment, stored first: answer as it did.
+      if (isUniqueViolation(error)) {
+        const winner = await this.store.find(accountId, key);
+        if (winner) return replay(winner, hash) as T;
+      }
+      throw error;
+    }
+    return result;
+  }
 }
 
 /** The first response, for the same request; a different request under the key is refused. */

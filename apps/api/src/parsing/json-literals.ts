@@ -1,3 +1,4 @@
+import { fieldOf } from '@pets/contract';
 /** A digit followed by `.`, `e` or `E`: what every number literal with a fraction or exponent has. */
 const MAYBE_NON_INTEGER = /[0-9][.eE]/;
 
@@ -11,7 +12,7 @@ interface Frame {
 }
 
 /**
- * The fields (dotted paths, as error details name them) whose values were written as number
+ * The fields (as error details name them: `items[3].petId`) whose values were written as number
  * literals with a fraction or an exponent: `1.0`, `1e3`, `9007199254740991.4`. `JSON.parse` turns
  * these into numbers that may be whole, so the text is the only place to tell. `text` must already
  * be valid JSON. One pass, no recursion (a body may nest thousands of levels).
@@ -21,7 +22,7 @@ export function nonIntegerLiterals(text: string): string[] {
   const found: string[] = [];
   const stack: Frame[] = [];
   const path = () =>
-    stack.map((frame) => (frame.kind === 'object' ? frame.key : String(frame.index))).join('.');
+    fieldOf(stack.map((frame) => (frame.kind === 'object' ? frame.key : frame.index)));
   let i = 0;
   while (i < text.length) {
     const character = text[i] ?? '';

@@ -85,7 +85,7 @@ describe('ZodPipe', () => {
     };
     const body = withLiterals({ credential }, [
       'credential.response.weight',
-      'credential.response.nested.0.ratio',
+      'credential.response.nested[0].ratio',
       'credential.clientExtensionResults.score',
     ]);
     expect(new ZodPipe(PasskeySignIn, 'invalid_body').transform(body)).toEqual({ credential });

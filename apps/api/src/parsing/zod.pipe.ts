@@ -42,7 +42,7 @@ export class ZodPipe<T extends z.ZodType> implements PipeTransform<unknown, z.ou
   transform(value: unknown): z.output<T> {
     const result = this.schema.safeParse(value);
     const literals = nonIntegerLiteralsOf(value).filter((field) =>
-      takesInteger(this.schema, field === '' ? [] : field.split('.')),
+      takesInteger(this.schema, pathOf(field)),
     );
     if (result.success && literals.length === 0) return result.data;
     const details = (result.success ? [] : toErrorDetails(result.error)).map((detail) => ({
@@ -105,6 +105,9 @@ function takesInteger(schema: z.ZodType | undefined, path: readonly string[]): b
   if (definition.type === 'record') return takesInteger(definition.valueType, rest);
   return false;
 }
+
+/** A field as details name it (`items[3].patch.status`) as its steps: `items`, `3`, `patch`, `status`. */
+const pathOf = (field: string): string[] => field.split(/[.[\]]/).filter((step) => step !== '');
 
 function nonIntegerLiteralsOf(value: unknown): readonly string[] {
   // Only a body parsed by JsonBody carries them; a query or a header value has none.

@@ -4,11 +4,14 @@ import {
   GET_PET_SUNSET_HEADER,
   getPetLinkHeader,
   HEADERS,
+  OPERATIONS,
 } from '@pets/contract';
 import type { FastifyInstance } from 'fastify';
+import { routeOf } from '../gate/allowed-methods.js';
 import { baseUrlOf } from '../http/base-url.js';
 
-export const GET_PET_ROUTE = '/v1/pets/:petId';
+/** getPet's route as the router knows it (its id kept apart from literal siblings: `batch`). */
+export const GET_PET_ROUTE = routeOf(OPERATIONS.getPet);
 
 /**
  * getPet's `Deprecation`, `Sunset` and `Link` headers on every response it gives, errors included.

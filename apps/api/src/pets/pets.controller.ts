@@ -1,16 +1,29 @@
 /** The pets endpoints under /v1/pets: list, create, change, remove, and the deprecated getPet. */
 import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
-import { HEADERS, ListPetsQuery, NewPet, type Pet, PetPatch, PROBLEMS } from '@pets/contract';
+import {
+  CSV_CONTENT_TYPE,
+  CSV_MEDIA_TYPE,
+  HEADERS,
+  ListPetsQuery,
+  NewPet,
+  type Pet,
+  PetPatch,
+  PETS_CSV_FILENAME,
+  petsMediaType,
+  PROBLEMS,
+} from '@pets/contract';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentPrincipal } from '../gate/principal.decorator.js';
 import type { Principal } from '../gate/principal.js';
 import { ApiException } from '../errors/api-exception.js';
 import { baseUrlOf } from '../http/base-url.js';
-import { answerPage, keptBody } from '../paging/paging.js';
+import { answerPage, invalidCursor, keptBody } from '../paging/paging.js';
 import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { Operation } from '../gate/operation.decorator.js';
 import { pathId } from '../parsing/path-id.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
+import { petsCsv } from './pets-csv.js';
 import { PetsService } from './pets.service.js';
 
 const notFound = () => ApiException.of(PROBLEMS.petNotFound);
@@ -28,11 +41,25 @@ export class PetsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Pet[] | string> {
+  ): Promise<Pet[] | string | Readable> {
+    // JSON or CSV, as `Accept` chooses: caches keep the two apart.
+    void reply.header('vary', 'Accept');
+    if (petsMediaType(request.headers.accept) === CSV_MEDIA_TYPE)
+      return this.csv(query, principal, reply);
     const { limit, status, categoryId, name, owner, sort, q } = query;
     const page = await this.pets.list(principal, query);
     answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner, sort, q }, page);
     return keptBody(reply, page);
+  }
+
+  /** Every pet that matches, as a CSV file streamed page by page; `limit` is ignored. */
+  private csv(query: ListPetsQuery, principal: Principal, reply: FastifyReply): Readable {
+    if (query.cursor !== undefined)
+      throw invalidCursor('is not taken with `Accept: text/csv`: the file holds every pet');
+    void reply
+      .header('content-type', CSV_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${PETS_CSV_FILENAME}"`);
+    return petsCsv(this.pets.everyMatching(principal, query));
   }
 
   @Operation('createPet')

@@ -9,13 +9,21 @@ import { OrdersModule } from '../orders/orders.module.js';
 import { CategoriesController } from '../categories/categories.controller.js';
 import { CategoriesRepository } from '../categories/categories.repository.js';
 import { CategoriesService } from '../categories/categories.service.js';
+import { PetsBatchController } from './pets-batch.controller.js';
+import { PetsBatchService } from './pets-batch.service.js';
 import { PetsController } from './pets.controller.js';
 import { PetsRepository } from './pets.repository.js';
 import { PetsService } from './pets.service.js';
 
 @Module({
   imports: [IdempotencyModule, AuditModule, OrdersModule],
-  controllers: [PetsController, CategoriesController],
-  providers: [PetsRepository, PetsService, CategoriesRepository, CategoriesService],
+  controllers: [PetsController, PetsBatchController, CategoriesController],
+  providers: [
+    PetsRepository,
+    PetsService,
+    PetsBatchService,
+    CategoriesRepository,
+    CategoriesService,
+  ],
 })
 export class PetsModule {}

@@ -30,10 +30,19 @@ import {
   nameDigest,
   type PetFilters,
 } from '../paging/cursor.js';
-import { type KeyedPet, PetsRepository } from './pets.repository.js';
+import { type KeyedPet, type ListFilters, PetsRepository } from './pets.repository.js';
 import { KeptMemo } from '../paging/kept-memo.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
+
+/** Rows read at a time for the CSV export: few statements, little memory. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** `owner=me` resolved to the caller: its account's pets, and for staff also those with no owner. */
+const ownedBy = (principal: Principal, owner: ListPetsQuery['owner']) =>
+  owner === undefined
+    ? undefined
+    : { accountId: principal.accountId, staff: principal.role === 'staff' };
 
 /** How many times a change is tried again after another change to the pet got in first. */
 const RACE_RETRIES = 5;
@@ -96,13 +105,9 @@ export class PetsService {
       afterId = position.afterId;
       afterKey = position.afterKey;
     }
-    const ownedBy =
-      owner === undefined
-        ? undefined
-        : { accountId: principal.accountId, staff: principal.role === 'staff' };
     // One row more than asked says whether another page follows.
     const keyed = await this.pets.list(
-      { ...filters, owner: ownedBy },
+      { ...filters, owner: ownedBy(principal, owner) },
       limit + 1,
       afterId,
       afterKey,
@@ -131,6 +136,35 @@ export class PetsService {
   /** The pets of a page read in name order, without their name keys. */
   private withoutKeys(rows: readonly KeyedPet[]): Pet[] {
     return rows.map(({ id, name, categoryId, status }) => ({ id, name, categoryId, status }));
+  }
+
+  /**
+   * Every pet that matches the filters and `q` (not `limit` or `cursor`), in the order `sort` asks
+   * for, as pages of {@link EXPORT_PAGE_SIZE} read one after another through the list's own
+   * statements: what the CSV export streams. On PostgreSQL it ends at the first pet not yet
+   * listed, as a list does.
+   */
+  async *everyMatching(
+    principal: Principal,
+    { status, categoryId, name, owner, q, sort }: ListPetsQuery,
+  ): AsyncGenerator<readonly Pet[], void, undefined> {
+    const filters: ListFilters = {
+      status,
+      categoryId,
+      name,
+      owner: ownedBy(principal, owner),
+      q,
+      sort,
+    };
+    const byName = sort === 'name' || sort === '-name';
+    for (let afterId = 0, afterKey = ''; ;) {
+      const keyed = await this.pets.list(filters, EXPORT_PAGE_SIZE, afterId, afterKey);
+      yield byName ? this.withoutKeys(keyed) : keyed;
+      const last = keyed.at(-1);
+      if (keyed.length < EXPORT_PAGE_SIZE || last === undefined) return;
+      afterId = last.id;
+      afterKey = byName ? (last.nameKey ?? '') : '';
+    }
   }
 
   get(id: number): Promise<Pet | undefined> {

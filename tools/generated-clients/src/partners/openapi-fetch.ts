@@ -36,7 +36,10 @@ function nextCursor(link: string | null): string | undefined {
 }
 
 export async function run({ baseUrl, key, limitedKey, sleep }: Run): Promise<Report> {
-  const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
+  const client = createClient<paths, 'application/json'>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${key}` },
+  });
 
   const categories = await client.GET('/categories');
   const categoryId = categories.data?.[0]?.id;
@@ -73,7 +76,7 @@ export async function run({ baseUrl, key, limitedKey, sleep }: Run): Promise<Rep
   if (placed.error) throw new Error(`order: ${placed.error.code}`);
 
   // A key with a small limit: on 429, wait Retry-After seconds and try again, twice at most.
-  const limitedClient = createClient<paths>({
+  const limitedClient = createClient<paths, 'application/json'>({
     baseUrl,
     headers: { Authorization: `Bearer ${limitedKey}` },
   });
