@@ -18,6 +18,7 @@ import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-catego
 import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import { EnterpriseOpenOrders1795306600000 } from './migrations/1795306600000-enterprise-open-orders.js';
 import { PetSearch1795306700000 } from './migrations/1795306700000-pet-search.js';
+import { PetRenames1795306800000 } from './migrations/1795306800000-pet-renames.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   KeyMakers1795306500000,
   EnterpriseOpenOrders1795306600000,
   PetSearch1795306700000,
+  PetRenames1795306800000,
 ];
 
 /**

@@ -81,6 +81,7 @@ export class PetsService {
     const filters: PetFilters = { status, categoryId, name, owner, q, sort };
     let afterId = 0;
     let afterKey = '';
+    let namedBelow: number | undefined;
     if (cursor !== undefined) {
       const position = decodeCursor(this.cursors, cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
@@ -95,6 +96,7 @@ export class PetsService {
       if (position.sort !== (sort ?? 'id')) throw invalidCursor('belongs to a different sort');
       afterId = position.afterId;
       afterKey = position.afterKey;
+      namedBelow = position.namedBelow;
     }
     const ownedBy =
       owner === undefined
@@ -106,10 +108,13 @@ export class PetsService {
       limit + 1,
       afterId,
       afterKey,
+      namedBelow,
     );
     // In name order each row has its name key, for the cursor: the answer has a pet's fields only.
+    // A walk's first page gives the walk its bound; a cursor made before walks had one keeps none.
     const byName = sort === 'name' || sort === '-name';
     const rows = byName ? this.withoutKeys(keyed) : keyed;
+    const walkBound = cursor === undefined ? keyed[0]?.namedBelow : namedBelow;
     // Kept rows (the same array while the database is unchanged) make the same page: its items
     // and its signed cursor are made once. The name (after its length) and q come last: the other
     // values hold no `|`.
@@ -117,6 +122,7 @@ export class PetsService {
       encodeCursor(this.cursors, {
         afterId: last.id,
         afterKey: byName ? (keyed[rows.indexOf(last)]?.nameKey ?? '') : '',
+        namedBelow: byName ? walkBound : undefined,
         ...filters,
       });
     if (!this.pets.keepsReads) return pageOf(rows, limit, cursorAfter);
