@@ -178,6 +178,20 @@ describe("the pets list's cursors", () => {
     const before = encodeCursor(cursors, walk);
     expect(raw(before)).toMatch(/^c4\./);
     expect(decodeCursor(cursors, before)).not.toHaveProperty('namedBelow');
+    // With every filter, the longest name key (400 bytes) and the highest bound, it still fits.
+    const longest = encodeCursor(cursors, {
+      afterId: Number.MAX_SAFE_INTEGER,
+      status: 'available',
+      categoryId: Number.MAX_SAFE_INTEGER,
+      name: '😀'.repeat(100),
+      owner: 'me',
+      q: '😀'.repeat(100),
+      sort: '-name',
+      afterKey: '😀'.repeat(100),
+      namedBelow: Number.MAX_SAFE_INTEGER,
+    });
+    expect(longest.length).toBeLessThanOrEqual(CURSOR_MAX_LENGTH);
+    expect(decodeCursor(cursors, longest)?.namedBelow).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it.each([
