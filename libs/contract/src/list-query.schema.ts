@@ -90,7 +90,7 @@ export const ListSort = once(SORT_ISSUE)
   .optional()
   .meta({
     description:
-      'The order of the pets (beta): `id` (the default), `-id`, `name` or `-name`. Names are compared in lower case, code point by code point; pets of one name follow in the order of their `id` (descending with `-name`). Following `Link` in `id` order shows every pet that matches, once, including those that commit while you page. In any other order it shows once every pet that matches and is neither created, renamed nor removed while you page; a pet renamed while you page moves to its new place, so it may be missed or shown again there.',
+      'The order of the pets (beta): `id` (the default), `-id`, `name` or `-name`. Names are compared in lower case, code point by code point; pets of one name follow in the order of their `id` (descending with `-name`). Following `Link` never shows a pet twice, in any order. In `id` order it shows every pet that matches, including those that commit while you page. In `-id` order it shows every pet that matches and was there when you began; one created while you page is not shown. In `name` and `-name` order it shows every pet that matches and is not renamed while you page; one renamed since your first page may be missed (it is never shown again at its new place), and one created while you page is shown if its place is still ahead of you.',
   });
 
 const Q_ISSUE = `must be at most ${Q_MAX_LENGTH} characters and hold a letter or digit`;

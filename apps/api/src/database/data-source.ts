@@ -19,6 +19,7 @@ import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js
 import { EnterpriseOpenOrders1795306600000 } from './migrations/1795306600000-enterprise-open-orders.js';
 import { PetSearch1795306700000 } from './migrations/1795306700000-pet-search.js';
 import { OrdersStatusUpdatedAt1795306800000 } from './migrations/1795306800000-orders-status-updated-at.js';
+import { PetRenames1795306900000 } from './migrations/1795306900000-pet-renames.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   EnterpriseOpenOrders1795306600000,
   PetSearch1795306700000,
   OrdersStatusUpdatedAt1795306800000,
+  PetRenames1795306900000,
 ];
 
 /**

@@ -18,6 +18,7 @@ import { CategoryNameKeys1795306400000 } from './migrations/1795306400000-catego
 import { People1795306000000 } from './migrations/1795306000000-people.js';
 import { KeyMakers1795306500000 } from './migrations/1795306500000-key-makers.js';
 import { StoreOrders1795306200000 } from './migrations/1795306200000-store-orders.js';
+import { PetRenames1795306900000 } from './migrations/1795306900000-pet-renames.js';
 import type { Tables } from './tables.js';
 import { PostgresDatabase, SqliteDatabase } from './database.js';
 import { CategoriesRepository } from '../categories/categories.repository.js';
@@ -59,6 +60,7 @@ const TYPED: { [Table in keyof Tables]: Nullability<Tables[Table]> } = {
     deleted_at: 'null',
     name_key: 'not null',
     search_text: 'not null',
+    named_at: 'not null',
   },
   categories: {
     id: 'not null',
@@ -786,6 +788,69 @@ describe.each(ENGINES)('migrating an existing database on %s', (engine) => {
           { id: 2, name: 'Category 2' },
         ]);
       } finally {
+        await after.destroy();
+      }
+    });
+  });
+
+  it("records when a pet's place in name order changes, the previous release's renames too, and back", async () => {
+    await onFreshDatabase(async (database) => {
+      const before = await migrate(database, releasedBefore(PetRenames1795306900000));
+      await before.query(ACME);
+      const [{ id } = { id: 0 }] = await before.query<{ id: number }[]>(
+        `INSERT INTO pets (name, name_key, category_id, status, created_at, owner_account_id)
+         VALUES ('Rex', 'rex', 1, 'available', 1, 1) RETURNING id`,
+      );
+      if (database.kind === 'postgres') await before.query(AWAIT_LISTING);
+      await before.destroy();
+
+      const after = await migrate(database, MIGRATIONS);
+      const reads = readsOf(database, after);
+      try {
+        expect((await migratedColumns(after)).pets).toEqual(TYPED.pets);
+        const namedAt = async () =>
+          (
+            await after.query<{ named_at: number }[]>(
+              `SELECT named_at FROM pets WHERE id = ${p(1)}`,
+              [id],
+            )
+          )[0]?.named_at;
+        expect(await namedAt()).toBe(0);
+        // The previous release's own statement renames it: after the bound of a walk begun before.
+        const pets = new PetsRepository(reads);
+        const { update } = pets.statements;
+        const rename = (name: string, categoryId = 1) =>
+          after.query(
+            update.sql,
+            update.values({
+              id,
+              name,
+              nameKey: name.toLowerCase(),
+              searchText: '',
+              categoryId,
+              status: 'available',
+              from: 'available',
+            }),
+          );
+        const [walk] = await pets.list({ status: undefined, sort: 'name' }, 1, 0);
+        await rename('Max');
+        const renamed = await namedAt();
+        expect(renamed).toBeGreaterThanOrEqual(walk?.namedBelow ?? Infinity);
+        // Its place (the name key) is unchanged by a change of case or of category.
+        await rename('MAX', 2);
+        expect(await namedAt()).toBe(renamed);
+        await rename('Ace');
+        expect(await namedAt()).toBeGreaterThan(renamed ?? Infinity);
+        await reads.close();
+
+        // Back to the previous release's schema, where its statements still work, and up again.
+        await after.undoLastMigration();
+        await rename('Rex');
+        await after.runMigrations();
+        expect((await migratedColumns(after)).pets).toEqual(TYPED.pets);
+        expect(await namedAt()).toBe(0);
+      } finally {
+        await reads.close();
         await after.destroy();
       }
     });

@@ -60,6 +60,11 @@ export interface Tables {
      * previous release wrote the name.
      */
     search_text: ColumnType<string, string | undefined, string>;
+    /**
+     * When `name_key` last changed, set by a trigger (PetRenames1795306900000); 0 if never: a walk
+     * in name order leaves out pets renamed since it began.
+     */
+    named_at: ColumnType<number, never, never>;
   };
   /** Categories of pets (docs/partners/categories.md): archived, never removed. */
   categories: {

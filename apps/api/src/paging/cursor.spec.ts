@@ -161,6 +161,49 @@ describe("the pets list's cursors", () => {
     expect(decodeCursor(cursors, encodeCursor(cursors, keyInIdOrder))).toBeUndefined();
   });
 
+  it('carry, in name order, the bound of their walk, and keep their earlier form without it', () => {
+    const walk = { afterId: 9, status: undefined, sort: 'name', afterKey: 'rex' } as const;
+    const bounded = encodeCursor(cursors, { ...walk, namedBelow: 123_000 });
+    expect(raw(bounded)).toMatch(/^c5\./);
+    expect(decodeCursor(cursors, bounded)).toEqual({
+      afterId: 9,
+      status: undefined,
+      categoryId: undefined,
+      nameDigest: undefined,
+      qDigest: undefined,
+      sort: 'name',
+      afterKey: 'rex',
+      namedBelow: 123_000,
+    });
+    const before = encodeCursor(cursors, walk);
+    expect(raw(before)).toMatch(/^c4\./);
+    expect(decodeCursor(cursors, before)).not.toHaveProperty('namedBelow');
+    // With every filter, the longest name key (400 bytes) and the highest bound, it still fits.
+    const longest = encodeCursor(cursors, {
+      afterId: Number.MAX_SAFE_INTEGER,
+      status: 'available',
+      categoryId: Number.MAX_SAFE_INTEGER,
+      name: '😀'.repeat(100),
+      owner: 'me',
+      q: '😀'.repeat(100),
+      sort: '-name',
+      afterKey: '😀'.repeat(100),
+      namedBelow: Number.MAX_SAFE_INTEGER,
+    });
+    expect(longest.length).toBeLessThanOrEqual(CURSOR_MAX_LENGTH);
+    expect(decodeCursor(cursors, longest)?.namedBelow).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each([
+    ['in id order', ['c5', '9', '', '', '', '', 'id', '', '', '5']],
+    ['without a bound', ['c5', '9', '', '', '', '', 'name', '', 'cmV4', '']],
+    ['with a bound of 0', ['c5', '9', '', '', '', '', 'name', '', 'cmV4', '0']],
+    ['with a bound not a number', ['c5', '9', '', '', '', '', 'name', '', 'cmV4', '1e3']],
+    ['with a bound in a c4', ['c4', '9', '', '', '', '', 'name', '', 'cmV4', '5']],
+  ])('with a bound are refused, even signed, %s', (_name, fields) => {
+    expect(decodeCursor(cursors, cursors.seal(fields))).toBeUndefined();
+  });
+
   it('carry the owner filter, and keep their earlier forms without it', () => {
     const all = { afterId: 9, status: 'sold', categoryId: 3, name: 'Ÿv.é', owner: 'me' } as const;
     expect(decodeCursor(cursors, encodeCursor(cursors, all))).toEqual({

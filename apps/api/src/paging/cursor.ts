@@ -114,6 +114,11 @@ export interface Cursor extends Omit<PetFilters, 'name' | 'q' | 'sort'> {
   sort: ListPetsSort;
   /** In name order, the `name_key` of the last pet served; `''` in id order. */
   afterKey: string;
+  /**
+   * In name order, the bound the walk's first page read: pets renamed at or above it are left out
+   * (PetsRepository). None in a `c4` cursor, made before walks had one: nothing is left out.
+   */
+  namedBelow?: number | undefined;
 }
 
 /** A name filter as a cursor holds it: 128 bits of its SHA-256, base64url (22 characters). */
@@ -130,46 +135,51 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /**
  * `c1` for a status filter alone, `c2` with a category or a name, `c3` with `owner` as well, all in
  * id order without a search; `c4` with a search or in another order, with every filter, the order
- * and, in name order, the last name key. The name and the search as their digests.
+ * and, in name order, the last name key; `c5`, in name order, is `c4` and the walk's `namedBelow`.
+ * The name and the search as their digests.
  */
 export function encodeCursor(
   cursors: Cursors,
   {
     afterId,
     afterKey = '',
+    namedBelow,
     status,
     categoryId,
     name,
     owner,
     q,
     sort = 'id',
-  }: PetFilters & { afterId: number; afterKey?: string },
+  }: PetFilters & { afterId: number; afterKey?: string; namedBelow?: number | undefined },
 ): string {
   const fields = [String(afterId), status ?? ''];
   const more = [String(categoryId ?? ''), nameDigest(name) ?? ''];
-  if (q !== undefined || sort !== 'id')
-    return cursors.seal([
-      'c4',
+  if (q !== undefined || sort !== 'id') {
+    const ordered = [
       ...fields,
       ...more,
       owner ?? '',
       sort,
       nameDigest(q) ?? '',
       Buffer.from(afterKey).toString('base64url'),
-    ]);
+    ];
+    return namedBelow === undefined
+      ? cursors.seal(['c4', ...ordered])
+      : cursors.seal(['c5', ...ordered, String(namedBelow)]);
+  }
   if (owner !== undefined) return cursors.seal(['c3', ...fields, ...more, owner]);
   return categoryId === undefined && name === undefined
     ? cursors.seal(['c1', ...fields])
     : cursors.seal(['c2', ...fields, ...more]);
 }
 
-const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6, c4: 9 };
+const FIELDS: Readonly<Record<string, number>> = { c1: 3, c2: 5, c3: 6, c4: 9, c5: 10 };
 
 /** The cursor, or `undefined` when it is not one we made. */
 export function decodeCursor(cursors: Cursors, token: string): Cursor | undefined {
   const fields = cursors.open(token);
   if (!fields) return undefined;
-  const [version = '', id, status, categoryId, name, owner, sort, q, key] = fields;
+  const [version = '', id, status, categoryId, name, owner, sort, q, key, bound] = fields;
   if (FIELDS[version] !== fields.length) return undefined;
   const afterId = idField(id);
   if (afterId === undefined || status === undefined) return undefined;
@@ -192,18 +202,21 @@ export function decodeCursor(cursors: Cursors, token: string): Cursor | undefine
     nameDigest: name === '' ? undefined : name,
     ...(version === 'c3' ? { owner: LIST_OWNER_ME } : {}),
   };
-  if (version !== 'c4') return filtered;
+  if (version === 'c2' || version === 'c3') return filtered;
   if (owner !== '' && owner !== LIST_OWNER_ME) return undefined;
   if (!LIST_PETS_SORTS.includes(sort as ListPetsSort)) return undefined;
   if (q === undefined || (q !== '' && !DIGEST.test(q))) return undefined;
   if (key === undefined || !BASE64URL.test(key)) return undefined;
   const byName = sort === 'name' || sort === '-name';
   if (!byName && key !== '') return undefined;
+  const namedBelow = idField(bound);
+  if (version === 'c5' && (!byName || namedBelow === undefined)) return undefined;
   return {
     ...filtered,
     ...(owner === LIST_OWNER_ME ? { owner: LIST_OWNER_ME } : {}),
     sort: sort as ListPetsSort,
     qDigest: q === '' ? undefined : q,
     afterKey: Buffer.from(key, 'base64url').toString('utf8'),
+    ...(namedBelow === undefined ? {} : { namedBelow }),
   };
 }

@@ -18,6 +18,7 @@ const VALUES = {
   owner: 2,
   afterId: 0,
   afterKey: '',
+  namedBelow: 7_000,
   ...searchTerms('jr cuit'),
   limit: 21,
 };

@@ -13,9 +13,10 @@ import {
   searchText,
   searchWords,
 } from '@pets/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
+import type { Engine } from '../database/statement.js';
 import type { WriteTx } from '../database/writer.js';
 import type { PetFilters } from '../paging/cursor.js';
 
@@ -78,6 +79,16 @@ export function searchTerms(q: string): SearchTerms {
   };
 }
 
+/**
+ * The first `named_at` a rename after this statement's snapshot can have (PetRenames1795306900000):
+ * on PostgreSQL `listedBelow`, above every transaction still in flight; on SQLite one more than the
+ * highest there is. A walk in name order reads it with its first page and leaves out of the later
+ * pages every pet at or above it.
+ */
+function renamedFrom(engine: Engine): RawBuilder<number> {
+  return listedBelow(engine) ?? sql<number>`coalesce((SELECT max(named_at) FROM pets), 0) + 1`;
+}
+
 /** The terms of a list without `q` (its statement takes none of them). */
 const NO_TERMS: SearchTerms = { match: '', grams: '', patterns: [] };
 
@@ -93,10 +104,17 @@ export interface ListFilters extends Omit<PetFilters, 'owner' | 'sort'> {
   sort?: ListPetsSort | undefined;
 }
 
-/** A pet of a page in name order, with the key the next page starts after. */
+/**
+ * A pet of a page in name order, with the key the next page starts after and the bound the walk
+ * leaves renamed pets out by ({@link renamedFrom}), as of the page's snapshot.
+ */
 export interface KeyedPet extends Pet {
   nameKey?: string;
+  namedBelow?: number;
 }
+
+/** Later than every rename: a first page in name order leaves out no renamed pet. */
+export const ANY_RENAME = Number.MAX_SAFE_INTEGER;
 
 /**
  * `owner`: one account's pets; `ownerOrStaff`: its pets and those with no owner; `q`: those the
@@ -112,6 +130,7 @@ interface PageParameters {
   owner: number;
   afterId: number;
   afterKey: string;
+  namedBelow: number;
   match: string;
   grams: string;
   patterns: string[];
@@ -124,7 +143,8 @@ interface PageParameters {
  * `pets_category_id`, `pets_status_category_id`, `pets_name_key`, `pets_owner_account_id`,
  * `pets_unowned`, and `pets_search` for `q`); removed pets are never read. On PostgreSQL a page
  * ends before the first pet not yet listed (`listedBelow`), so a client following `Link` in id
- * order never pages past a pet that commits later.
+ * order never pages past a pet that commits later. In name order the pages after the first leave
+ * out pets renamed since the first (`named_at` at or above its bound), so none is shown twice.
  */
 @Injectable()
 export class PetsRepository {
@@ -197,9 +217,16 @@ export class PetsRepository {
   /**
    * Up to `limit` pets that match the filters, in their order, after the pet `afterId` (whose
    * `name_key` is `afterKey` in name order); `afterId` 0 starts at the beginning. In name order
-   * each pet has its `nameKey`.
+   * only pets last renamed below `namedBelow`, and each pet has its `nameKey` and the bound of a
+   * walk that starts with this page (`namedBelow`).
    */
-  list(filters: ListFilters, limit: number, afterId: number, afterKey = ''): Promise<KeyedPet[]> {
+  list(
+    filters: ListFilters,
+    limit: number,
+    afterId: number,
+    afterKey = '',
+    namedBelow = ANY_RENAME,
+  ): Promise<KeyedPet[]> {
     const { owner, q } = filters;
     const sort = filters.sort ?? 'id';
     const used: Filter[] = (['status', 'categoryId', 'name', 'q'] as const).filter(
@@ -216,7 +243,14 @@ export class PetsRepository {
     const descending = sort.startsWith('-');
     const start = afterId === 0;
     const terms = q === undefined ? NO_TERMS : searchTerms(q);
-    return this.database.allKept(statement, {
+    // PostgreSQL keeps a page under a version set after a write is listed, so a kept page may be
+    // older than the first page of its walk: a later page in name order is read in a snapshot of
+    // its own, after the first (SQLite keeps a read only while nothing has been committed).
+    const read =
+      namedBelow !== ANY_RENAME && this.database.engine === 'postgres'
+        ? this.database.all.bind(this.database)
+        : this.database.allKept.bind(this.database);
+    return read(statement, {
       status: filters.status ?? 'available',
       categoryId: filters.categoryId ?? 0,
       nameFrom: prefix,
@@ -224,6 +258,7 @@ export class PetsRepository {
       owner: owner?.accountId ?? 0,
       afterId: start && descending ? Number.MAX_SAFE_INTEGER : afterId,
       afterKey: start && descending ? AFTER_EVERY_NAME : afterKey,
+      namedBelow,
       ...terms,
       limit,
     });
@@ -239,6 +274,7 @@ export class PetsRepository {
     const byName = sort === 'name' || sort === '-name';
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
     const after = direction === 'asc' ? '>' : '<';
+    const bound = renamedFrom(engine);
     return this.database.statement((db, p: PageParameters) => {
       // PostgreSQL: a search reads the pets its index finds, behind a fence (`OFFSET 0`) so the
       // planner cannot walk another index (the primary key, in the hope of meeting `limit`
@@ -256,7 +292,7 @@ export class PetsRepository {
       const matching = (owner: 'account' | 'none' | undefined) => {
         let query = db
           .selectFrom(source as 'pets')
-          .select(byName ? [...PET, 'name_key as nameKey'] : PET)
+          .select(byName ? [...PET, 'name_key as nameKey', bound.as('namedBelow')] : PET)
           .where('deleted_at', 'is', null);
         if (listed) query = query.where('id', '<', listed);
         if (used.includes('status')) query = query.where('status', '=', p.status);
@@ -274,6 +310,7 @@ export class PetsRepository {
               .where((eb) =>
                 eb(eb.refTuple('name_key', 'id'), after, eb.tuple(p.afterKey, p.afterId)),
               )
+              .where('named_at', '<', p.namedBelow)
               .orderBy('name_key', direction)
           : query.where('id', after, p.afterId);
         return query.orderBy('id', direction).limit(p.limit);

@@ -90,6 +90,7 @@ export class PetsService {
     const filters: PetFilters = { status, categoryId, name, owner, q, sort };
     let afterId = 0;
     let afterKey = '';
+    let namedBelow: number | undefined;
     if (cursor !== undefined) {
       const position = decodeCursor(this.cursors, cursor);
       if (!position) throw invalidCursor('is not a valid cursor');
@@ -104,6 +105,7 @@ export class PetsService {
       if (position.sort !== (sort ?? 'id')) throw invalidCursor('belongs to a different sort');
       afterId = position.afterId;
       afterKey = position.afterKey;
+      namedBelow = position.namedBelow;
     }
     // One row more than asked says whether another page follows.
     const keyed = await this.pets.list(
@@ -111,10 +113,13 @@ export class PetsService {
       limit + 1,
       afterId,
       afterKey,
+      namedBelow,
     );
     // In name order each row has its name key, for the cursor: the answer has a pet's fields only.
+    // A walk's first page gives the walk its bound; a cursor made before walks had one keeps none.
     const byName = sort === 'name' || sort === '-name';
     const rows = byName ? this.withoutKeys(keyed) : keyed;
+    const walkBound = cursor === undefined ? keyed[0]?.namedBelow : namedBelow;
     // Kept rows (the same array while the database is unchanged) make the same page: its items
     // and its signed cursor are made once. The name (after its length) and q come last: the other
     // values hold no `|`.
@@ -122,6 +127,7 @@ export class PetsService {
       encodeCursor(this.cursors, {
         afterId: last.id,
         afterKey: byName ? (keyed[rows.indexOf(last)]?.nameKey ?? '') : '',
+        namedBelow: byName ? walkBound : undefined,
         ...filters,
       });
     if (!this.pets.keepsReads) return pageOf(rows, limit, cursorAfter);
@@ -157,13 +163,17 @@ export class PetsService {
       sort,
     };
     const byName = sort === 'name' || sort === '-name';
+    // In name order the export is one walk: after its first read it leaves out pets renamed since,
+    // so no pet is written twice (docs/team/guarantees.md).
+    let namedBelow: number | undefined;
     for (let afterId = 0, afterKey = ''; ;) {
-      const keyed = await this.pets.list(filters, EXPORT_PAGE_SIZE, afterId, afterKey);
+      const keyed = await this.pets.list(filters, EXPORT_PAGE_SIZE, afterId, afterKey, namedBelow);
       yield byName ? this.withoutKeys(keyed) : keyed;
       const last = keyed.at(-1);
       if (keyed.length < EXPORT_PAGE_SIZE || last === undefined) return;
       afterId = last.id;
       afterKey = byName ? (last.nameKey ?? '') : '';
+      namedBelow ??= byName ? keyed[0]?.namedBelow : undefined;
     }
   }
 
