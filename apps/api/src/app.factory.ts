@@ -33,6 +33,7 @@ import {
   registerRequestGate,
   RequestGate,
 } from './gate/request-gate.js';
+import { routeLabel } from './gate/allowed-methods.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { sendError } from './errors/error-response.js';
 import {
@@ -172,7 +173,7 @@ export async function createApp(
   fastify.decorate('metrics', metrics);
   const requestLine = requestLineWriter(logger);
   fastify.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url;
+    const route = routeLabel(request.routeOptions.url);
     const elapsedMs = reply.elapsedTime;
     requestLine(request.id, {
       method: request.method,

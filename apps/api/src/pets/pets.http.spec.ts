@@ -502,5 +502,14 @@ describe.each(ENGINES)('pets API on %s', (engine) => {
       expect(all).not.toContain(partner.key);
       expect(all.toLowerCase()).not.toContain('bearer pets_');
     });
+
+    it("logs a path with an id under its operation's pattern, not the router's", async () => {
+      const response = await call({ method: 'GET', url: '/v1/pets/424242', headers: partner.auth });
+      const requestId = response.headers['x-request-id'];
+      const line = t.logs.find(
+        (entry) => entry['requestId'] === requestId && entry['msg'] === 'request',
+      );
+      expect(line).toMatchObject({ method: 'GET', route: '/v1/pets/:petId', status: 404 });
+    });
   });
 });
