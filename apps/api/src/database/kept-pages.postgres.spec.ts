@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_PAGE_MAX_AGE_MS } from '../paging/page-version.js';
+import { AWAIT_LISTING } from './list-order.js';
 import { freshDatabaseUrl } from '../../test/test-app.js';
 
 describe('pages kept on PostgreSQL, two instances', () => {
@@ -70,7 +71,11 @@ describe('pages kept on PostgreSQL, two instances', () => {
     expect(response.status).toBe(201);
   }
 
-  /** A pet written straight into the database, as a tool outside the API would: no version set. */
+  /**
+   * A pet written straight into the database, as a tool outside the API would: no version set. It
+   * waits, as the API does after its writes, until the pet is listed: other suites' transactions
+   * on the same PostgreSQL server hold back what a page may show (docs/team/guarantees.md).
+   */
   async function insertOutside(name: string): Promise<void> {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -80,6 +85,7 @@ describe('pages kept on PostgreSQL, two instances', () => {
          VALUES ($1, lower($1), $2, 'sold', 0)`,
         [name, category],
       );
+      await client.query(AWAIT_LISTING);
     } finally {
       await client.end();
     }
