@@ -3,7 +3,7 @@
 import type { Pet } from '@pets/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { anAccount } from '../../test/factories.js';
-import { expectProblem } from '../../test/requests.js';
+import { expectProblem, followLinks } from '../../test/requests.js';
 import { useApp } from '../../test/instances.js';
 import { ENGINES } from '../../test/test-app.js';
 import { PetsRepository } from './pets.repository.js';
@@ -84,9 +84,28 @@ describe.each(ENGINES)('GET /v1/pets as CSV on %s', (engine) => {
       const all = await t.as(staff.key).get('/v1/pets?categoryId=4', CSV);
       expect(all.body).toBe(HEADER + json.map((pet) => line(pet)).join(''));
       expect(reads).toHaveBeenCalledTimes(2);
+
+      // In another order, across the same two reads: the pets as the JSON list walks them.
+      reads.mockClear();
+      const byName = await t.as(staff.key).get('/v1/pets?categoryId=4&sort=-name', CSV);
+      expect(reads).toHaveBeenCalledTimes(2);
+      const walked = await followLinks<Pet>(
+        (url) => t.as(staff.key).get(url),
+        '/v1/pets?categoryId=4&sort=-name&limit=100',
+      );
+      expect(walked).toHaveLength(json.length);
+      expect(byName.body).toBe(HEADER + walked.map((pet) => line(pet)).join(''));
     } finally {
       reads.mockRestore();
     }
+  });
+
+  it('holds only the pets q finds, in the order sort asks for', async () => {
+    const junior = await create(staff.key, { name: 'Quokka Jr.' });
+    await create(staff.key, { name: 'Quokka Senior' });
+    const first = await create(staff.key, { name: 'Jr Quokka' });
+    const answer = await t.as(staff.key).get('/v1/pets?q=quokka%20jr&sort=name', CSV);
+    expect(answer.body).toBe(HEADER + line(first) + line(junior));
   });
 
   it('is chosen by Accept as the OpenAPI document says; both answers vary by Accept', async () => {
