@@ -11,9 +11,13 @@ import { anAccount } from '../../test/factories.js';
 import { holdInserts, untilHeld, useInstances } from '../../test/instances.js';
 import type { TestApp } from '../../test/test-app.js';
 
-/** Pets named so wait in their transaction, after their insert, before they commit. */
+/**
+ * Pets named so wait in their transaction, after their insert, before they commit: a held pet long
+ * enough for `untilHeld`'s polling to see it on a machine busy with other suites (it missed a
+ * one-second hold once, and waited to the test's timeout).
+ */
 const SLOW = [
-  ...holdInserts('held_pet', 'pets', "NEW.name LIKE 'Held%'", '1'),
+  ...holdInserts('held_pet', 'pets', "NEW.name LIKE 'Held%'", '5'),
   ...holdInserts('raced_pet', 'pets', "NEW.name LIKE 'Raced%'", 'random() * 0.05'),
 ];
 
