@@ -98,32 +98,38 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Like {@link once}, for a `run` that writes in transactions of its own (a batch whose items are
-   * each atomic): a repeat of the same `request` within the window gets the first result without
-   * running, a different request under the key `400 idempotency_key_reused`; the result is stored
-   * after `run` ends. A request whose answer was lost before it was stored runs again when retried.
+   * Like {@link once}, for a request made of steps that each commit on their own (a batch whose
+   * items are each atomic). Each step's result is stored in the transaction that makes it, under the
+   * key and the step's index, so a retry after a crash (or a copy sent at the same moment) answers
+   * the steps already made from their records, changing nothing twice, and makes the rest; the whole
+   * answer is stored once `run` ends. A repeat within the window gets the first answer, a different
+   * request under the key `400 idempotency_key_reused`, at its first step at the latest.
    */
-  async onceApart<T>(
+  async onceInSteps<T>(
     accountId: number,
     key: string | undefined,
     request: unknown,
-    run: () => Promise<T>,
+    run: (steps: Steps) => Promise<T>,
   ): Promise<T> {
-    if (key === undefined) return run();
+    if (key === undefined) return run(UNKEPT_STEPS);
     const now = this.clock.now();
     const hash = hashOf(request);
     const expiredBefore = now - IDEMPOTENCY_WINDOW_MS;
     const existing = await this.store.find(accountId, key);
     if (existing && existing.createdAt > expiredBefore) return replay(existing, hash) as T;
-    const result = await run();
+    const record = (result: unknown): IdempotencyRecord => ({
+      requestHash: hash,
+      responseBody: JSON.stringify(result),
+      createdAt: now,
+    });
+    const stepped: SteppedRequest = { accountId, hash, expiredBefore, record };
+    const result = await run({
+      step: (index, make) => this.step(stepped, stepKey(key, index), make),
+    });
     try {
       await this.writer.transaction(async (tx) => {
         if (existing) await this.store.deleteExpired(tx, accountId, key, expiredBefore);
-        await this.store.insert(tx, accountId, key, {
-          requestHash: hash,
-          responseBody: JSON.stringify(result),
-          createdAt: now,
-        });
+        await this.store.insert(tx, accountId, key, record(result));
       });
     } catch (error) {
       // The same request under the key, run at the same moment, stored first: answer as it did.
@@ -135,7 +141,70 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     }
     return result;
   }
+
+  /** One step of {@link onceInSteps}: made and recorded once, or answered from its record. */
+  private async step<R>(
+    { accountId, hash, expiredBefore, record }: SteppedRequest,
+    key: string,
+    make: (keep: Keep<R>) => Promise<R>,
+  ): Promise<R> {
+    for (;;) {
+      const step = { kept: false };
+      try {
+        const result = await make(async (tx, made) => {
+          await this.store.insert(tx, accountId, key, record(made));
+          step.kept = true;
+        });
+        // A step that changed nothing (a refusal) is recorded on its own.
+        if (!step.kept)
+          await this.writer.transaction((tx) =>
+            this.store.insert(tx, accountId, key, record(result)),
+          );
+        return result;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Made before (by a run that crashed, or one beside this one): its change was rolled back
+        // with the duplicate record, and the step answers as it was first made.
+        const first = await this.store.find(accountId, key);
+        if (!first) throw error;
+        if (first.createdAt > expiredBefore) return replay(first, hash) as R;
+        // A record left by a run more than a day old that never finished: it is forgotten.
+        await this.writer.transaction((tx) =>
+          this.store.deleteExpired(tx, accountId, key, expiredBefore),
+        );
+      }
+    }
+  }
 }
+
+/**
+ * Records `result` as the step's, in `tx`: the transaction that makes the step's change. A step
+ * whose change was already made by an earlier run fails here, and its change is rolled back.
+ */
+export type Keep<R> = (tx: WriteTx, result: R) => Promise<void>;
+
+/** The steps of a request run by {@link IdempotencyService.onceInSteps}. */
+export interface Steps {
+  /** Runs step `index` (0, 1, …) once: `make` calls `keep` in the transaction of its change. */
+  step<R>(index: number, make: (keep: Keep<R>) => Promise<R>): Promise<R>;
+}
+
+/** What each step of a request under a key shares: whose, its hash, and how its steps are recorded. */
+interface SteppedRequest {
+  accountId: number;
+  hash: string;
+  expiredBefore: number;
+  record: (result: unknown) => IdempotencyRecord;
+}
+
+/** Steps of a request without a key: each simply made. */
+const UNKEPT_STEPS: Steps = { step: (_index, make) => make(() => Promise.resolve()) };
+
+/**
+ * The record of a request's step: the key and the step's index after a line feed, which a key (1
+ * to 255 printable characters) never holds, so it never meets a key a client sent.
+ */
+const stepKey = (key: string, index: number) => `${key}\n${String(index)}`;
 
 /** The first response, for the same request; a different request under the key is refused. */
 function replay(record: IdempotencyRecord, hash: string): unknown {

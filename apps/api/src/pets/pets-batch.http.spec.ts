@@ -2,11 +2,13 @@
 // PATCH or DELETE of one pet would be, refused one by one with the answer it would have had alone,
 // one request for the rate limits, replayed under its Idempotency-Key, 1 to 100 items.
 import type { AuditEvent, Pet } from '@pets/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { anAccount } from '../../test/factories.js';
 import { expectProblem } from '../../test/requests.js';
 import { useApp } from '../../test/instances.js';
 import { ENGINES } from '../../test/test-app.js';
+import { Writer } from '../database/writer.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../idempotency/idempotency.service.js';
 
 describe.each(ENGINES)('POST /v1/pets/batch on %s', (engine) => {
   const { t, staff, partner, other } = useApp(
@@ -152,6 +154,91 @@ describe.each(ENGINES)('POST /v1/pets/batch on %s', (engine) => {
     expect(others.json()).toEqual({
       results: [await alone(t.as(other.key).patch(`/v1/pets/${pet.id}`, { status: 'pending' }))],
     });
+  });
+
+  /** Four pets, and a batch that removes the first and moves the others. */
+  const fourPets = async (name: string) => {
+    const pets = await Promise.all([1, 2, 3, 4].map((n) => create(staff.key, `${name} ${n}`)));
+    const items = pets.map((pet, n) =>
+      n === 0 ? { petId: pet.id, delete: true } : { petId: pet.id, patch: { status: 'pending' } },
+    );
+    const due = {
+      results: pets.map((pet, n) =>
+        n === 0 ? { status: 204 } : { status: 200, pet: { ...pet, status: 'pending' } },
+      ),
+    };
+    return { pets, items, due };
+  };
+  /** A batch sent while the database goes away at the third transaction: its later items fail. */
+  const cutShort = async (items: unknown, key: Record<string, string>) => {
+    const writer = t.app.get(Writer);
+    const transaction = writer.transaction.bind(writer);
+    let calls = 0;
+    const away = vi.spyOn(writer, 'transaction').mockImplementation((work) => {
+      calls += 1;
+      return calls === 3 ? Promise.reject(new Error('database away')) : transaction(work);
+    });
+    try {
+      return await batch(staff.key, items, key);
+    } finally {
+      away.mockRestore();
+    }
+  };
+  /** The actions in each pet's history, oldest first. */
+  const actionsOf = (pets: Pet[]) =>
+    Promise.all(pets.map(async (pet) => (await history(pet.id)).map((e) => e.action).reverse()));
+  const once = [
+    ['pet.created', 'pet.deleted'],
+    ['pet.created', 'pet.updated'],
+    ['pet.created', 'pet.updated'],
+    ['pet.created', 'pet.updated'],
+  ];
+
+  it('a batch cut short and sent again with its key makes each item once and answers as one run', async () => {
+    const { pets, items, due } = await fourPets('Cut short');
+    const key = { 'idempotency-key': 'batch-cut-short' };
+    // The database goes away at the third item's transaction: the removal and a move are made.
+    expect((await cutShort(items, key)).statusCode).toBeGreaterThanOrEqual(500);
+    expect((await actionsOf(pets)).map((actions) => actions.length)).toEqual([2, 2, 1, 1]);
+
+    const again = await batch(staff.key, items, key);
+    expect(again.json()).toEqual(due);
+    expect((await batch(staff.key, items, key)).json()).toEqual(due);
+    expect(await actionsOf(pets)).toEqual(once);
+  });
+
+  it('the same key at the same moment: one body is made once and answered to both, another refused', async () => {
+    const { pets, items, due } = await fourPets('Twice');
+    const key = { 'idempotency-key': 'batch-twice' };
+    const answers = await Promise.all([batch(staff.key, items, key), batch(staff.key, items, key)]);
+    expect(answers.map((answer) => answer.json<unknown>())).toEqual([due, due]);
+    expect(await actionsOf(pets)).toEqual(once);
+
+    // Two different batches under one key at once: one is made, the other refused having made nothing.
+    const first = await fourPets('Raced');
+    const second = await fourPets('Raced too');
+    const raced = { 'idempotency-key': 'batch-raced' };
+    const [a, b] = await Promise.all([
+      batch(staff.key, first.items, raced),
+      batch(staff.key, second.items, raced),
+    ]);
+    const [made, refused] = a.statusCode === 200 ? [first, second] : [second, first];
+    expect([a, b].map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect((a.statusCode === 200 ? b : a).json<{ code: string }>().code).toBe(
+      'idempotency_key_reused',
+    );
+    expect(await actionsOf(made.pets)).toEqual(once);
+    expect(await actionsOf(refused.pets)).toEqual(refused.pets.map(() => ['pet.created']));
+  });
+
+  it('the items of a run cut short over 24 hours ago are forgotten with it: the key is free again', async () => {
+    const { items } = await fourPets('Long ago');
+    const key = { 'idempotency-key': 'batch-long-ago' };
+    expect((await cutShort(items, key)).statusCode).toBeGreaterThanOrEqual(500);
+    t.clock.advance(IDEMPOTENCY_WINDOW_MS + 1);
+    const { pets, items: others, due } = await fourPets('Today');
+    expect((await batch(staff.key, others, key)).json()).toEqual(due);
+    expect(await actionsOf(pets)).toEqual(once);
   });
 
   it('takes 100 items; 0, 101 or a bad item is 400 invalid_body naming the field, applying nothing', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@pets/contract';
 import { ApiException } from '../errors/api-exception.js';
 import type { Principal } from '../gate/principal.js';
-import { IdempotencyService } from '../idempotency/idempotency.service.js';
+import { IdempotencyService, type Keep } from '../idempotency/idempotency.service.js';
 import { PetsService } from './pets.service.js';
 
 @Injectable()
@@ -25,29 +25,44 @@ export class PetsBatchService {
 
   /**
    * Applies the items in order, one result each, once per `Idempotency-Key`: the same batch again
-   * gets the stored results and applies nothing. A refusal is the item's result; anything else
-   * (the database away) ends the batch as it would end the single operation, the items before it
-   * applied.
+   * gets the stored results and applies nothing. Each item's result is stored with its change, so a
+   * batch cut short (the database away, the process killed) and sent again with its key makes each
+   * item once and answers as one whole run would have. A refusal is the item's result; anything else
+   * ends the batch as it would end the single operation, the items before it applied.
    */
   apply(
     principal: Principal,
     { items }: PetBatch,
     idempotencyKey: string | undefined,
   ): Promise<PetBatchResults> {
-    return this.idempotency.onceApart(principal.accountId, idempotencyKey, items, async () => {
-      const results: PetBatchResult[] = [];
-      for (const item of items) results.push(await this.applyOne(principal, item));
-      return { results };
-    });
+    return this.idempotency.onceInSteps(
+      principal.accountId,
+      idempotencyKey,
+      items,
+      async (steps) => {
+        const results: PetBatchResult[] = [];
+        for (const [index, item] of items.entries())
+          results.push(await steps.step(index, (keep) => this.applyOne(principal, item, keep)));
+        return { results };
+      },
+    );
   }
 
-  private async applyOne(principal: Principal, item: PetBatchItem): Promise<PetBatchResult> {
+  private async applyOne(
+    principal: Principal,
+    item: PetBatchItem,
+    keep: Keep<PetBatchResult>,
+  ): Promise<PetBatchResult> {
     try {
-      if (item.patch !== undefined)
-        return { status: 200, pet: await this.pets.update(principal, item.petId, item.patch) };
+      if (item.patch !== undefined) {
+        const pet = await this.pets.update(principal, item.petId, item.patch, (tx, pet) =>
+          keep(tx, { status: 200, pet }),
+        );
+        return { status: 200, pet };
+      }
       // `DELETE /pets/{petId}` is staff's: a partner's removal is refused as the route refuses it.
       if (principal.role !== 'staff') throw ApiException.of(PROBLEMS.staffOnly);
-      await this.pets.remove(principal, item.petId);
+      await this.pets.remove(principal, item.petId, (tx) => keep(tx, { status: 204 }));
       return { status: 204 };
     } catch (error) {
       if (!(error instanceof ApiException)) throw error;

@@ -19,7 +19,7 @@ import { ApiException } from '../errors/api-exception.js';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { invalidCursor, type Page, pageOf } from '../paging/paging.js';
 import type { Principal } from '../gate/principal.js';
-import { Writer } from '../database/writer.js';
+import { type WriteTx, Writer } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { OrdersRepository } from '../orders/orders.repository.js';
 import { CategoriesService } from '../categories/categories.service.js';
@@ -213,8 +213,14 @@ export class PetsService {
    * another category is moved only to one in use. The status of a pet with an open order moves
    * only with the order: the pet's row is held (`lockRow`, as placing an order holds it), so an
    * order placed at the same moment commits either before this check or after this change.
+   * `keep` runs in the same transaction, once the change is made (a batch records its item there).
    */
-  async update(principal: Principal, id: number, patch: PetPatch): Promise<Pet> {
+  async update(
+    principal: Principal,
+    id: number,
+    patch: PetPatch,
+    keep?: (tx: WriteTx, pet: Pet) => Promise<void>,
+  ): Promise<Pet> {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.writer.transaction(async (tx) => {
         await tx.lockRow('pets', id);
@@ -239,14 +245,16 @@ export class PetsService {
           );
         }
         const changes = changesBetween(before, after);
-        if (Object.keys(changes).length === 0) return after;
-        if (!(await this.pets.update(after, before.status, tx))) return undefined;
-        await this.audit.record(tx, this.clock.now(), {
-          actor: actorOf(principal),
-          action: 'pet.updated',
-          target: { type: 'pet', id },
-          changes,
-        });
+        if (Object.keys(changes).length > 0) {
+          if (!(await this.pets.update(after, before.status, tx))) return undefined;
+          await this.audit.record(tx, this.clock.now(), {
+            actor: actorOf(principal),
+            action: 'pet.updated',
+            target: { type: 'pet', id },
+            changes,
+          });
+        }
+        await keep?.(tx, after);
         return after;
       });
       if (outcome) return outcome;
@@ -258,9 +266,13 @@ export class PetsService {
 
   /**
    * Removes a pet (staff only, by the route): gone from every read, its row kept. Not while it has
-   * an open order (its row held, as for a change).
+   * an open order (its row held, as for a change). `keep` runs in the same transaction.
    */
-  async remove(principal: Principal, id: number): Promise<void> {
+  async remove(
+    principal: Principal,
+    id: number,
+    keep?: (tx: WriteTx) => Promise<void>,
+  ): Promise<void> {
     await this.writer.transaction(async (tx) => {
       await tx.lockRow('pets', id);
       const current = await this.pets.findOwned(id, tx);
@@ -275,6 +287,7 @@ export class PetsService {
         target: { type: 'pet', id },
         changes: changesBetween(before, {}),
       });
+      await keep?.(tx);
     });
   }
 }
