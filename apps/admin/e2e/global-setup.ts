@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, createAccountKey, keysCli, startServer } from '@pets/services';
+import { chromiumPath, createAccountKey, inviteWithCli, startServer } from '@pets/services';
 import type { TestProject } from 'vitest/node';
 import { DOCS_SCREENSHOTS_ENV, settleDocsScreenshots } from './docs-screenshots.js';
 
@@ -14,20 +14,6 @@ export const E2E_PASSWORD = 'pets e2e pass phrase';
 
 /** The secret of a one-time link: what follows `#`. */
 export const tokenOf = (link: string): string => new URL(link).hash.slice(1);
-
-/** An invitation to `accountId` for `email`, made with the CLI (`people invite`): its link. */
-export function inviteWithCli(env: Record<string, string>, accountId: number, email: string) {
-  const { link } = keysCli(
-    env,
-    'people',
-    'invite',
-    '--account',
-    String(accountId),
-    '--email',
-    email,
-  );
-  return String(link);
-}
 
 /**
  * Joins with an invitation's link through `POST /v1/invitations/accept`, as the welcome page does

@@ -8,11 +8,11 @@
  * with a passkey only.
  */
 import { PROBLEMS } from '@pets/contract';
-import { createAccountKey } from '@pets/services';
+import { createAccountKey, inviteWithCli } from '@pets/services';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { collectErrors, expectAccessible, it, type Pages, screenshot } from './browser.js';
-import { acceptInvitation, E2E_PASSWORD, inviteWithCli } from './global-setup.js';
+import { acceptInvitation, E2E_PASSWORD } from './global-setup.js';
 import { OwnApi } from './own-api.js';
 
 describe('passkeys in Chromium with a virtual authenticator (docs/staff/sign-in.md)', () => {

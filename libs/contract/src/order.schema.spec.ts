@@ -20,6 +20,16 @@ const detailsOf = (schema: z.ZodType) => (value: unknown) => {
   return result.success ? [] : toErrorDetails(result.error);
 };
 
+/** An order as the API answers it. */
+const anOrder = {
+  id: 1,
+  petId: 2,
+  accountId: 3,
+  status: 'placed',
+  placedAt: '2026-11-26T18:00:00.000Z',
+  updatedAt: '2026-11-26T18:00:00.000Z',
+};
+
 describe('NewOrder', () => {
   const problems = detailsOf(NewOrder);
 
@@ -108,14 +118,7 @@ describe('ListOrdersQuery for staff and names', () => {
   });
 
   it('answers an expanded order with its pet and account, and a plain one as an Order', () => {
-    const order = {
-      id: 1,
-      petId: 2,
-      accountId: 3,
-      status: 'placed',
-      placedAt: '2026-11-26T18:00:00.000Z',
-      updatedAt: '2026-11-26T18:00:00.000Z',
-    };
+    const order = anOrder;
     expect(ListedOrder.parse(order)).toEqual(Order.parse(order));
     const expanded = {
       ...order,
@@ -129,14 +132,7 @@ describe('ListOrdersQuery for staff and names', () => {
 
 describe('Order and Inventory', () => {
   it('are what the API answers, and nothing else', () => {
-    const order = {
-      id: 1,
-      petId: 2,
-      accountId: 3,
-      status: 'placed',
-      placedAt: '2026-11-26T18:00:00.000Z',
-      updatedAt: '2026-11-26T18:00:00.000Z',
-    };
+    const order = anOrder;
     expect(Order.parse(order)).toEqual(order);
     expect(detailsOf(Order)({ ...order, status: 'open' })).toEqual([
       { field: 'status', issue: 'must be one of placed, approved, delivered, cancelled' },

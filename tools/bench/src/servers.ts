@@ -12,7 +12,7 @@ import {
   API_DIST,
   API_MAIN,
   createAccountKey,
-  keysCli,
+  inviteWithCli,
   freePort,
   type PostgresServer,
   type RedisServer,
@@ -137,15 +137,7 @@ async function signedInPerson(
   server: ServerProcess | undefined,
 ): Promise<string> {
   if (!server) throw new Error('no API instance');
-  const { link } = keysCli(
-    env,
-    'people',
-    'invite',
-    '--account',
-    String(accountId),
-    '--email',
-    'bench@example.com',
-  ) as { link: string };
+  const link = inviteWithCli(env, accountId, 'bench@example.com');
   const response = await fetch(`${server.baseUrl}/v1/invitations/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

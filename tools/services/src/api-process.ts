@@ -113,6 +113,20 @@ export function keysCli(env: Record<string, string>, ...args: string[]): Record<
   return keysCliOf(KEYS_CLI, env, args);
 }
 
+/** An invitation to `accountId` for `email`, made with the CLI (`people invite`): its link. */
+export function inviteWithCli(env: Record<string, string>, accountId: number, email: string) {
+  const { link } = keysCli(
+    env,
+    'people',
+    'invite',
+    '--account',
+    String(accountId),
+    '--email',
+    email,
+  );
+  return String(link);
+}
+
 /** {@link keysCli} of a given build (`cli/keys.js`). */
 function keysCliOf(
   cli: string,

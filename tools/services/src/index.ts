@@ -18,6 +18,7 @@ export {
   API_MAIN,
   KEYS_CLI,
   createAccountKey,
+  inviteWithCli,
   keysCli,
   runServer,
   startServer,
