@@ -31,7 +31,6 @@ export function petsMediaType(accept: string | undefined): PetsMediaType {
   if (accept === undefined) return 'application/json';
   const ranges = accept.split(',').flatMap((part) => {
     const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (!/^[\w.+-]+\/[\w.+*-]+$/.test(range) && range !== '*/*') return [];
     const q = parameters.find((parameter) => /^q\s*=/.test(parameter));
     const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''));
     return Number.isFinite(weight) ? [{ range, weight: Math.min(Math.max(weight, 0), 1) }] : [];
@@ -45,5 +44,6 @@ export function petsMediaType(accept: string | undefined): PetsMediaType {
     return 0;
   };
   const csv = weightOf(CSV_MEDIA_TYPE);
-  return csv > 0 && csv > weightOf('application/json') ? CSV_MEDIA_TYPE : 'application/json';
+  // Weights are never below 0, so a CSV weight above JSON's is above 0: acceptable.
+  return csv > weightOf('application/json') ? CSV_MEDIA_TYPE : 'application/json';
 }

@@ -47,6 +47,7 @@ describe('AdoptionsReportQuery', () => {
   });
 
   it('refuses what is missing, malformed, empty, reversed or longer than 366 days', () => {
+    expect(problems('from=2026-11-01')).toEqual([{ field: '', issue: 'must be a query string' }]);
     expect(problems({})).toEqual([
       { field: 'from', issue: 'must be a date, YYYY-MM-DD' },
       { field: 'to', issue: 'must be a date, YYYY-MM-DD' },
