@@ -37,6 +37,23 @@ export const callApi = (key: string, path: string, init: CallOptions = {}): Prom
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
+/** Calls `/v1{path}` with `key`, as a program would: the body of its answer, which must succeed. */
+export async function apiJson<T>(key: string, path: string, init: CallOptions = {}): Promise<T> {
+  const response = await callApi(key, path, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A new pet made with `key` (staff's unless said): available, in category 1 unless said. */
+export const newPet = (
+  name: string,
+  { key = staffKey, categoryId = 1 }: { key?: string; categoryId?: number } = {},
+) =>
+  apiJson<{ id: number; name: string; status: string }>(key, '/pets', {
+    method: 'POST',
+    body: { name, categoryId },
+  });
+
 /**
  * Sends requests with `key` until the API refuses it, `tries` times at the most, 300 ms apart (a
  * revocation takes up to 5 s to spread); the last status.

@@ -227,6 +227,15 @@ export async function expectAllActionsWithinWidth(page: Page): Promise<void> {
   for (let i = 0; i < count; i++) await expectWithinWidth(page, controls.nth(i));
 }
 
+/** Whether `element` begins on the page's first screen, where it opens (before any scrolling). */
+export async function expectOnFirstScreen(page: Page, element: Locator): Promise<void> {
+  const top = await element.evaluate(
+    (node) => node.getBoundingClientRect().top + document.documentElement.scrollTop,
+  );
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(page.viewportSize()?.height ?? 0);
+}
+
 /**
  * On a phone, each of `controls` ends within its 390 px and the top bar is at most two lines
  * (under 110 px).

@@ -152,14 +152,14 @@ describe('a member of staff', () => {
     await page.goto('/admin/pets?name=spike');
     await page.getByRole('cell', { name: 'Spike', exact: true }).waitFor();
     await expect.poll(() => categoryCellOf(page, 'Spike').textContent()).toBe('Urchins (archived)');
-    await page.getByRole('button', { name: 'Spike', exact: true }).click();
-    const panel = page.getByRole('complementary');
-    await panel.locator('p', { hasText: /^Category: Urchins \(archived\)$/ }).waitFor();
-    const own = panel.getByLabel('Category', { exact: true });
+    await page.getByRole('link', { name: 'Spike', exact: true }).click();
+    await page.getByRole('link', { name: 'Urchins (archived)', exact: true }).waitFor();
+    const own = page.getByLabel('Category', { exact: true });
     expect(await own.inputValue()).toBe(String(categoryId));
     expect(await optionsOf(own)).toContain('Urchins (archived)');
     await screenshot(page, 'categories-archived-pet');
-    await panel.getByRole('button', { name: 'Close Spike' }).click();
+    await page.getByRole('link', { name: 'Back to Pets' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/pets');
 
     await page.getByRole('button', { name: 'Add pet' }).click();
     const add = page.getByRole('dialog', { name: 'Add a pet' });
@@ -221,16 +221,16 @@ describe('a member of staff', () => {
 
   it("names categories in a pet's history and on the Activity page", async () => {
     await page.goto('/admin/pets?name=spike');
-    await page.getByRole('button', { name: 'Spike', exact: true }).click();
-    const panel = page.getByRole('complementary');
-    await panel.getByLabel('Category', { exact: true }).selectOption('Dogs');
-    await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Spike', exact: true }).click();
+    await page.getByLabel('Category', { exact: true }).selectOption('Dogs');
+    await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved Spike \(id \d+\)\.$/).waitFor();
-    const history = panel.getByRole('region', { name: 'History' });
+    const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Category: Urchins → Dogs').waitFor();
     await history.getByText('Category: Urchins', { exact: true }).waitFor();
-    expect(await categoryCellOf(page, 'Spike').textContent()).toBe('Dogs');
     await screenshot(page, 'categories-pet-history');
+    await page.goBack();
+    await expect.poll(() => categoryCellOf(page, 'Spike').textContent()).toBe('Dogs');
 
     await page.goto('/admin/activity?targetType=category');
     await page.getByRole('cell', { name: 'Category “Urchins” restored' }).waitFor();

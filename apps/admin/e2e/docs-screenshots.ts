@@ -34,7 +34,8 @@ export const DOCS_SCREENSHOTS: Record<string, DocsScreenshot> = {
   // Pets
   pets: { file: 'admin.e2e.ts' },
   'pets-add-dialog': { file: 'admin.e2e.ts' },
-  'pet-panel': { file: 'admin.e2e.ts', fullPage: true },
+  'pet-page': { file: 'pet-page.e2e.ts', fullPage: true },
+  'pet-page-ordered': { file: 'pet-page.e2e.ts' },
   'partner-my-pets': { file: 'admin.e2e.ts' },
   'pets-390px': { file: 'admin.e2e.ts' },
   'rate-limited': { file: 'admin.e2e.ts' },

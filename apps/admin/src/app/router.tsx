@@ -31,6 +31,9 @@ const SetPasswordPage = lazy(() =>
 const PetsRoute = lazy(() =>
   import('./routes/pets.js').then(({ PetsRoute }) => ({ default: PetsRoute })),
 );
+const PetRoute = lazy(() =>
+  import('./routes/pet.js').then(({ PetRoute }) => ({ default: PetRoute })),
+);
 const CategoriesRoute = lazy(() =>
   import('./routes/categories.js').then(({ CategoriesRoute }) => ({ default: CategoriesRoute })),
 );
@@ -94,6 +97,9 @@ function SignedInRoutes() {
         <Switch>
           <Route path="/pets">
             <PetsRoute />
+          </Route>
+          <Route path="/pets/:id">
+            <PetRoute />
           </Route>
           <Route path="/categories">
             <CategoriesRoute />

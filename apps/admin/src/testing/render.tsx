@@ -27,14 +27,16 @@ interface Options {
    * the fake client's (see `signInAs`; Ann of a partner's account unless the test changed it).
    */
   session?: CurrentSession | null;
+  /** The browser history's state at that address (what a page left there before Back). */
+  state?: unknown;
 }
 
-function prepare(client: FakeClient, { url = '/admin/pets', session }: Options) {
+function prepare(client: FakeClient, { url = '/admin/pets', session, state = null }: Options) {
   sessionStorage.clear();
   localStorage.clear();
   if (session === null) client.session.getCurrentSession.mockRejectedValue(sessionEnded());
   else if (session) client.session.getCurrentSession.mockResolvedValue(result(session));
-  window.history.replaceState(null, '', url);
+  window.history.replaceState(state, '', url);
   return vi.fn((): PetstoreClient => client);
 }
 

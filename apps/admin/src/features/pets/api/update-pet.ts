@@ -22,9 +22,11 @@ export function useUpdatePet() {
   return useMutation({
     mutationFn: ({ pet, patch }: UpdatePetVariables) => client.updatePet(pet.id, patch),
     onMutate: async ({ pet, patch }: UpdatePetVariables) => {
-      await queryClient.cancelQueries({ queryKey: petsQueryKeys.all });
-      const before = queryClient.getQueriesData<PetsPage>({ queryKey: petsQueryKeys.all });
-      queryClient.setQueriesData<PetsPage>({ queryKey: petsQueryKeys.all }, (page) =>
+      // The lists only: a pet's page reads the pet again once the API has answered.
+      const lists = [...petsQueryKeys.all, 'list'];
+      await queryClient.cancelQueries({ queryKey: lists });
+      const before = queryClient.getQueriesData<PetsPage>({ queryKey: lists });
+      queryClient.setQueriesData<PetsPage>({ queryKey: lists }, (page) =>
         page === undefined
           ? page
           : {

@@ -1,8 +1,8 @@
 /**
  * Proves the pets page: the table, filters and paging kept in the address, loading, errors, the
- * rate limit and a 429, changing status, deleting and correcting pets, categories by name (chosen
- * from a list, an archived one shown as such, an unknown id as unknown), and what partners and
- * staff may each do.
+ * rate limit and a 429, changing status, deleting pets, categories by name (chosen from a list, an
+ * archived one shown as such, an unknown id as unknown), what partners and staff may each do, and
+ * each name linking to the pet's page, which Back returns from to that name.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,6 @@ import {
   categoriesPage,
   category,
   createFakeClient,
-  invalidBody,
   deferred,
   pet,
   petsPage,
@@ -24,7 +23,6 @@ import {
 } from '../../../testing/fake-client.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { Layout } from '../../../app/layout.js';
-import { PetsRoute } from '../../../app/routes/pets.js';
 import { PetsPage } from './pets-page.js';
 
 const pets = (from: number, count: number) =>
@@ -439,14 +437,35 @@ describe('managing pets in the table', () => {
     expect(await screen.findByText('Your account has not added any pets.')).toBeDefined();
   });
 
-  it('shows partners no history in a pet panel, even where the app gives one', async () => {
+  it("links each pet's name to its page, for partners and staff alike", async () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
-    const { user } = renderWithApp(<PetsRoute />, client, { url: '/admin/pets?owner=me' });
-    await user.click(await screen.findByRole('button', { name: 'Rex' }));
-    await screen.findByRole('complementary');
-    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
-    expect(client.admin.listAudit).not.toHaveBeenCalled();
+    renderWithApp(<PetsPage />, client, { url: '/admin/pets?name=Re' });
+    const link = await screen.findByRole('link', { name: 'Rex' });
+    expect(link.getAttribute('href')).toBe('/admin/pets/7');
+    expect(link.getAttribute('aria-describedby')).toBe('pet-open-hint');
+    expect(screen.queryByRole('complementary')).toBeNull();
+    cleanup();
+
+    signInAs(client, account({ role: 'staff' }));
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?name=Re' });
+    await user.click(await screen.findByRole('link', { name: 'Rex' }));
+    // A page of its own: the list's address is where Back returns, noting the pet to focus.
+    expect(window.location.pathname).toBe('/admin/pets/7');
+    expect(window.history.state).toMatchObject({ list: '/pets?name=Re' });
+  });
+
+  it("gives focus back to the pet's link when Back returns from its page", async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([pet(6), pet(7, { name: 'Rex' })]));
+    renderWithApp(<PetsPage />, client, {
+      url: '/admin/pets?name=Re',
+      state: { openedPetId: 7 },
+    });
+    const link = await screen.findByRole('link', { name: 'Rex' });
+    await waitFor(() => {
+      expect(document.activeElement).toBe(link);
+    });
   });
 
   it('shows staff no choice of owner: they change every pet', async () => {
@@ -456,7 +475,6 @@ describe('managing pets in the table', () => {
     renderWithApp(<PetsPage />, client);
     await screen.findByLabelText('Status of Rex');
     expect(screen.queryByLabelText('Show')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
   });
 
   it('finds pets by name and category, kept in the address, and clears the filters', async () => {
@@ -512,169 +530,5 @@ describe('managing pets in the table', () => {
       'Dogs',
       'Ferrets (archived)',
     ]);
-  });
-
-  it('corrects a name and category beside the table; a refused value shows on its field and the row goes back', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
-    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', categoryId: 3 })]));
-    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
-    const answer = deferred<ApiResult<Pet>>();
-    client.updatePet.mockReturnValue(answer.promise);
-    const { user } = renderWithApp(<PetsPage />, client);
-
-    await user.click(await screen.findByRole('button', { name: 'Rex' }));
-    const panel = screen.getByRole('complementary', { name: 'Rex (id 7)' });
-    expect(document.activeElement).toBe(within(panel).getByRole('heading', { level: 2 }));
-    const name = within(panel).getByLabelText<HTMLInputElement>('Name');
-    const category = within(panel).getByLabelText<HTMLSelectElement>('Category');
-    await waitFor(() => {
-      expect(category.disabled).toBe(false);
-    });
-    expect([name.value, category.value]).toEqual(['Rex', '3']);
-    expect(category.selectedOptions[0]?.text).toBe('Birds');
-    expect(panel.textContent).toContain('Category: Birds');
-
-    // Nothing changed: nothing is sent.
-    await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(client.updatePet).not.toHaveBeenCalled();
-    expect(panel.textContent).toContain('Nothing to save');
-
-    // The contract's words, on the field, before anything is sent.
-    await user.clear(name);
-    await user.type(name, '   ');
-    await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(client.updatePet).not.toHaveBeenCalled();
-    expect(name.getAttribute('aria-invalid')).toBe('true');
-    const described = document.getElementById(name.getAttribute('aria-describedby') ?? '');
-    expect(described?.textContent).toBe('Name must not be empty.');
-    expect(document.activeElement).toBe(name);
-
-    // Only the changed field is sent; the row shows it at once.
-    await user.clear(name);
-    await user.type(name, 'Rexy');
-    await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(client.updatePet).toHaveBeenCalledWith(7, { name: 'Rexy' });
-    expect(screen.getByRole('button', { name: 'Rexy' })).toBeDefined();
-    // The API refuses it: the field says why and the row is Rex again.
-    answer.reject(invalidBody('name', 'must not contain control characters'));
-    await waitFor(() => {
-      expect(screen.getByRole('button', { name: 'Rex' })).toBeDefined();
-    });
-    const nameNow = within(screen.getByRole('complementary')).getByLabelText('Name');
-    await waitFor(() => {
-      expect(nameNow.getAttribute('aria-invalid')).toBe('true');
-    });
-    expect(document.activeElement).toBe(nameNow);
-
-    // Closing hands focus back to the pet's button.
-    await user.click(screen.getByRole('button', { name: 'Close Rex' }));
-    expect(screen.queryByRole('complementary')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rex' }));
-  });
-
-  it('moves a pet to a category in use; its own archived category stays offered, marked, until it moves', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
-    client.listCategories.mockResolvedValue(
-      categoriesPage([
-        category(1, 'Dogs'),
-        category(2, 'Ferrets', { archived: true }),
-        category(3, 'Birds', { archived: true }),
-      ]),
-    );
-    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Slinky', categoryId: 2 })]));
-    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
-    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Slinky', categoryId: 1 })));
-    const { user } = renderWithApp(<PetsPage />, client);
-
-    await user.click(await screen.findByRole('button', { name: 'Slinky' }));
-    const panel = screen.getByRole('complementary', { name: 'Slinky (id 7)' });
-    const select = within(panel).getByLabelText<HTMLSelectElement>('Category');
-    await waitFor(() => {
-      expect([...select.options].map((option) => option.text)).toEqual([
-        'Dogs',
-        'Ferrets (archived)',
-      ]);
-    });
-    expect(select.value).toBe('2');
-    await user.selectOptions(select, 'Dogs');
-    await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(client.updatePet).toHaveBeenCalledWith(7, { categoryId: 1 });
-    await screen.findByText('Saved Slinky (id 7).');
-  });
-
-  it('offers a pet of an old release its unknown category as it is, and saves a name alone', async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
-    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Old', categoryId: 40 })]));
-    client.admin.listAudit.mockResolvedValue({ ...result([]), next: undefined });
-    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Older', categoryId: 40 })));
-    const { user } = renderWithApp(<PetsPage />, client);
-
-    await user.click(await screen.findByRole('button', { name: 'Old' }));
-    const panel = screen.getByRole('complementary', { name: 'Old (id 7)' });
-    const select = within(panel).getByLabelText<HTMLSelectElement>('Category');
-    await waitFor(() => {
-      expect(select.selectedOptions[0]?.text).toBe('Category 40 (unknown)');
-    });
-    expect(panel.textContent).toContain('Category: Category 40 (unknown)');
-    const name = within(panel).getByLabelText('Name');
-    await user.clear(name);
-    await user.type(name, 'Older');
-    await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    expect(client.updatePet).toHaveBeenCalledWith(7, { name: 'Older' });
-  });
-
-  it("shows staff a pet's history beside it, read again after a change", async () => {
-    const client = createFakeClient();
-    signInAs(client, account({ role: 'staff' }));
-    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
-    const created = {
-      id: 1,
-      at: '2030-01-01T10:00:00.000Z',
-      actor: { accountId: 2, keyId: 5 },
-      action: 'pet.created' as const,
-      target: { type: 'pet' as const, id: 7 },
-      changes: { name: [null, 'Rex'], categoryId: [null, 1], status: [null, 'available'] },
-    };
-    client.admin.listAudit.mockResolvedValue({ ...result([created]), next: undefined });
-    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Rex', status: 'sold' })));
-    const { user } = renderWithApp(<PetsRoute />, client);
-
-    await user.click(await screen.findByRole('button', { name: 'Rex' }));
-    const history = await screen.findByRole('region', { name: 'History' });
-    expect(client.admin.listAudit).toHaveBeenCalledWith(
-      { targetType: 'pet', targetId: 7, limit: 20 },
-      expect.anything(),
-    );
-    await waitFor(() => {
-      expect(history.textContent).toContain('Created');
-    });
-    expect(history.textContent).toContain('by account 2 (key 5)');
-    expect(history.textContent).toContain('name: Rex');
-    await waitFor(() => {
-      expect(history.textContent).toContain('Category: Dogs');
-    });
-
-    client.admin.listAudit.mockResolvedValue({
-      ...result([
-        {
-          ...created,
-          id: 2,
-          action: 'pet.updated' as const,
-          actor: 'cli' as const,
-          changes: { status: ['available', 'sold'] },
-        },
-        created,
-      ]),
-      next: undefined,
-    });
-    await user.selectOptions(screen.getByLabelText('Status of Rex'), 'sold');
-    await waitFor(() => {
-      expect(history.textContent).toContain('status: available → sold');
-    });
-    expect(history.textContent).toContain('Changed');
-    expect(history.textContent).toContain('by the command-line tool');
   });
 });

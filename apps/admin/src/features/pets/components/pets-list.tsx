@@ -1,10 +1,11 @@
 /**
  * The pets page: the catalogue one page at a time, filtered and paged through the address, with
  * Add pet, each pet's status to change, (staff) Delete and the inventory's counts, (partners) Adopt
- * on an available pet, and the pet open beside the table.
+ * on an available pet, and each pet's name linking to its own page.
  */
 import type { Pet } from '@pets/client';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { CursorPager } from '../../../components/cursor-pager.js';
 import { Dialog } from '../../../components/ui/dialog.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
@@ -14,17 +15,17 @@ import { usePetChanges } from '../hooks/use-pet-changes.js';
 import { usePetsFilters } from '../hooks/use-pets-filters.js';
 import { usePetsPage } from '../hooks/use-pets-page.js';
 import { usePetsView } from '../hooks/use-pets-view.js';
+import { openedPetIdOf, petLinkId } from '../utils/pet-path.js';
 import { AddPetForm } from './add-pet-form.js';
 import { InventoryCounts } from './inventory-counts.js';
 import { ConfirmDelete } from './pet-actions.js';
 import { PetOutcome } from './pet-outcome.js';
-import { PetPanel, type PetHistorySlot } from './pet-panel.js';
 import { PetsFilters } from './pets-filters.js';
 import { PetsListStatus } from './pets-list-status.js';
 import { PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
-export function PetsList({ history }: { history?: PetHistorySlot | undefined } = {}) {
+export function PetsList() {
   const { role } = useSignedIn().account;
   const { blocked } = useRateLimit();
   const { view, paging, change } = usePetsView();
@@ -33,18 +34,20 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
   const changes = usePetChanges();
   const status = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<Pet>();
-  const [openId, setOpenId] = useState<number>();
   const [adding, setAdding] = useState(false);
 
-  // The pet beside the table is the one on this page, so it shows every change the table shows.
-  const opened = list.found.find((pet) => pet.id === openId);
   // Partners change only their own pets, which the "My pets" view lists.
   const canEdit = () => role === 'staff' || view.owner === 'me';
-  const closePanel = () => {
-    const id = openId;
-    setOpenId(undefined);
-    document.getElementById(`pet-${String(id)}-open`)?.focus();
-  };
+
+  // Back from a pet's page: focus returns to its link, once, when its row is shown.
+  const opened = openedPetIdOf(useHistoryState<unknown>());
+  const refocused = useRef(false);
+  const shown = list.found.some((pet) => pet.id === opened);
+  useEffect(() => {
+    if (opened === undefined || !shown || refocused.current) return;
+    refocused.current = true;
+    document.getElementById(petLinkId(opened))?.focus();
+  }, [opened, shown]);
 
   const pager = (label: string) => (
     <CursorPager
@@ -108,37 +111,22 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
       ) : null}
       <PetOutcome outcome={changes.outcome} limit={view.limit} />
 
-      <div className={opened ? 'pets-body with-panel' : 'pets-body'}>
-        {list.found.length > 0 ? (
-          <PetsTable
-            pets={list.found}
-            busy={list.waiting}
-            caption={paging.page === undefined ? 'Pets' : `Pets, page ${paging.page}`}
-            actions={{
-              role,
-              pendingId: changes.pendingId,
-              canEdit,
-              openId,
-              onOpen: (pet) => {
-                setOpenId(pet.id);
-              },
-              onStatus: changes.changeStatus,
-              onDelete: setConfirming,
-              onAdopt: changes.adopt,
-              adoptingId: changes.adoptingId,
-            }}
-          />
-        ) : null}
-        {opened && canEdit() ? (
-          <PetPanel
-            pet={opened}
-            role={role}
-            history={history}
-            onClose={closePanel}
-            onSaved={changes.said}
-          />
-        ) : null}
-      </div>
+      {list.found.length > 0 ? (
+        <PetsTable
+          pets={list.found}
+          busy={list.waiting}
+          caption={paging.page === undefined ? 'Pets' : `Pets, page ${paging.page}`}
+          actions={{
+            role,
+            pendingId: changes.pendingId,
+            canEdit,
+            onStatus: changes.changeStatus,
+            onDelete: setConfirming,
+            onAdopt: changes.adopt,
+            adoptingId: changes.adoptingId,
+          }}
+        />
+      ) : null}
 
       {confirming ? (
         <ConfirmDelete

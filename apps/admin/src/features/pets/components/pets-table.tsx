@@ -1,12 +1,13 @@
 /**
  * The table of pets on one page, with each pet's category by name, each row's status choice,
- * Delete (staff) or Adopt (partners, an available pet) and the name that opens it.
+ * Delete (staff) or Adopt (partners, an available pet) and the name linking to the pet's page.
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
 import { CategoryName } from '../../../components/category-name.js';
 import { ActionsHeader } from '../../../components/ui/actions-header.js';
 import { StatusChoice } from './pet-actions.js';
+import { PetLink } from './pet-link.js';
 
 /** What a signed-in caller may do to the rows; without it the table only shows. */
 export interface RowActions {
@@ -15,10 +16,6 @@ export interface RowActions {
   pendingId: number | undefined;
   /** Whether this caller may change the pet (staff: any; partners: their own). */
   canEdit: (pet: Pet) => boolean;
-  /** Opens the pet beside the table to edit it (and, for staff, see its history). */
-  onOpen: (pet: Pet) => void;
-  /** The pet open beside the table, if any. */
-  openId: number | undefined;
   onStatus: (pet: Pet, status: PetStatus) => void;
   /** Staff only. */
   onDelete: (pet: Pet) => void;
@@ -47,8 +44,8 @@ export function PetsTable({
           {actions ? (
             <span id="pet-open-hint" className="visually-hidden">
               {actions.role === 'staff'
-                ? '. Choose a name to edit the pet and see its history.'
-                : '. Choose a name to edit the pet.'}
+                ? ". Choose a name to open the pet's page: its moves, orders and history."
+                : ". Choose a name to open the pet's page."}
             </span>
           ) : null}
         </caption>
@@ -70,22 +67,7 @@ export function PetsTable({
                 {pet.id}
               </td>
               <td className="name" data-label="Name">
-                {actions?.canEdit(pet) ? (
-                  <button
-                    type="button"
-                    id={`pet-${pet.id}-open`}
-                    className="link"
-                    aria-expanded={actions.openId === pet.id}
-                    aria-describedby="pet-open-hint"
-                    onClick={() => {
-                      actions.onOpen(pet);
-                    }}
-                  >
-                    {pet.name}
-                  </button>
-                ) : (
-                  pet.name
-                )}
+                <PetLink pet={pet} describedBy={actions ? 'pet-open-hint' : undefined} />
               </td>
               <td data-label="Category">
                 <CategoryName id={pet.categoryId} />
