@@ -76,7 +76,7 @@ describe('a member of staff', () => {
       ]),
     ).toEqual([0, 0, '']);
     expect(await page.getByText('Sam Staff').locator('..').textContent()).toBe(
-      'Signed in as Sam Staff (sam@staff.example) · Staff, staff',
+      'Signed in as Sam Staff (sam@staff.example) · Staff',
     );
     await screenshot(page, 'pets');
     await expectAccessible(page, 'the pets page');

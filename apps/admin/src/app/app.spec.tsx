@@ -110,6 +110,13 @@ describe('routing', () => {
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
   });
 
+  it('names the account once when its name is its role', async () => {
+    await openAs(account({ role: 'staff', name: 'Staff' }));
+    expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
+      'Signed in as Ann Lee (ann@acme.example) · Staff',
+    );
+  });
+
   it("marks a section's link on its inner pages too", async () => {
     const client = createFakeClient();
     client.session.getCurrentSession.mockResolvedValue(
