@@ -37,6 +37,13 @@ export const callApi = (key: string, path: string, init: CallOptions = {}): Prom
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 
+/** Calls `/v1{path}` with `key`, as a program would: the body of its answer, which must succeed. */
+export async function callApiOk<T>(key: string, path: string, init: CallOptions = {}): Promise<T> {
+  const response = await callApi(key, path, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
  * Sends requests with `key` until the API refuses it, `tries` times at the most, 300 ms apart (a
  * revocation takes up to 5 s to spread); the last status.

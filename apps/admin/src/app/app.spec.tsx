@@ -96,9 +96,10 @@ describe('routing', () => {
     expect(client.getAccount).not.toHaveBeenCalled();
   });
 
-  it('offers staff the Categories, Accounts and Activity pages', async () => {
+  it('offers staff their Home, the Categories, Accounts and Activity pages', async () => {
     const { links } = await openAs(account({ role: 'staff', name: 'Head Office' }));
     expect(links).toEqual([
+      'Home',
       'Pets',
       'Categories',
       'Orders',

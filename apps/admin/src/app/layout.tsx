@@ -38,6 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <p className="brand">Pet store admin</p>
           <nav aria-label="Main">
             <ul>
+              {account.role === 'staff' ? (
+                <li>
+                  <NavLink href="/">Home</NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink href="/pets">Pets</NavLink>
               </li>
