@@ -411,7 +411,7 @@ describe("a member of staff watching a partner's use of its limits", () => {
       .locator('time')
       .getAttribute('datetime');
     await phone.clock.setFixedTime(Date.parse(until ?? '') + 86_400_000);
-    await signIn(phone, people.staff);
+    await signIn(phone, people.staff, '/admin/');
     await phone.getByRole('link', { name: 'Accounts' }).click();
     const row = phone
       .getByRole('row')

@@ -31,6 +31,8 @@ export const DOCS_SCREENSHOTS: Record<string, DocsScreenshot> = {
   'sign-in-too-many-failures': { file: 'sessions-and-people.e2e.ts' },
   'single-sign-on-sign-in-page': { file: 'single-sign-on.e2e.ts' },
   'single-sign-on-domain-not-allowed-phone': { file: 'single-sign-on.e2e.ts' },
+  // Home
+  home: { file: 'home.e2e.ts', fullPage: true },
   // Pets
   pets: { file: 'admin.e2e.ts' },
   'pets-add-dialog': { file: 'admin.e2e.ts' },

@@ -96,9 +96,10 @@ describe('routing', () => {
     expect(client.getAccount).not.toHaveBeenCalled();
   });
 
-  it('offers staff the Categories, Accounts and Activity pages', async () => {
+  it('offers staff their Home, the Categories, Accounts and Activity pages', async () => {
     const { links } = await openAs(account({ role: 'staff', name: 'Head Office' }));
     expect(links).toEqual([
+      'Home',
       'Pets',
       'Categories',
       'Orders',
@@ -108,6 +109,13 @@ describe('routing', () => {
       'Your account',
     ]);
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toContain('Head Office, staff');
+  });
+
+  it('names the account once when its name is its role', async () => {
+    await openAs(account({ role: 'staff', name: 'Staff' }));
+    expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
+      'Signed in as Ann Lee (ann@acme.example) · Staff',
+    );
   });
 
   it("marks a section's link on its inner pages too", async () => {

@@ -2,7 +2,7 @@
  * The frame of every signed-in page: the navigation for the person's role, who is signed in, the
  * rate limit, and Sign out.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
 import { RateLimitMeter } from '../components/rate-limit-meter.js';
 import { RateLimitNotice } from '../components/rate-limit-notice.js';
@@ -11,22 +11,18 @@ import { describeError, isUnauthorized } from '../lib/errors.js';
 import { useSignedIn } from '../lib/session.js';
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  // The section's own pages too: Accounts stays marked on /accounts/4.
-  const [active] = useRoute(`${href}/*?`);
-  const link = useRef<HTMLAnchorElement>(null);
-  useEffect(() => {
-    // On a phone the links scroll sideways (app.css): the current one is brought into view.
-    const list = link.current?.closest('ul');
-    if (!active || !link.current || !list) return;
-    const beyond = link.current.getBoundingClientRect().right - list.getBoundingClientRect().right;
-    if (beyond > 0) list.scrollLeft += beyond + 8;
-  }, [active]);
+  // The section's own pages too: Accounts stays marked on /accounts/4 (Home only on itself).
+  const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
   return (
-    <Link ref={link} href={href} aria-current={active ? 'page' : undefined}>
+    <Link href={href} aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
   );
 }
+
+/** The account, named once: "Staff" rather than "Staff, staff" when its name is its role. */
+export const accountLabel = ({ name, role }: { name: string; role: string }): string =>
+  name.trim().toLowerCase() === role ? name : `${name}, ${role}`;
 
 /** The signed-in pages' frame: navigation by role, who is signed in, and signing out. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -42,6 +38,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <p className="brand">Pet store admin</p>
           <nav aria-label="Main">
             <ul>
+              {account.role === 'staff' ? (
+                <li>
+                  <NavLink href="/">Home</NavLink>
+                </li>
+              ) : null}
               <li>
                 <NavLink href="/pets">Pets</NavLink>
               </li>
@@ -76,10 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <p className="account">
               <span className="visually-hidden">Signed in as </span>
               <strong>{person.name}</strong> <span className="email">({person.email})</span>
-              <span className="role">
-                {' '}
-                · {account.name}, {account.role}
-              </span>
+              <span className="role"> · {accountLabel(account)}</span>
             </p>
             <button
               type="button"

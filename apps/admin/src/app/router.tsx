@@ -28,6 +28,9 @@ const SetPasswordPage = lazy(() =>
     default: SetPasswordPage,
   })),
 );
+const HomeRoute = lazy(() =>
+  import('./routes/home.js').then(({ HomeRoute }) => ({ default: HomeRoute })),
+);
 const PetsRoute = lazy(() =>
   import('./routes/pets.js').then(({ PetsRoute }) => ({ default: PetsRoute })),
 );
@@ -53,11 +56,14 @@ const AccountRoute = lazy(() =>
   import('./routes/account.js').then(({ AccountRoute }) => ({ default: AccountRoute })),
 );
 
-/** Where to go after signing in: the page that sent the person to sign in, never off the app. */
+/**
+ * Where to go after signing in: the page that sent the person to sign in, never off the app; else
+ * home (staff's home page, the pets for partners).
+ */
 const returnToOf = (state: unknown): string => {
   const returnTo =
     typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : undefined;
-  return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : '/pets';
+  return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : '/';
 };
 
 /** While the API is asked who is signed in, or when asking failed (then with Retry). */
@@ -95,6 +101,9 @@ function SignedInRoutes() {
     <Layout>
       <Suspense fallback={<p className="loading">Loading…</p>}>
         <Switch>
+          <Route path="/">
+            <HomeRoute />
+          </Route>
           <Route path="/pets">
             <PetsRoute />
           </Route>
@@ -133,9 +142,6 @@ export function AppRouter() {
     <Router base="/admin">
       <Suspense fallback={<p className="loading">Loading…</p>}>
         <Switch>
-          <Route path="/">
-            <Redirect to="/pets" replace />
-          </Route>
           <Route path="/sign-in">
             <SignInRoute />
           </Route>

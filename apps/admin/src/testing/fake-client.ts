@@ -238,6 +238,21 @@ export const inventory = (overrides: Partial<Inventory> = {}): Inventory => ({
   ...overrides,
 });
 
+/** A row of the adoptions report by account: `delivered` orders of the account `name`. */
+export const adoptionsRow = (
+  id: number,
+  name: string,
+  delivered: number,
+  cancelled = 0,
+): { account: { id: number; name: string }; delivered: number; cancelled: number } => ({
+  account: { id, name },
+  delivered,
+  cancelled,
+});
+
+/** The adoptions report's answer with these rows. */
+export const adoptionsReport = (rows: ReturnType<typeof adoptionsRow>[]) => result({ rows });
+
 export const peoplePage = (people: Person[], nextCursor?: string): Page<Person> =>
   listPage(people, '/v1/account/people?limit=50', nextCursor);
 

@@ -46,7 +46,7 @@ export function AcceptInvitationPage() {
     say(null);
     accept.mutate(parsed.data, {
       onSuccess: (current) => {
-        if (current) navigate('/pets', { replace: true });
+        if (current) navigate('/', { replace: true });
         else say(COOKIE_NOT_KEPT);
       },
       onError: (error) => {

@@ -38,6 +38,14 @@ describe('the set-password page (a reset link, or the first run’s)', () => {
     expect(window.location.pathname).toBe('/admin/pets');
   });
 
+  it('speaks to a person with no password yet too (the first run’s link): no “old” password', async () => {
+    open();
+    const main = await screen.findByRole('main');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    expect(main.textContent).not.toMatch(/\bold\b/i);
+    expect(main.textContent).toContain('Any password you had before stops working');
+  });
+
   it('checks the password before sending it', async () => {
     const { client, user } = open();
     await user.type(await screen.findByLabelText('New password'), 'short');

@@ -35,7 +35,7 @@ export function SetPasswordPage() {
     say(null);
     reset.mutate(parsed.data, {
       onSuccess: (current) => {
-        if (current) navigate('/pets', { replace: true });
+        if (current) navigate('/', { replace: true });
         else say(COOKIE_NOT_KEPT);
       },
       onError: (error) => {
@@ -54,9 +54,10 @@ export function SetPasswordPage() {
         <LinkRefused sentence={refused} />
       ) : (
         <>
+          {/* Said to someone with no password yet too (the first run's link): nothing "old". */}
           <p>
-            Your new password replaces the old one, and you are signed out everywhere else. Then you
-            are signed in here.
+            Choose the password you will sign in with. Any password you had before stops working,
+            and you are signed out everywhere else. Then you are signed in here.
           </p>
           <form noValidate onSubmit={submit}>
             <NewPasswordField

@@ -225,6 +225,41 @@ describe('the Categories page', () => {
     await screen.findByText('Restored Ferrets: pets can be added to it again.');
   });
 
+  it('says only the last outcome: a rename after a create, a create after a failure', async () => {
+    const { client, user } = asStaff();
+    /** The status and error messages the page shows now. */
+    const said = () =>
+      [...document.querySelectorAll('[role="status"], .error')]
+        .map((element) => element.textContent)
+        .filter(Boolean);
+    client.createCategory.mockResolvedValue(created(category(3, 'Birds')));
+    client.updateCategory
+      .mockResolvedValueOnce(result({ ...DOGS, name: 'Hounds' }))
+      .mockRejectedValueOnce(apiError({ message: 'Internal error.' }));
+    await user.type(await screen.findByLabelText('Name'), 'Birds');
+    await user.click(screen.getByRole('button', { name: 'Create category' }));
+    await screen.findByText('Created the category Birds (id 3).');
+
+    await user.click(within(await findRow('Dogs')).getByRole('button', { name: 'Rename Dogs' }));
+    const name = within(screen.getByRole('dialog')).getByLabelText('New name');
+    await user.clear(name);
+    await user.type(name, 'Hounds');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    await screen.findByText('Renamed Dogs to Hounds.');
+    expect(said()).toEqual(['Renamed Dogs to Hounds.']);
+
+    await user.click(screen.getByRole('button', { name: 'Restore Ferrets' }));
+    await user.click(screen.getByRole('button', { name: 'Restore category' }));
+    await screen.findByText(/^Internal error\./);
+    expect(said()).toHaveLength(1);
+
+    client.createCategory.mockResolvedValue(created(category(4, 'Fish')));
+    await user.type(screen.getByLabelText('Name'), 'Fish');
+    await user.click(screen.getByRole('button', { name: 'Create category' }));
+    await screen.findByText('Created the category Fish (id 4).');
+    expect(said()).toEqual(['Created the category Fish (id 4).']);
+  });
+
   it('tells a partner it is not allowed, and asks the API nothing', () => {
     const client = createFakeClient();
     renderWithApp(<CategoriesPage />, client, { url: '/admin/categories' });

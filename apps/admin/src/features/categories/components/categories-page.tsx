@@ -2,6 +2,7 @@
  * Staff's Categories page: every category with its pets and whether it is archived, created,
  * renamed, archived and restored here. Partners are told it is not theirs.
  */
+import { useState } from 'react';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { useSignedIn } from '../../../lib/session.js';
 import { CategoriesTable } from './categories-table.js';
@@ -9,6 +10,9 @@ import { CreateCategoryForm } from './create-category-form.js';
 
 export function CategoriesPage() {
   const { role } = useSignedIn().account;
+  // The table and the form each say how their last action went; only the latest is shown, so
+  // the page never says two outcomes at once.
+  const [latest, setLatest] = useState<'table' | 'form' | null>(null);
   return (
     <>
       <PageHeading>Categories</PageHeading>
@@ -21,9 +25,20 @@ export function CategoriesPage() {
               no pet can be added to it or moved to it until it is restored. Categories are never
               deleted.
             </p>
-            <CategoriesTable labelledBy="categories-heading" />
+            <CategoriesTable
+              labelledBy="categories-heading"
+              current={latest === 'table'}
+              onAction={() => {
+                setLatest('table');
+              }}
+            />
           </section>
-          <CreateCategoryForm />
+          <CreateCategoryForm
+            current={latest === 'form'}
+            onAction={() => {
+              setLatest('form');
+            }}
+          />
         </>
       ) : (
         <p>Your account is not allowed to manage categories: staff create and change them.</p>

@@ -79,7 +79,17 @@ function CategoryRow({
   );
 }
 
-export function CategoriesTable({ labelledBy }: { labelledBy: string }) {
+export function CategoriesTable({
+  labelledBy,
+  current,
+  onAction,
+}: {
+  labelledBy: string;
+  /** Whether this table's outcome is the page's latest (else it is not shown). */
+  current: boolean;
+  /** Called as an action starts here. */
+  onAction: () => void;
+}) {
   const client = useClient();
   const { blocked } = useRateLimit();
   const paging = useCursorPaging();
@@ -149,6 +159,7 @@ export function CategoriesTable({ labelledBy }: { labelledBy: string }) {
               buttons.refFor(`${action}-${category.id}`)(button);
             }}
             onAction={(action) => {
+              onAction();
               setMessage(null);
               setFailure(null);
               if (action === 'rename') setRenaming(category);
@@ -156,8 +167,8 @@ export function CategoriesTable({ labelledBy }: { labelledBy: string }) {
             }}
           />
         )}
-        failure={failure}
-        message={message}
+        failure={current ? failure : null}
+        message={current ? message : null}
       />
       {renaming ? (
         <RenameCategory

@@ -17,7 +17,15 @@ const FIELDS = ['name'] as const;
  * Creates a category, in use at once. A name another category has, whatever its case, is said on
  * the field. Sending the same name again (after a failure on the way) reuses its idempotency key.
  */
-export function CreateCategoryForm() {
+export function CreateCategoryForm({
+  current,
+  onAction,
+}: {
+  /** Whether this form's outcome is the page's latest (else it is not shown). */
+  current: boolean;
+  /** Called as a create starts. */
+  onAction: () => void;
+}) {
   const create = useCreateCategory();
   const { all } = useCategories();
   const { blocked } = useRateLimit();
@@ -31,6 +39,7 @@ export function CreateCategoryForm() {
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
+    onAction();
     setCreated(null);
     const parsed = NewCategory.safeParse({ name });
     if (!parsed.success) {
@@ -83,8 +92,8 @@ export function CreateCategoryForm() {
           {create.isPending ? 'Creating…' : 'Create category'}
         </button>
       </div>
-      <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
-      <StatusMessage message={created} />
+      <div aria-live="polite">{failure && current ? <p className="error">{failure}</p> : null}</div>
+      <StatusMessage message={current ? created : null} />
     </form>
   );
 }
