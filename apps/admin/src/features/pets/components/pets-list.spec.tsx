@@ -645,13 +645,13 @@ describe('managing pets in the table', () => {
     await user.click(await screen.findByRole('button', { name: 'Rex' }));
     const history = await screen.findByRole('region', { name: 'History' });
     expect(client.admin.listAudit).toHaveBeenCalledWith(
-      { targetType: 'pet', targetId: 7, limit: 20 },
+      { targetType: 'pet', targetId: 7, limit: 20, expand: ['actor'] },
       expect.anything(),
     );
     await waitFor(() => {
       expect(history.textContent).toContain('Created');
     });
-    expect(history.textContent).toContain('by account 2 (key 5)');
+    expect(history.textContent).toContain('by key 5 (account 2)');
     expect(history.textContent).toContain('name: Rex');
     await waitFor(() => {
       expect(history.textContent).toContain('Category: Dogs');
