@@ -86,7 +86,7 @@ describe('the Activity page', () => {
     await screen.findByText('2 events, newest first.');
     expect(client.admin.listAudit).toHaveBeenCalledTimes(1);
     expect(rows()).toEqual([
-      ['Biscuit #14 updated', 'status: available → sold', 'key ci (Partner Co)'],
+      ['Biscuit #14 updated', 'status: available → sold', 'key “ci” (Partner Co)'],
       ['Account “Partner Co” plan changed', 'plan: free → pro', 'Ann (Shelter)'],
     ]);
     const links = within(screen.getByRole('table')).getAllByRole('link');

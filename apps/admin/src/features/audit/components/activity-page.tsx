@@ -218,9 +218,12 @@ function ActivityList() {
                     <EventActor actor={event.actor} />
                   </td>
                   <td data-label={COLUMN.changes} className="changes">
-                    {describeChanges(event, categories).map((change) => (
-                      <div key={change}>{change}</div>
-                    ))}
+                    {/* One element: a phone's card lays the changes out as one value. */}
+                    <div>
+                      {describeChanges(event, categories).map((change) => (
+                        <div key={change}>{change}</div>
+                      ))}
+                    </div>
                   </td>
                   <td data-label={COLUMN.when}>
                     <time dateTime={event.at}>{formatDateTime(event.at)}</time>

@@ -40,13 +40,16 @@ export function EventAction({
   );
 }
 
-/** "Ann (Shelter)", "key ci (Partner Co)": the account linked to its page. */
+/**
+ * "Ann (Shelter)", "key “ci” (Partner Co)": the account linked to its page. One element, so a
+ * phone's card lays it out as one value.
+ */
 export function EventActor({ actor }: { actor: AuditEvent['actor'] }) {
   const { who, account } = actorParts(actor);
-  if (account === undefined) return <>{who}</>;
+  if (account === undefined) return <span>{who}</span>;
   return (
-    <>
+    <span>
       {who} (<Link href={`/accounts/${String(account.id)}`}>{account.name}</Link>)
-    </>
+    </span>
   );
 }

@@ -43,7 +43,7 @@ describe("a pet's history", () => {
     const heads = [...history.querySelectorAll('.event-head')].map((head) =>
       head.textContent.replace(/ .+ by /, ' … by '),
     );
-    expect(heads).toEqual(['Changed … by Ann (Shelter)', 'Created … by key ci (Partner Co)']);
+    expect(heads).toEqual(['Changed … by Ann (Shelter)', 'Created … by key “ci” (Partner Co)']);
     expect(
       within(history)
         .getAllByRole('link')

@@ -18,9 +18,9 @@ const categories: CategoryLookup = {
 };
 
 describe('describeActor', () => {
-  it('names a key by its label and its account by name', () => {
+  it('names a key by its label, quoted, and its account by name', () => {
     expect(describeActor({ accountId: 1, keyId: 2, accountName: 'Partner Co', name: 'ci' })).toBe(
-      'key ci (Partner Co)',
+      'key “ci” (Partner Co)',
     );
   });
 

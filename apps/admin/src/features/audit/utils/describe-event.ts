@@ -36,7 +36,7 @@ const accountOf = (actor: { accountId: number; accountName?: string | undefined 
   actor.accountName ?? `account ${actor.accountId}`;
 
 /**
- * Who made the change, in words: "Ann (Shelter)" or "key ci (Partner Co)" with names, "key 7
+ * Who made the change, in words: "Ann (Shelter)" or "key “ci” (Partner Co)" with names, "key 7
  * (account 3)" or "person 3 (account 2)" without, "the command-line tool", or "someone not signed in"
  * (a failed sign-in).
  */
@@ -56,7 +56,11 @@ export function actorParts(actor: AuditEvent['actor']): {
   if (actor === 'cli') return { who: 'the command-line tool' };
   if (actor === 'anonymous') return { who: 'someone not signed in' };
   const account = { id: actor.accountId, name: accountOf(actor) };
-  if ('keyId' in actor) return { who: `key ${actor.name ?? actor.keyId}`, account };
+  if ('keyId' in actor)
+    return {
+      who: actor.name === undefined ? `key ${actor.keyId}` : `key “${actor.name}”`,
+      account,
+    };
   return { who: actor.name ?? `person ${actor.personId}`, account };
 }
 

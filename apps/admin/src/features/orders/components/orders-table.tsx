@@ -38,23 +38,24 @@ const COLUMN = {
  */
 function PetCell({ order, role }: { order: ListedOrder; role: 'partner' | 'staff' }) {
   const name = order.pet?.name ?? `Pet ${order.petId}`;
+  // One element, so a phone's card lays it out as one value.
   return (
-    <>
+    <span>
       {role === 'staff' ? <Link href={`/pets/${String(order.petId)}`}>{name}</Link> : name}{' '}
       <span className="muted">#{order.petId}</span>
-    </>
+    </span>
   );
 }
 
 /** The account that placed an order, by name with its id, linked to its page (staff). */
 function AccountCell({ order }: { order: ListedOrder }) {
   return (
-    <>
+    <span>
       <Link href={`/accounts/${String(order.accountId)}`}>
         {order.account?.name ?? `Account ${order.accountId}`}
       </Link>{' '}
       <span className="muted">#{order.accountId}</span>
-    </>
+    </span>
   );
 }
 
