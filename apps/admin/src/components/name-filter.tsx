@@ -43,10 +43,8 @@ export function NameFilter({
   }, [chosen?.id]);
 
   if (chosen) {
-    const name =
-      chosen.name ??
-      (picked?.id === chosen.id ? picked.name : undefined) ??
-      `${label} ${chosen.id}`;
+    // Its name once known (the list names it, or it was just chosen); until then its number.
+    const name = chosen.name ?? (picked?.id === chosen.id ? picked.name : undefined);
     return (
       <div className="field name-filter">
         <span className="label" id={`${id}-label`}>
@@ -54,7 +52,8 @@ export function NameFilter({
         </span>
         <span className="chip" role="group" aria-labelledby={`${id}-label`}>
           <span>
-            {name} <span className="muted">#{chosen.id}</span>
+            {name === undefined ? `${label} ` : `${name} `}
+            <span className="muted">#{chosen.id}</span>
           </span>
           <button
             ref={remove}
@@ -68,7 +67,7 @@ export function NameFilter({
           >
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">
-              Stop filtering by {noun} {name}
+              {`Stop filtering by ${noun} ${name ?? `#${chosen.id}`}`}
             </span>
           </button>
         </span>

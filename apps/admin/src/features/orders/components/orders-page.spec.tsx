@@ -246,6 +246,19 @@ describe('the Orders page, for staff', () => {
     expect(screen.getByLabelText<HTMLSelectElement>('Status').value).toBe('cancelled');
   });
 
+  it('says when no order matches a pet, its chip by number until a name is known', async () => {
+    render(
+      'staff',
+      (fake) => {
+        fake.listOrders.mockResolvedValue(ordersPage([]));
+      },
+      '/admin/orders?petId=57',
+    );
+    expect(await screen.findByText('No order matches these filters.')).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Pet' }).textContent).toContain('Pet #57');
+    expect(screen.getByRole('button', { name: 'Stop filtering by pet #57' })).toBeDefined();
+  });
+
   it('approves an order after a dialog that says what happens to its pet, and reads the orders again', async () => {
     const { client, user } = render('staff', (fake) => {
       fake.approveOrder.mockResolvedValue(result<Order>({ ...PLACED, status: 'approved' }));
