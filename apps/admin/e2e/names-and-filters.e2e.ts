@@ -150,21 +150,24 @@ describe('staff', () => {
         url.searchParams.get('targetType') === 'pet' &&
         url.searchParams.get('targetId') === String(biscuit.petId),
     );
-    const updated = page
+    // Every event shown is the pet's, once the filtered page has replaced the one before it.
+    await expect
+      .poll(async () => {
+        const shown = await page.getByRole('rowheader').allTextContents();
+        return shown.length > 0 && shown.every((what) => what.startsWith('Biscuit Namely Jr. #'));
+      })
+      .toBe(true);
+    const renamed = page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: /^Biscuit Namely Jr\. #\d+ updated$/ }) })
-      .first();
-    await updated.waitFor();
-    // Made with the staff account's key: the key by its label, the account by name, linked.
-    expect(await updated.locator('td[data-label="Who"]').textContent()).toMatch(
+      .filter({ hasText: 'name: Biscuit Namely → Biscuit Namely Jr.' });
+    // Renamed with the staff account's key: the key by its label, the account by name, linked.
+    expect(await renamed.locator('td[data-label="Who"]').textContent()).toMatch(
       /^key “.+” \(Staff\)$/,
     );
-    expect(await updated.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe(
+    expect(await renamed.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe(
       `/admin/accounts/${people.staff.accountId}`,
     );
-    // Every event shown is the pet's.
-    for (const what of await page.getByRole('rowheader').allTextContents())
-      expect(what).toMatch(/^Biscuit Namely Jr\. #\d+ /);
     expect(await sidewaysScroll(page)).toBe(0);
     await screenshot(page, 'activity-pet');
     await expectAccessible(page, 'the Activity page filtered by a pet');
