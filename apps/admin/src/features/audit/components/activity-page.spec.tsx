@@ -4,7 +4,7 @@
  * and by a partner (each found by typing its name) and paged through the address, categories by
  * name; Retry when the API could not be reached; partners are told it is for staff.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   account,
@@ -306,6 +306,20 @@ describe('the Activity page', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(window.location.search).toBe('?targetType=pet');
+  });
+
+  it('says when no change matches the filters, or nothing has happened at all', async () => {
+    const client = asStaff();
+    client.admin.listAudit.mockResolvedValue(auditPage([]));
+    renderWithApp(<ActivityPage />, client, {
+      url: '/admin/activity?targetType=pet&targetId=14',
+    });
+    expect(await screen.findByText('No change matches these filters.')).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Pet' }).textContent).toContain('Pet #14');
+    cleanup();
+
+    renderWithApp(<ActivityPage />, client, { url: '/admin/activity' });
+    expect(await screen.findByText('Nothing has happened yet.')).toBeDefined();
   });
 
   it('offers Retry when the API could not be reached', async () => {

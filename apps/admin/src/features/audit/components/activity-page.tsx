@@ -96,9 +96,12 @@ function ActivityList() {
     found.find((event) => event.target.type === 'pet' && event.target.id === petId)?.target.name ??
     undefined;
   const accounts = useAccounts(view.actorAccountId !== undefined);
-  const accountName = accounts.data?.data.find(
-    (account) => account.id === view.actorAccountId,
-  )?.name;
+  const accountName =
+    accounts.data?.data.find((account) => account.id === view.actorAccountId)?.name ??
+    found.flatMap(({ actor }) =>
+      typeof actor === 'object' && actor.accountId === view.actorAccountId ? [actor] : [],
+    )[0]?.accountName;
+  const filtered = view.targetType !== undefined || view.actorAccountId !== undefined;
   const nextCursor = cursorOf(events.data?.next);
   const waiting = events.isPlaceholderData || events.isPending;
 
@@ -113,7 +116,8 @@ function ActivityList() {
         }}
       />
     );
-  else if (events.data && found.length === 0) message = <p>Nothing has happened yet.</p>;
+  else if (events.data && found.length === 0)
+    message = <p>{filtered ? 'No change matches these filters.' : 'Nothing has happened yet.'}</p>;
   else if (events.data)
     message = <p>{`${found.length} ${found.length === 1 ? 'event' : 'events'}, newest first.`}</p>;
 
