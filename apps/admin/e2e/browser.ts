@@ -209,6 +209,22 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export const sidewaysScroll = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * How far the widest part of the main content scrolls sideways inside its own frame (a table in a
+ * scrolling region): 0 when every part fits, so nothing is read by scrolling a box sideways.
+ */
+export const sidewaysScrollInside = (page: Page): Promise<number> =>
+  page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll('main *')].map((element) =>
+        ['auto', 'scroll'].includes(getComputedStyle(element).overflowX)
+          ? element.scrollWidth - element.clientWidth
+          : 0,
+      ),
+    ),
+  );
+
 /** Whether a control lies wholly inside the viewport's width (so nothing hides it off-screen). */
 export async function expectWithinWidth(page: Page, control: Locator): Promise<void> {
   await control.scrollIntoViewIfNeeded();

@@ -233,9 +233,9 @@ describe('a member of staff', () => {
     await expect.poll(() => categoryCellOf(page, 'Spike').textContent()).toBe('Dogs');
 
     await page.goto('/admin/activity?targetType=category');
-    await page.getByRole('cell', { name: 'Category “Urchins” restored' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Category “Urchins” restored' }).waitFor();
     for (const action of ['archived', 'renamed', 'created'])
-      await page.getByRole('cell', { name: `Category “Urchins” ${action}` }).waitFor();
+      await page.getByRole('rowheader', { name: `Category “Urchins” ${action}` }).waitFor();
     await page.getByRole('cell', { name: 'name: Hedgehogs → Urchins' }).waitFor();
     await screenshot(page, 'categories-activity');
     await expectAccessible(page, 'the category events on the Activity page');

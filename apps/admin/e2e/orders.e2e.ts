@@ -95,7 +95,9 @@ describe('a partner', () => {
     await page.getByRole('table', { name: "Your account's orders" }).waitFor();
     const row = orderRow(page, orderId);
     await row.waitFor();
-    expect(await row.locator('td[data-label="Pet"]').textContent()).toBe(`Pet ${pet.id}`);
+    expect(await row.locator('td[data-label="Pet"]').textContent()).toBe(
+      `Olive Orderly #${pet.id}`,
+    );
     expect(await orderStatus(page, orderId)).toBe('placed');
     expect(await page.getByRole('columnheader', { name: 'Account' }).count()).toBe(0);
     expect(await row.getByRole('button').allTextContents()).toEqual([`Cancel order ${orderId}`]);
@@ -116,11 +118,15 @@ describe('a partner', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: `Cancel order ${orderId}?` });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(`Pet ${pet.id} becomes available again`);
+    expect(await dialog.textContent()).toContain(
+      `Olive Orderly (#${pet.id}) becomes available again`,
+    );
     await screenshot(page, 'orders-partner-cancel-confirm');
     await expectAccessible(page, 'the Cancel dialog');
     await dialog.getByRole('button', { name: `Cancel order ${orderId}` }).click();
-    await page.getByText(`Cancelled order ${orderId}: pet ${pet.id} is available again.`).waitFor();
+    await page
+      .getByText(`Cancelled order ${orderId}: Olive Orderly (#${pet.id}) is available again.`)
+      .waitFor();
     await expect.poll(() => orderStatus(page, orderId)).toBe('cancelled');
     expect(await orderRow(page, orderId).getByRole('button').count()).toBe(0);
 
@@ -180,9 +186,11 @@ describe('a member of staff', () => {
     const row = orderRow(page, order.id);
     await row.waitFor();
     expect(await row.locator('td[data-label="Account"]').textContent()).toBe(
-      `Account ${people.partner.accountId}`,
+      `Zoo Shop #${people.partner.accountId}`,
     );
-    expect(await row.locator('td[data-label="Pet"]').textContent()).toContain(`Pet ${order.petId}`);
+    expect(await row.locator('td[data-label="Pet"]').textContent()).toBe(
+      `Dora Delivered #${order.petId}`,
+    );
     expect(await row.getByRole('button').allTextContents()).toEqual([
       `Approve order ${order.id}`,
       `Cancel order ${order.id}`,
@@ -206,7 +214,9 @@ describe('a member of staff', () => {
     await approve.waitFor();
     await approve.getByRole('button', { name: `Approve order ${order.id}` }).click();
     await page
-      .getByText(`Approved order ${order.id}: pet ${order.petId} stays pending until delivery.`)
+      .getByText(
+        `Approved order ${order.id}: Dora Delivered (#${order.petId}) stays pending until delivery.`,
+      )
       .waitFor();
     await expect.poll(() => orderStatus(page, order.id)).toBe('approved');
 
@@ -219,22 +229,22 @@ describe('a member of staff', () => {
     await screenshot(page, 'orders-staff-deliver-confirm');
     await expectAccessible(page, 'the Deliver dialog');
     await deliver.getByRole('button', { name: `Deliver order ${order.id}` }).click();
-    await page.getByText(`Delivered order ${order.id}: pet ${order.petId} is sold.`).waitFor();
+    await page
+      .getByText(`Delivered order ${order.id}: Dora Delivered (#${order.petId}) is sold.`)
+      .waitFor();
     await expect.poll(() => orderStatus(page, order.id)).toBe('delivered');
     expect(await orderRow(page, order.id).getByRole('button').count()).toBe(0);
     await screenshot(page, 'orders-staff-delivered');
   });
 
-  it("follows the pet's link to its history: its order's moves sold it", async () => {
-    await orderRow(page, order.id)
-      .getByRole('link', { name: new RegExp(`^Pet ${order.petId}\\b`) })
-      .click();
-    await page.waitForURL(
-      (url) =>
-        url.pathname === '/admin/activity' &&
-        url.searchParams.get('targetId') === String(order.petId),
-    );
-    await page.getByText(`Only the events of pet ${order.petId}.`).waitFor();
+  it("links the pet to its page, and its history says its order's moves sold it", async () => {
+    expect(
+      await orderRow(page, order.id)
+        .getByRole('link', { name: 'Dora Delivered' })
+        .getAttribute('href'),
+    ).toBe(`/admin/pets/${order.petId}`);
+    await page.goto(`/admin/activity?targetType=pet&targetId=${order.petId}`);
+    await page.getByRole('button', { name: 'Stop filtering by pet Dora Delivered' }).waitFor();
     await page.getByText('status: pending → sold').waitFor();
     await page.getByText('name: Dora Delivered').waitFor();
   });

@@ -30,6 +30,36 @@ export interface ListSentences {
   noMore: string;
 }
 
+/**
+ * The column a list is sorted by (`aria-sort` on its header), whose header is a button that turns
+ * the order round: "Order, oldest first" becomes newest first.
+ */
+export interface SortedColumn {
+  column: string;
+  direction: 'ascending' | 'descending';
+  /** What the button does, read after the column's name: "show newest first". */
+  toggleLabel: string;
+  onToggle: () => void;
+}
+
+function ColumnHeader({ column, sort }: { column: string; sort: SortedColumn | undefined }) {
+  if (sort?.column !== column) return <th scope="col">{column}</th>;
+  return (
+    <th scope="col" aria-sort={sort.direction}>
+      {/* Its name starts with the column's, as seen, and says what a press does. */}
+      <button
+        type="button"
+        className="sort-toggle"
+        aria-label={`${column}: ${sort.toggleLabel}`}
+        onClick={sort.onToggle}
+      >
+        {column}
+        <span aria-hidden="true">{sort.direction === 'ascending' ? ' ↑' : ' ↓'}</span>
+      </button>
+    </th>
+  );
+}
+
 export function PagedTable<T>({
   list,
   paging,
@@ -37,6 +67,7 @@ export function PagedTable<T>({
   pagerLabel,
   says,
   columns,
+  sort,
   actions = false,
   row,
   failure = null,
@@ -51,6 +82,8 @@ export function PagedTable<T>({
   says: ListSentences;
   /** The column headers, in order; the first column holds each row's header cell. */
   columns: readonly string[];
+  /** The column the rows are sorted by, which can turn the order round. */
+  sort?: SortedColumn | undefined;
   /** A last column of buttons, its header read by screen readers only. */
   actions?: boolean;
   /** One row (a `<tr>` with its key). */
@@ -106,9 +139,7 @@ export function PagedTable<T>({
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
+                  <ColumnHeader key={column} column={column} sort={sort} />
                 ))}
                 {actions ? <ActionsHeader /> : null}
               </tr>

@@ -10,7 +10,6 @@ import type {
   Inventory,
   Invitation,
   KeysPage,
-  Order,
   Page,
   Passkey,
   PasswordResetLink,
@@ -22,7 +21,7 @@ import type {
   Session,
 } from '@pets/client';
 import { PetstoreApiError } from '@pets/client';
-import { PROBLEMS } from '@pets/contract';
+import { type ListedOrder, PROBLEMS } from '@pets/contract';
 import { vi } from 'vitest';
 
 export const rateLimit = (remaining = 59, limit = 60): RateLimitState => ({
@@ -218,7 +217,7 @@ export const auditPage = (events: AuditEvent[], nextCursor?: string): Page<Audit
   listPage(events, '/v1/admin/audit?limit=50', nextCursor);
 
 /** An order: order 5, placed by account 1 for pet 12, unless overridden. */
-export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
+export const order = (id = 5, overrides: Partial<ListedOrder> = {}): ListedOrder => ({
   id,
   petId: 12,
   accountId: 1,
@@ -228,7 +227,7 @@ export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
   ...overrides,
 });
 
-export const ordersPage = (orders: Order[], nextCursor?: string): Page<Order> =>
+export const ordersPage = (orders: ListedOrder[], nextCursor?: string): Page<ListedOrder> =>
   listPage(orders, '/v1/store/orders?limit=20', nextCursor);
 
 export const inventory = (overrides: Partial<Inventory> = {}): Inventory => ({

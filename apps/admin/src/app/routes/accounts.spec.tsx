@@ -69,18 +69,28 @@ const creates = (fake: FakeClient) => {
 };
 
 describe('the Accounts page', () => {
-  it('lists name, plan, role and limits, each name a link to the account', async () => {
+  it('lists name, id, plan, role and limits, each name a link to the account', async () => {
     setUp('/admin/accounts');
     expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeDefined();
     const name = await screen.findByRole('rowheader', { name: 'Big Pets' });
     const cells = [...(name.closest('tr')?.cells ?? [])].map((cell) => cell.textContent);
-    expect(cells.slice(0, 3)).toEqual(['Big Pets', 'enterprise', 'partner']);
+    expect(cells.slice(0, 4)).toEqual(['Big Pets', '2', 'enterprise', 'partner']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Name',
+      'Id',
+      'Plan',
+      'Role',
+      'This minute',
+      'Today',
+      'Refusals',
+    ]);
     // Usage loads on its own (its own tests are in accounts-usage.spec.tsx).
     await waitFor(() => {
-      expect(name.closest('tr')?.cells[3]?.textContent).toContain('12 of 5,000 this minute');
+      expect(name.closest('tr')?.cells[4]?.textContent).toContain('12 of 5,000 this minute');
     });
     // On a phone each cell shows its column's name.
-    expect(name.closest('tr')?.cells[3]?.getAttribute('data-label')).toBe('This minute');
+    expect(name.closest('tr')?.cells[4]?.getAttribute('data-label')).toBe('This minute');
+    expect(name.closest('tr')?.cells[1]?.getAttribute('data-label')).toBe('Id');
     expect(within(name).getByRole('link').getAttribute('href')).toBe('/admin/accounts/2');
   });
 

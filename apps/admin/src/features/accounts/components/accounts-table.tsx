@@ -1,5 +1,6 @@
 /**
- * The table of every account with its plan, role and use of its limits, nearest its limit first.
+ * The table of every account with its id (which orders and the activity show beside its name),
+ * plan, role and use of its limits, nearest its limit first.
  */
 import type { Account, AccountUsage } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { Refusals, UsageMeter, UsageUnavailable } from './usage.js';
 
 /** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
 const COLUMN = {
+  id: 'Id',
   plan: 'Plan',
   role: 'Role',
   minute: 'This minute',
@@ -104,12 +106,13 @@ export function AccountsTable() {
           <div className="stacked-frame">
             <table className="stacked accounts-table">
               <caption className="visually-hidden">
-                Accounts, nearest their rate limit first: plan, role and requests this minute and
-                today
+                Accounts, nearest their rate limit first: id, plan, role and requests this minute
+                and today
               </caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
+                  <th scope="col">{COLUMN.id}</th>
                   <th scope="col">{COLUMN.plan}</th>
                   <th scope="col">{COLUMN.role}</th>
                   <th scope="col">{COLUMN.minute}</th>
@@ -123,6 +126,7 @@ export function AccountsTable() {
                     <th scope="row">
                       <Link href={accountPath(account.id)}>{account.name}</Link>
                     </th>
+                    <td data-label={COLUMN.id}>{account.id}</td>
                     <td data-label={COLUMN.plan}>{account.plan}</td>
                     <td data-label={COLUMN.role}>{account.role}</td>
                     <UsageCells account={account} state={usageById.get(account.id)} />

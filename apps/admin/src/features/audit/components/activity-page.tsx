@@ -1,6 +1,7 @@
 /**
- * The Activity page: the audit trail for staff, newest first, filtered by kind and paged in the
- * address.
+ * The Activity page: the audit trail for staff, newest first, who did what by name; filtered by
+ * kind, by a pet and by a partner (each found by typing its name) and paged, all in the address.
+ * On a phone each event stacks into a card.
  */
 import { AuditTargetType } from '@pets/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,11 +9,12 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CursorPager } from '../../../components/cursor-pager.js';
 import { ErrorMessage } from '../../../components/error-message.js';
+import { NameFilter } from '../../../components/name-filter.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
-import { TableScroll } from '../../../components/ui/table-scroll.js';
 import { useCategories } from '../../../lib/categories.js';
 import { useClient } from '../../../lib/client.js';
 import { isRateLimited } from '../../../lib/errors.js';
+import { useAccountMatches, useAccounts, usePetMatches } from '../../../lib/find-by-name.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useSignedIn } from '../../../lib/session.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
@@ -20,9 +22,12 @@ import { cursorOf } from '../../../lib/paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAuditQueryOptions } from '../api/list-audit.js';
 import { activityPath, parseActivitySearch, type ActivityView } from '../utils/activity-search.js';
-import { describeAction, describeActor, describeChanges } from '../utils/describe-event.js';
+import { describeChanges } from '../utils/describe-event.js';
+import { EventAction, EventActor } from './event-words.js';
 
 const PAGE_SIZE = 50;
+/** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
+const COLUMN = { what: 'What', who: 'Who', changes: 'Changes', when: 'When' } as const;
 const KINDS: Record<AuditTargetType, string> = {
   pet: 'Pets',
   key: 'API keys',
@@ -74,6 +79,8 @@ function ActivityList() {
       ...(view.targetType === undefined || view.targetId === undefined
         ? {}
         : { targetId: view.targetId }),
+      ...(view.actorAccountId === undefined ? {} : { actorAccountId: view.actorAccountId }),
+      expand: ['actor', 'target'],
       ...(view.cursor === undefined ? {} : { cursor: view.cursor }),
     }),
     enabled: !blocked,
@@ -84,6 +91,17 @@ function ActivityList() {
     navigate(activityPath(next));
   };
   const found = events.data?.data ?? [];
+  const petId = view.targetType === 'pet' ? view.targetId : undefined;
+  const petName =
+    found.find((event) => event.target.type === 'pet' && event.target.id === petId)?.target.name ??
+    undefined;
+  const accounts = useAccounts(view.actorAccountId !== undefined);
+  const accountName =
+    accounts.data?.data.find((account) => account.id === view.actorAccountId)?.name ??
+    found.flatMap(({ actor }) =>
+      typeof actor === 'object' && actor.accountId === view.actorAccountId ? [actor] : [],
+    )[0]?.accountName;
+  const filtered = view.targetType !== undefined || view.actorAccountId !== undefined;
   const nextCursor = cursorOf(events.data?.next);
   const waiting = events.isPlaceholderData || events.isPending;
 
@@ -98,7 +116,8 @@ function ActivityList() {
         }}
       />
     );
-  else if (events.data && found.length === 0) message = <p>Nothing has happened yet.</p>;
+  else if (events.data && found.length === 0)
+    message = <p>{filtered ? 'No change matches these filters.' : 'Nothing has happened yet.'}</p>;
   else if (events.data)
     message = <p>{`${found.length} ${found.length === 1 ? 'event' : 'events'}, newest first.`}</p>;
 
@@ -115,7 +134,11 @@ function ActivityList() {
             value={view.targetType ?? ''}
             onChange={(event) => {
               const chosen = AuditTargetType.safeParse(event.target.value);
-              show({ targetType: chosen.success ? chosen.data : undefined, cursor: undefined });
+              show({
+                targetType: chosen.success ? chosen.data : undefined,
+                actorAccountId: view.actorAccountId,
+                cursor: undefined,
+              });
             }}
           >
             <option value="">All changes</option>
@@ -126,11 +149,50 @@ function ActivityList() {
             ))}
           </select>
         </div>
+        <NameFilter
+          label="Pet"
+          noun="pet"
+          chosen={petId === undefined ? undefined : { id: petId, name: petName }}
+          useMatches={usePetMatches}
+          onChoose={(pet) => {
+            show({
+              targetType: 'pet',
+              targetId: pet.id,
+              actorAccountId: view.actorAccountId,
+              cursor: undefined,
+            });
+          }}
+          onClear={() => {
+            show({ targetType: 'pet', actorAccountId: view.actorAccountId, cursor: undefined });
+          }}
+        />
+        <NameFilter
+          label="Partner"
+          noun="partner"
+          chosen={
+            view.actorAccountId === undefined
+              ? undefined
+              : { id: view.actorAccountId, name: accountName }
+          }
+          useMatches={useAccountMatches}
+          onChoose={(account) => {
+            show({ ...view, actorAccountId: account.id, cursor: undefined });
+          }}
+          onClear={() => {
+            show({ ...view, actorAccountId: undefined, cursor: undefined });
+          }}
+        />
       </div>
-      {view.targetType !== undefined && view.targetId !== undefined ? (
+      {view.targetType !== undefined && view.targetType !== 'pet' && view.targetId !== undefined ? (
         <p>
           Only the events of {NOUNS_OF[view.targetType]} {view.targetId}.{' '}
-          <Link href={activityPath({ targetType: view.targetType, cursor: undefined })}>
+          <Link
+            href={activityPath({
+              targetType: view.targetType,
+              actorAccountId: view.actorAccountId,
+              cursor: undefined,
+            })}
+          >
             Show every {NOUNS_OF[view.targetType]}
           </Link>
         </p>
@@ -139,35 +201,42 @@ function ActivityList() {
         {message}
       </div>
       {found.length > 0 ? (
-        <TableScroll labelledBy="activity-caption">
-          <table aria-busy={waiting || undefined}>
-            <caption id="activity-caption">Activity</caption>
+        <div className="stacked-frame">
+          <table className="stacked activity-table" aria-busy={waiting || undefined}>
+            <caption className="visually-hidden">Activity, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Changes</th>
-                <th scope="col">Who</th>
+                <th scope="col">{COLUMN.what}</th>
+                <th scope="col">{COLUMN.who}</th>
+                <th scope="col">{COLUMN.changes}</th>
+                <th scope="col">{COLUMN.when}</th>
               </tr>
             </thead>
             <tbody>
               {found.map((event) => (
                 <tr key={event.id}>
-                  <td>
+                  <th scope="row">
+                    <EventAction event={event} categories={categories} />
+                  </th>
+                  <td data-label={COLUMN.who}>
+                    <EventActor actor={event.actor} />
+                  </td>
+                  <td data-label={COLUMN.changes} className="changes">
+                    {/* One element: a phone's card lays the changes out as one value. */}
+                    <div>
+                      {describeChanges(event, categories).map((change) => (
+                        <div key={change}>{change}</div>
+                      ))}
+                    </div>
+                  </td>
+                  <td data-label={COLUMN.when}>
                     <time dateTime={event.at}>{formatDateTime(event.at)}</time>
                   </td>
-                  <td>{describeAction(event, categories)}</td>
-                  <td>
-                    {describeChanges(event, categories).map((change) => (
-                      <div key={change}>{change}</div>
-                    ))}
-                  </td>
-                  <td>{describeActor(event.actor)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </TableScroll>
+        </div>
       ) : null}
       <CursorPager
         paging={paging}

@@ -1,4 +1,7 @@
-/** A pet's history for staff, from the audit trail, shown in the pet's panel on the pets page. */
+/**
+ * A pet's history for staff, from the audit trail, shown with the pet: who changed it by name
+ * ("by Ann (Shelter)", "by key ci (Partner Co)"), each account linked to its page.
+ */
 import type { AuditEvent } from '@pets/client';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message.js';
@@ -8,7 +11,8 @@ import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAuditQueryOptions } from '../api/list-audit.js';
-import { describeActor, describeChanges } from '../utils/describe-event.js';
+import { describeChanges } from '../utils/describe-event.js';
+import { EventActor } from './event-words.js';
 
 const VERBS: Partial<Record<AuditEvent['action'], string>> = {
   'pet.created': 'Created',
@@ -22,7 +26,12 @@ export function PetHistory({ petId, headingId }: { petId: number; headingId: str
   const client = useClient();
   const { blocked } = useRateLimit();
   const history = useQuery({
-    ...listAuditQueryOptions(client, { targetType: 'pet', targetId: petId, limit: SHOWN }),
+    ...listAuditQueryOptions(client, {
+      targetType: 'pet',
+      targetId: petId,
+      limit: SHOWN,
+      expand: ['actor'],
+    }),
     enabled: !blocked,
   });
   const categories = useCategories();
@@ -49,7 +58,7 @@ export function PetHistory({ petId, headingId }: { petId: number; headingId: str
               <p className="event-head">
                 <strong>{VERBS[event.action] ?? event.action}</strong>{' '}
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time> by{' '}
-                {describeActor(event.actor)}
+                <EventActor actor={event.actor} />
               </p>
               {Object.keys(event.changes).length > 0 ? (
                 <ul className="changes">

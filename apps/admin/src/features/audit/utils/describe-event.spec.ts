@@ -1,13 +1,13 @@
 /**
- * Proves how audit events read: who acted, what happened to what (invitations, sign-ins, failed
- * sign-ins, sessions, categories by name), and each change as before → after, a pet's category by
- * name.
+ * Proves how audit events read: who acted and what happened to what, by name where the trail's
+ * `expand` names them and by id where it does not (invitations, sign-ins, failed sign-ins,
+ * sessions, categories by name), and each change as before → after, a pet's category by name.
  */
 import type { AuditEvent } from '@pets/client';
 import { describe, expect, it } from 'vitest';
 import type { CategoryLookup } from '../../../lib/categories.js';
 import { auditEvent } from '../../../testing/fake-client.js';
-import { describeAction, describeActor, describeChanges } from './describe-event.js';
+import { actionParts, describeAction, describeActor, describeChanges } from './describe-event.js';
 
 /** The categories as the app has read them: Dogs (1) and Cats (2). */
 const NAMES: Record<number, string> = { 1: 'Dogs', 2: 'Cats' };
@@ -18,12 +18,24 @@ const categories: CategoryLookup = {
 };
 
 describe('describeActor', () => {
-  it('names a key by its account and id', () => {
-    expect(describeActor({ accountId: 1, keyId: 2 })).toBe('account 1 (key 2)');
+  it('names a key by its label, quoted, and its account by name', () => {
+    expect(describeActor({ accountId: 1, keyId: 2, accountName: 'Partner Co', name: 'ci' })).toBe(
+      'key “ci” (Partner Co)',
+    );
   });
 
-  it('names a person signed in by their account and id', () => {
-    expect(describeActor({ accountId: 2, personId: 3 })).toBe('account 2 (person 3)');
+  it('names a person signed in and their account by name', () => {
+    expect(describeActor({ accountId: 2, personId: 3, accountName: 'Shelter', name: 'Ann' })).toBe(
+      'Ann (Shelter)',
+    );
+  });
+
+  it('says a key and its account by id when the trail gives no names', () => {
+    expect(describeActor({ accountId: 1, keyId: 2 })).toBe('key 2 (account 1)');
+  });
+
+  it('says a person and their account by id when the trail gives no names', () => {
+    expect(describeActor({ accountId: 2, personId: 3 })).toBe('person 3 (account 2)');
   });
 
   it('names the command-line tool', () => {
@@ -108,6 +120,85 @@ describe('describeAction', () => {
     ],
   ])('%s', (_name, overrides, words) => {
     expect(describeAction(auditEvent(1, overrides))).toBe(words);
+  });
+});
+
+describe('describeAction with names', () => {
+  it.each<[string, Partial<AuditEvent>, string]>([
+    [
+      'a pet by its name',
+      { action: 'pet.updated', target: { type: 'pet', id: 14, name: 'Biscuit' } },
+      'Biscuit updated',
+    ],
+    [
+      'an account by its name',
+      {
+        action: 'account.plan_changed',
+        target: { type: 'account', id: 4, name: 'Shelter' },
+      },
+      'Account “Shelter” plan changed',
+    ],
+    [
+      'a key by its label',
+      { action: 'key.revoked', target: { type: 'key', id: 9, name: 'ci' } },
+      'Key “ci” revoked',
+    ],
+    [
+      'a person by their name',
+      { action: 'person.joined', target: { type: 'person', id: 3, name: 'Ann' } },
+      'Ann joined',
+    ],
+    [
+      'an order, which has no name, by its id',
+      { action: 'order.placed', target: { type: 'order', id: 8, name: null } },
+      'Order 8 placed',
+    ],
+    [
+      'who signed in, and their account',
+      {
+        action: 'person.signed_in',
+        actor: { accountId: 2, personId: 3, accountName: 'Shelter', name: 'Ann' },
+        target: { type: 'session', id: 5, name: null },
+        changes: {},
+      },
+      'Ann of Shelter signed in (session 5)',
+    ],
+    [
+      'the account a person was invited to',
+      {
+        action: 'person.invited',
+        target: { type: 'account', id: 2, name: 'Shelter' },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A person invited to Shelter (ann@acme.example)',
+    ],
+    [
+      'the person a failed sign-in tried',
+      {
+        action: 'person.sign_in_failed',
+        actor: 'anonymous',
+        target: { type: 'person', id: 3, name: 'Ann' },
+        changes: { email: [null, 'ann@acme.example'] },
+      },
+      'A failed sign-in as Ann (ann@acme.example)',
+    ],
+  ])('names %s', (_name, overrides, words) => {
+    expect(describeAction(auditEvent(1, overrides))).toBe(words);
+  });
+
+  it('splits the thing changed from what happened to it, so that it can be linked', () => {
+    expect(
+      actionParts(auditEvent(1, { target: { type: 'pet', id: 14, name: 'Biscuit' } })),
+    ).toEqual({ subject: 'Biscuit', text: ' updated' });
+    expect(
+      actionParts(
+        auditEvent(1, {
+          action: 'person.invited',
+          target: { type: 'account', id: 2 },
+          changes: {},
+        }),
+      ),
+    ).toEqual({ text: 'A person invited to account 2' });
   });
 });
 

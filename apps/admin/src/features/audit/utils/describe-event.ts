@@ -1,5 +1,6 @@
 /**
- * An audit event in words for staff: the trail gives ids only; categories are named from the
+ * An audit event in words for staff: who acted and what they changed by name (the trail's
+ * `expand=actor,target`), ids only where the trail has no name; categories are named from the
  * categories the app has read.
  */
 import type { AuditEvent } from '@pets/client';
@@ -30,32 +31,87 @@ const NOUNS: Record<AuditTargetType, string> = {
   passkey: 'Passkey',
 };
 
+/** An account as an actor names it: by name when the trail gave it, else "account 3". */
+const accountOf = (actor: { accountId: number; accountName?: string | undefined }): string =>
+  actor.accountName ?? `account ${actor.accountId}`;
+
 /**
- * Who made the change, in words: "account 3 (key 7)", "account 2 (person 3)", "the command-line
- * tool", or "someone not signed in" (a failed sign-in).
+ * Who made the change, in words: "Ann (Shelter)" or "key “ci” (Partner Co)" with names, "key 7
+ * (account 3)" or "person 3 (account 2)" without, "the command-line tool", or "someone not signed in"
+ * (a failed sign-in).
  */
 export function describeActor(actor: AuditEvent['actor']): string {
-  if (actor === 'cli') return 'the command-line tool';
-  if (actor === 'anonymous') return 'someone not signed in';
-  return 'keyId' in actor
-    ? `account ${actor.accountId} (key ${actor.keyId})`
-    : `account ${actor.accountId} (person ${actor.personId})`;
+  const parts = actorParts(actor);
+  return parts.account === undefined ? parts.who : `${parts.who} (${parts.account.name})`;
 }
 
 /**
- * What happened to what: "Pet 12 updated", "Person 3 of account 2 signed in (session 5)", "A person
- * invited to account 2 (ann@acme.example)", "Category “Dogs” archived" (by its name now).
+ * Who made the change, in parts: the person or key, and the account it acts for (to link to the
+ * account's page), or only words for the command-line tool and someone not signed in.
  */
-export function describeAction(
+export function actorParts(actor: AuditEvent['actor']): {
+  who: string;
+  account?: { id: number; name: string };
+} {
+  if (actor === 'cli') return { who: 'the command-line tool' };
+  if (actor === 'anonymous') return { who: 'someone not signed in' };
+  const account = { id: actor.accountId, name: accountOf(actor) };
+  if ('keyId' in actor)
+    return {
+      who: actor.name === undefined ? `key ${actor.keyId}` : `key “${actor.name}”`,
+      account,
+    };
+  return { who: actor.name ?? `person ${actor.personId}`, account };
+}
+
+/**
+ * What happened to what, in parts: the thing changed, named (its own page links it), then what
+ * happened to it; or the whole sentence when no one thing leads it ("A person invited to …").
+ */
+export interface ActionParts {
+  /** The target by its name ("Biscuit", "Account “Shelter”"), or by kind and id without one. */
+  subject?: string;
+  /** The rest of the sentence: " updated", or the whole of it without a subject. */
+  text: string;
+}
+
+/**
+ * What happened to what: "Biscuit updated", "Ann of Shelter signed in (session 5)", "A person
+ * invited to Shelter (ann@acme.example)", "Category “Dogs” archived" (by its name now); by kind and
+ * id where the trail gave no name ("Pet 12 updated", "Order 8 placed").
+ */
+export function describeAction(event: AuditEvent, categories?: CategoryLookup): string {
+  const { subject, text } = actionParts(event, categories);
+  return `${subject ?? ''}${text}`;
+}
+
+/** The name of the target, as it is now; by kind and id when the trail gave none. */
+function subjectOf(target: AuditEvent['target'], categories: CategoryLookup): string {
+  if (target.type === 'category') {
+    const category = categories.byId(target.id);
+    return category ? `Category “${category.name}”` : categories.nameOf(target.id);
+  }
+  const name = target.name;
+  if (name === null || name === undefined) return `${NOUNS[target.type]} ${target.id}`;
+  // A pet and a person go by their names alone; anything else says what it is.
+  return target.type === 'pet' || target.type === 'person'
+    ? name
+    : `${NOUNS[target.type]} “${name}”`;
+}
+
+/** An account in a sentence: "Shelter" when the trail names it, else "account 2". */
+const accountNamed = (target: AuditEvent['target']): string =>
+  target.name ?? `account ${target.id}`;
+
+export function actionParts(
   event: AuditEvent,
   categories: CategoryLookup = NO_CATEGORIES,
-): string {
+): ActionParts {
   const { action, actor, target } = event;
-  const about = (what: string) => {
-    if (target.type !== 'category') return `${NOUNS[target.type]} ${target.id} ${what}`;
-    const category = categories.byId(target.id);
-    return `${category ? `Category “${category.name}”` : categories.nameOf(target.id)} ${what}`;
-  };
+  const about = (what: string): ActionParts => ({
+    subject: subjectOf(target, categories),
+    text: ` ${what}`,
+  });
   switch (action) {
     case 'pet.created':
     case 'key.created':
@@ -81,12 +137,16 @@ export function describeAction(
     case 'person.signed_in':
       // The person is the actor; the target is the session the sign-in started.
       return typeof actor === 'object' && 'personId' in actor
-        ? `Person ${actor.personId} of account ${actor.accountId} signed in (session ${target.id})`
+        ? {
+            text: `${actor.name ?? `Person ${actor.personId}`} of ${accountOf(actor)} signed in (session ${target.id})`,
+          }
         : about('started');
     case 'person.invited': {
       // The target is the account invited to; the email invited is the one change.
       const email = event.changes['email']?.[1];
-      return `A person invited to account ${target.id}${typeof email === 'string' ? ` (${email})` : ''}`;
+      return {
+        text: `A person invited to ${accountNamed(target)}${typeof email === 'string' ? ` (${email})` : ''}`,
+      };
     }
     case 'person.joined':
       return about('joined');
@@ -101,7 +161,9 @@ export function describeAction(
     case 'invitation.revoked': {
       // The target is the account; the email the invitation was for is the one it no longer has.
       const email = event.changes['email']?.[0];
-      return `An invitation to account ${target.id}${typeof email === 'string' ? ` (${email})` : ''} revoked`;
+      return {
+        text: `An invitation to ${accountNamed(target)}${typeof email === 'string' ? ` (${email})` : ''} revoked`,
+      };
     }
     case 'person.password_removed':
       return about('removed their password');
@@ -120,7 +182,9 @@ export function describeAction(
     case 'person.sign_in_failed': {
       // The API records the email that was tried as the event's one change.
       const email = event.changes['email']?.[1];
-      return `A failed sign-in as person ${target.id}${typeof email === 'string' ? ` (${email})` : ''}`;
+      return {
+        text: `A failed sign-in as ${target.name ?? `person ${target.id}`}${typeof email === 'string' ? ` (${email})` : ''}`,
+      };
     }
   }
 }

@@ -1,17 +1,16 @@
 /** Asks before an order is approved, delivered or cancelled, saying what that does to its pet. */
-import type { Order } from '@pets/client';
-import type { OrderMove } from '@pets/contract';
+import type { ListedOrder, OrderMove } from '@pets/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
-import { MOVE_WORDS } from '../utils/move-words.js';
+import { accountOf, MOVE_WORDS, petOf } from '../utils/move-words.js';
 
 /** What each move does to the pet, said before it is made: none of them can be taken back. */
-const CONSEQUENCE: Record<OrderMove, (order: Order) => string> = {
+const CONSEQUENCE: Record<OrderMove, (order: ListedOrder) => string> = {
   approve: (order) =>
-    `Pet ${order.petId} stays pending until the order is delivered or cancelled. An approved order cannot go back to placed.`,
+    `${petOf(order, true)} stays pending until the order is delivered or cancelled. An approved order cannot go back to placed.`,
   deliver: (order) =>
-    `Pet ${order.petId} becomes sold to account ${order.accountId}. This cannot be undone.`,
+    `${petOf(order, true)} becomes sold to ${accountOf(order)}. This cannot be undone.`,
   cancel: (order) =>
-    `Pet ${order.petId} becomes available again, and anyone may order it. A cancelled order cannot be reopened.`,
+    `${petOf(order, true)} becomes available again, and anyone may order it. A cancelled order cannot be reopened.`,
 };
 
 export function ConfirmMove({
@@ -21,7 +20,7 @@ export function ConfirmMove({
   onConfirm,
   onCancel,
 }: {
-  order: Order;
+  order: ListedOrder;
   move: OrderMove;
   busy: boolean;
   onConfirm: () => void;

@@ -1,11 +1,10 @@
 /**
- * The orders, a page at a time (the page and the status filter in the address, with Previous and
- * Next): each order's pet, (for staff) the account that placed it, its status and times, and the
- * moves its status allows, each after a dialog that says what it does. On a phone each row stacks
- * into a card.
+ * The orders, a page at a time (the page, the filters and the order in the address, with Previous
+ * and Next): each order's pet by name, (for staff) the account that placed it by name, each linked
+ * to its page, its status and times, and the moves its status allows, each after a dialog that says
+ * what it does. On a phone each row stacks into a card.
  */
-import type { Order } from '@pets/client';
-import type { OrderMove } from '@pets/contract';
+import type { ListedOrder, OrderMove } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -34,18 +33,29 @@ const COLUMN = {
 } as const;
 
 /**
- * The pet an order is for, by id: the API names no pet in an order, and reading each pet's name
- * would take a request per row (only the deprecated `getPet` reads one pet). Staff follow the link
- * to the pet's history, which names it.
+ * The pet an order is for, by name (the list expands it) with its id; staff follow it to the pet's
+ * page. A partner's own order names the pet only.
  */
-function PetCell({ petId, role }: { petId: number; role: 'partner' | 'staff' }) {
-  return role === 'staff' ? (
-    <Link href={`/activity?targetType=pet&targetId=${String(petId)}`}>
-      Pet {petId}
-      <span className="visually-hidden">: its history</span>
-    </Link>
-  ) : (
-    <>Pet {petId}</>
+function PetCell({ order, role }: { order: ListedOrder; role: 'partner' | 'staff' }) {
+  const name = order.pet?.name ?? `Pet ${order.petId}`;
+  // One element, so a phone's card lays it out as one value.
+  return (
+    <span>
+      {role === 'staff' ? <Link href={`/pets/${String(order.petId)}`}>{name}</Link> : name}{' '}
+      <span className="muted">#{order.petId}</span>
+    </span>
+  );
+}
+
+/** The account that placed an order, by name with its id, linked to its page (staff). */
+function AccountCell({ order }: { order: ListedOrder }) {
+  return (
+    <span>
+      <Link href={`/accounts/${String(order.accountId)}`}>
+        {order.account?.name ?? `Account ${order.accountId}`}
+      </Link>{' '}
+      <span className="muted">#{order.accountId}</span>
+    </span>
   );
 }
 
@@ -56,7 +66,7 @@ function OrderRow({
   buttonRef,
   onMove,
 }: {
-  order: Order;
+  order: ListedOrder;
   role: 'partner' | 'staff';
   busy: boolean;
   buttonRef: (move: OrderMove, button: HTMLButtonElement | null) => void;
@@ -68,11 +78,11 @@ function OrderRow({
     <tr>
       <th scope="row">Order {order.id}</th>
       <td data-label={COLUMN.pet}>
-        <PetCell petId={order.petId} role={role} />
+        <PetCell order={order} role={role} />
       </td>
       {role === 'staff' ? (
         <td data-label={COLUMN.account}>
-          <Link href={`/accounts/${String(order.accountId)}`}>Account {order.accountId}</Link>
+          <AccountCell order={order} />
         </td>
       ) : null}
       <td data-label={COLUMN.status}>
@@ -115,32 +125,37 @@ export function OrdersTable({
   paging,
   role,
   labelledBy,
+  onSort,
 }: {
   view: OrdersView;
   paging: CursorPaging;
   role: 'partner' | 'staff';
   labelledBy: string;
+  /** Shows the other order: newest first after oldest first, and back. */
+  onSort: () => void;
 }) {
   const client = useClient();
   const { blocked } = useRateLimit();
   const orders = useQuery({
-    ...listOrdersQueryOptions(client, view),
+    ...listOrdersQueryOptions(client, view, role),
     enabled: !blocked,
   });
   const move = useMoveOrder();
-  const [confirming, setConfirming] = useState<{ order: Order; move: OrderMove } | null>(null);
+  const [confirming, setConfirming] = useState<{ order: ListedOrder; move: OrderMove } | null>(
+    null,
+  );
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const buttons = useRowButtons<string>();
   const busy = move.isPending || blocked;
 
   /** Back to a row's button once the dialog that covered it (and made the page inert) is gone. */
-  const backTo = (order: Order, which: OrderMove, close: () => void) => {
+  const backTo = (order: ListedOrder, which: OrderMove, close: () => void) => {
     flushSync(close);
     buttons.focus(`${which}-${order.id}`);
   };
 
-  const confirm = ({ order, move: which }: { order: Order; move: OrderMove }) => {
+  const confirm = ({ order, move: which }: { order: ListedOrder; move: OrderMove }) => {
     setMessage(null);
     setFailure(null);
     move.mutate(
@@ -148,7 +163,8 @@ export function OrdersTable({
       {
         onSuccess: ({ data }) => {
           setConfirming(null);
-          setMessage(MOVE_WORDS[which].done(data));
+          // The answer is the order alone: the names come from the row it was listed in.
+          setMessage(MOVE_WORDS[which].done({ ...order, ...data }));
         },
         onError: (error) => {
           backTo(order, which, () => {
@@ -170,7 +186,10 @@ export function OrdersTable({
     COLUMN.placed,
     COLUMN.updated,
   ];
-  const filtered = view.status !== undefined;
+  const filtered =
+    view.status !== undefined ||
+    view.petId !== undefined ||
+    (role === 'staff' && view.accountId !== undefined);
 
   return (
     <>
@@ -182,13 +201,21 @@ export function OrdersTable({
         says={{
           loading: 'Loading orders…',
           empty: filtered
-            ? `No order is ${view.status ?? ''}.`
+            ? view.status !== undefined && view.petId === undefined && view.accountId === undefined
+              ? `No order is ${view.status}.`
+              : 'No order matches these filters.'
             : role === 'staff'
               ? 'No order has been placed yet.'
               : 'Your account has placed no order yet.',
           noMore: 'No more orders.',
         }}
         columns={columns}
+        sort={{
+          column: COLUMN.order,
+          direction: view.sort === '-id' ? 'descending' : 'ascending',
+          toggleLabel: view.sort === '-id' ? 'show oldest first' : 'show newest first',
+          onToggle: onSort,
+        }}
         actions
         row={(order) => (
           <OrderRow
