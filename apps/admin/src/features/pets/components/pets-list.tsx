@@ -1,7 +1,8 @@
 /**
- * The pets page: the catalogue one page at a time, filtered and paged through the address, with
- * Add pet, each pet's status to change, (staff) Delete and the inventory's counts, (partners) Adopt
- * on an available pet, and the pet open beside the table.
+ * The pets page: the catalogue one page at a time, searched, filtered, sorted and paged through the
+ * address, with Add pet, each pet's status to move, (staff) Delete and the inventory's counts,
+ * (partners) Adopt on an available pet after asking, pets marked across pages for bulk actions,
+ * and the pet open beside the table.
  */
 import type { Pet } from '@pets/client';
 import { useRef, useState } from 'react';
@@ -10,15 +11,18 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
+import { useOpenOrders } from '../api/list-open-orders.js';
 import { usePetChanges } from '../hooks/use-pet-changes.js';
+import { usePetSelection } from '../hooks/use-pet-selection.js';
 import { usePetsFilters } from '../hooks/use-pets-filters.js';
 import { usePetsPage } from '../hooks/use-pets-page.js';
 import { usePetsView } from '../hooks/use-pets-view.js';
 import { AddPetForm } from './add-pet-form.js';
 import { InventoryCounts } from './inventory-counts.js';
-import { ConfirmDelete } from './pet-actions.js';
+import { ConfirmAdopt, ConfirmDelete } from './pet-actions.js';
 import { PetOutcome } from './pet-outcome.js';
 import { PetPanel, type PetHistorySlot } from './pet-panel.js';
+import { PetsBulkBar } from './pets-bulk-bar.js';
 import { PetsFilters } from './pets-filters.js';
 import { PetsListStatus } from './pets-list-status.js';
 import { PetsTable } from './pets-table.js';
@@ -32,7 +36,10 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
   const list = usePetsPage(view);
   const changes = usePetChanges();
   const status = useRef<HTMLDivElement>(null);
+  const openOrders = useOpenOrders(list.found);
+  const selection = usePetSelection(list.found);
   const [confirming, setConfirming] = useState<Pet>();
+  const [adopting, setAdopting] = useState<Pet>();
   const [openId, setOpenId] = useState<number>();
   const [adding, setAdding] = useState(false);
 
@@ -97,7 +104,6 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
             page={paging.page}
             filtered={filters.filtered}
             onFirstPage={paging.first}
-            onClearFilters={filters.clear}
           />
         </div>
         {pager('Pages')}
@@ -107,6 +113,15 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
         <p className="hint">To change the pets your account added, show My pets.</p>
       ) : null}
       <PetOutcome outcome={changes.outcome} limit={view.limit} />
+      {list.found.some(canEdit) || selection.selected.size > 0 ? (
+        <PetsBulkBar
+          role={role}
+          markable={list.found.filter(canEdit)}
+          selection={selection}
+          openOrders={openOrders}
+          report={changes.report}
+        />
+      ) : null}
 
       <div className={opened ? 'pets-body with-panel' : 'pets-body'}>
         {list.found.length > 0 ? (
@@ -124,8 +139,16 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
               },
               onStatus: changes.changeStatus,
               onDelete: setConfirming,
-              onAdopt: changes.adopt,
+              onAdopt: setAdopting,
               adoptingId: changes.adoptingId,
+              openOrders,
+              selection,
+            }}
+            order={{
+              sort: view.sort,
+              onSort: (sort) => {
+                change({ sort });
+              },
             }}
           />
         ) : null}
@@ -150,6 +173,20 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
             const pet = confirming;
             setConfirming(undefined);
             changes.remove(pet);
+          }}
+        />
+      ) : null}
+
+      {adopting ? (
+        <ConfirmAdopt
+          pet={adopting}
+          onCancel={() => {
+            setAdopting(undefined);
+          }}
+          onConfirm={() => {
+            const pet = adopting;
+            setAdopting(undefined);
+            changes.adopt(pet);
           }}
         />
       ) : null}
