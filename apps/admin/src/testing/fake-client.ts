@@ -2,6 +2,7 @@
 import type {
   Account,
   AccountUsage,
+  AppliedBatch,
   ApiKey,
   ApiResult,
   AuditEvent,
@@ -15,6 +16,8 @@ import type {
   Passkey,
   PasswordResetLink,
   Pet,
+  PetBatchItemInput,
+  PetBatchResult,
   PetsPage,
   Person,
   PetstoreClient,
@@ -230,6 +233,31 @@ export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
 
 export const ordersPage = (orders: Order[], nextCursor?: string): Page<Order> =>
   listPage(orders, '/v1/store/orders?limit=20', nextCursor);
+
+/** What `batchPets` answers: one result per item, in their order. */
+export const batchAnswer = (results: PetBatchResult[]): AppliedBatch => ({
+  ...result({ results }),
+  idempotencyKey: 'k'.repeat(32),
+});
+
+/**
+ * A batch the API applies whole: each patch merged into the pet of `pets` it names (a 200 with the
+ * pet), each removal a 204; `refuse` answers an item's pet with that error instead.
+ */
+export const applyBatch =
+  (pets: readonly Pet[], refuse: Record<number, PetBatchResult> = {}) =>
+  (items: readonly PetBatchItemInput[]): Promise<AppliedBatch> =>
+    Promise.resolve(
+      batchAnswer(
+        items.map((item): PetBatchResult => {
+          const refused = refuse[item.petId];
+          if (refused) return refused;
+          if (item.delete) return { status: 204 };
+          const before = pets.find((one) => one.id === item.petId) ?? pet(item.petId);
+          return { status: 200, pet: { ...before, ...item.patch } };
+        }),
+      ),
+    );
 
 export const inventory = (overrides: Partial<Inventory> = {}): Inventory => ({
   available: 3,
