@@ -2740,3 +2740,116 @@ describe('exportPetsCsv', () => {
     expect((await caught(client.exportPetsCsv())).code).toBe('invalid_query');
   });
 });
+
+describe('streamPetsCsv', () => {
+  /** A CSV answer whose body is sent piece by piece: `send` each, then `end` (or `fail`). */
+  function piecemeal() {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start: (started) => {
+        controller = started;
+      },
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const encoder = new TextEncoder();
+    return {
+      response: new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'x-request-id': 'req-csv' },
+      }),
+      send: (piece: string | Uint8Array) => {
+        controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+      },
+      end: () => {
+        controller.close();
+      },
+      fail: (reason: Error) => {
+        controller.error(reason);
+      },
+      cancelled: () => cancelled,
+    };
+  }
+
+  it('answers once the file starts, then gives its text as it arrives, a character split between pieces joined', async () => {
+    const file = piecemeal();
+    const { client, requests } = fake([file.response]);
+    const answer = await client.streamPetsCsv({ q: 'jr', sort: 'name', status: 'sold' });
+    expect(answer.status).toBe(200);
+    expect(answer.requestId).toBe('req-csv');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets?status=sold&sort=name&q=jr');
+    expect(requests[0]?.headers.get('accept')).toBe('text/csv');
+
+    const pieces: string[] = [];
+    const reading = (async () => {
+      for await (const piece of answer.chunks) pieces.push(piece);
+    })();
+    const e = new TextEncoder().encode('é');
+    file.send('id,name,categoryId,status\r\n');
+    file.send(new Uint8Array([...new TextEncoder().encode('7,Ren'), e[0]!]));
+    file.send(new Uint8Array([e[1]!, ...new TextEncoder().encode(',2,sold\r\n')]));
+    file.end();
+    await reading;
+    expect(pieces.join('')).toBe('id,name,categoryId,status\r\n7,René,2,sold\r\n');
+    expect(pieces.length).toBe(3);
+  });
+
+  it('keeps the timeout for the start of the answer only: a slow file still arrives whole', async () => {
+    const file = piecemeal();
+    const { client } = fake([file.response], { timeoutMs: 20 });
+    const answer = await client.streamPetsCsv();
+    setTimeout(() => {
+      file.send('id,name,categoryId,status\r\n');
+      file.end();
+    }, 60);
+    let text = '';
+    for await (const piece of answer.chunks) text += piece;
+    expect(text).toBe('id,name,categoryId,status\r\n');
+  });
+
+  it('times out when the answer does not start in time', async () => {
+    const { client } = fake([noAnswer], { timeoutMs: 5, retry: { retries: 0 } });
+    const failure = await caught(client.streamPetsCsv());
+    expect(failure).toMatchObject({ kind: 'timeout', code: 'timeout' });
+    expect(failure.message).toContain('5 ms');
+  });
+
+  it('stops when aborted, as an aborted call, and cancels the rest when the loop is left', async () => {
+    const first = piecemeal();
+    const second = piecemeal();
+    const { client } = fake([first.response, second.response]);
+    const stop = new AbortController();
+    const answer = await client.streamPetsCsv({}, { signal: stop.signal });
+    first.send('id,name\r\n');
+    const reading = (async () => {
+      for await (const piece of answer.chunks) if (piece) stop.abort();
+    })();
+    const failure = await caught(reading);
+    expect(failure.kind).toBe('aborted');
+    expect(first.cancelled()).toBe(true);
+
+    const again = await client.streamPetsCsv();
+    second.send('id,name\r\n');
+    for await (const piece of again.chunks) if (piece) break;
+    expect(second.cancelled()).toBe(true);
+  });
+
+  it('says when the file stops arriving, refuses an answer that is not CSV, and throws the API error of a refusal', async () => {
+    const file = piecemeal();
+    const { client } = fake([file.response, json(200, []), error(400, 'invalid_query')]);
+    const answer = await client.streamPetsCsv();
+    file.send('id,name\r\n');
+    file.fail(new Error('connection reset'));
+    const failure = await caught(
+      (async () => {
+        for await (const piece of answer.chunks) expect(piece).toBe('id,name\r\n');
+      })(),
+    );
+    expect(failure.kind).toBe('network');
+    expect(failure.message).toBe('The file stopped arriving: connection reset');
+    expect((await caught(client.streamPetsCsv())).code).toBe('invalid_response');
+    expect((await caught(client.streamPetsCsv())).code).toBe('invalid_query');
+  });
+});
