@@ -18,6 +18,7 @@ import type {
   Pet,
   PetBatchItemInput,
   PetBatchResult,
+  PetsCsvStream,
   PetsPage,
   Person,
   PetstoreClient,
@@ -234,6 +235,25 @@ export const order = (id = 5, overrides: Partial<Order> = {}): Order => ({
 export const ordersPage = (orders: Order[], nextCursor?: string): Page<Order> =>
   listPage(orders, '/v1/store/orders?limit=20', nextCursor);
 
+/**
+ * What `streamPetsCsv` answers: the file in these pieces, at once, or each piece after the first
+ * once its gate (a promise in `gates`) settles.
+ */
+export const csvStream = (
+  pieces: readonly string[],
+  gates: readonly Promise<unknown>[] = [],
+): PetsCsvStream => ({
+  status: 200,
+  requestId: 'req-csv',
+  rateLimit: rateLimit(),
+  chunks: (async function* () {
+    for (const [index, piece] of pieces.entries()) {
+      if (index > 0) await gates[index - 1];
+      yield piece;
+    }
+  })(),
+});
+
 /** What `batchPets` answers: one result per item, in their order. */
 export const batchAnswer = (results: PetBatchResult[]): AppliedBatch => ({
   ...result({ results }),
@@ -377,6 +397,7 @@ export function createFakeClient() {
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
     batchPets: vi.fn<PetstoreClient['batchPets']>(notFaked('batchPets')),
     exportPetsCsv: vi.fn<PetstoreClient['exportPetsCsv']>(notFaked('exportPetsCsv')),
+    streamPetsCsv: vi.fn<PetstoreClient['streamPetsCsv']>(notFaked('streamPetsCsv')),
     getAdoptionsReport: vi.fn<PetstoreClient['getAdoptionsReport']>(notFaked('getAdoptionsReport')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     listCategories: vi.fn<PetstoreClient['listCategories']>(() =>

@@ -23,6 +23,7 @@ import { ConfirmAdopt, ConfirmDelete } from './pet-actions.js';
 import { PetOutcome } from './pet-outcome.js';
 import { PetPanel, type PetHistorySlot } from './pet-panel.js';
 import { PetsBulkBar } from './pets-bulk-bar.js';
+import { PetsExport } from './pets-export.js';
 import { PetsFilters } from './pets-filters.js';
 import { PetsListStatus } from './pets-list-status.js';
 import { PetsTable } from './pets-table.js';
@@ -95,6 +96,7 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
         </Dialog>
       ) : null}
       <PetsFilters view={view} change={change} filters={filters} role={role} />
+      <PetsExport view={view} />
 
       <div className="list-head">
         <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
