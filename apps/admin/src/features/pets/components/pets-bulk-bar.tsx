@@ -23,20 +23,16 @@ import {
   type Refusal,
   undoItems,
 } from '../utils/pets-batch.js';
-import { PageCheckbox } from './pets-table.js';
 
 const count = (n: number) => (n === 1 ? '1 pet' : `${n} pets`);
 
 export function PetsBulkBar({
   role,
-  markable,
   selection,
   openOrders,
   report,
 }: {
   role: 'partner' | 'staff';
-  /** The pets on this page that may be marked. */
-  markable: readonly Pet[];
   selection: PetSelection;
   openOrders: OpenOrders;
   report: (outcome: Outcome) => void;
@@ -114,18 +110,13 @@ export function PetsBulkBar({
   const chosenCategory = inUse.find((category) => String(category.id) === categoryId);
 
   return (
-    <div className="bulk-bar" role="group" aria-label="Selected pets">
-      {markable.length > 0 ? (
-        <span className="bulk-page phone-only">
-          <PageCheckbox
-            pets={markable}
-            selection={selection}
-            id="pets-select-page-phone"
-            shownLabel
-          />
-        </span>
-      ) : null}
-      <span className="bulk-count" aria-live="polite">
+    // Without a pet marked it takes no room; its count stays, for screen readers, to be said.
+    <div
+      className={marked.length > 0 ? 'bulk-bar' : 'bulk-bar bulk-bar-empty'}
+      role="group"
+      aria-label="Selected pets"
+    >
+      <span className={marked.length > 0 ? 'bulk-count' : 'visually-hidden'} aria-live="polite">
         {marked.length === 0 ? 'No pets selected' : `${marked.length} selected`}
       </span>
       {marked.length > 0 ? (

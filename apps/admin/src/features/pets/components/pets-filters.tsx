@@ -71,7 +71,7 @@ export function PetsFilters({
             filters.type(event.target.value);
           }}
         />
-        <span id="pets-q-hint" className="hint">
+        <span id="pets-q-hint" className="visually-hidden">
           Every word, anywhere in the name: “jr” finds Biscuit Jr.
         </span>
       </div>

@@ -26,7 +26,7 @@ import { PetsBulkBar } from './pets-bulk-bar.js';
 import { PetsExport } from './pets-export.js';
 import { PetsFilters } from './pets-filters.js';
 import { PetsListStatus } from './pets-list-status.js';
-import { PetsTable } from './pets-table.js';
+import { PageCheckbox, PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
 export function PetsList({ history }: { history?: PetHistorySlot | undefined } = {}) {
@@ -70,6 +70,7 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
         <PageHeading>Pets</PageHeading>
         {/* Beside the heading, so the list keeps its place on the screen. */}
         {role === 'staff' ? <InventoryCounts /> : null}
+        <PetsExport view={view} />
         <button
           type="button"
           disabled={blocked}
@@ -96,7 +97,6 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
         </Dialog>
       ) : null}
       <PetsFilters view={view} change={change} filters={filters} role={role} />
-      <PetsExport view={view} />
 
       <div className="list-head">
         <div ref={status} className="list-status" aria-live="polite" tabIndex={-1}>
@@ -108,6 +108,17 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
             onFirstPage={paging.first}
           />
         </div>
+        {list.found.some(canEdit) ? (
+          // On a phone the table's header, with its checkbox, is not shown.
+          <span className="select-page phone-only">
+            <PageCheckbox
+              pets={list.found.filter(canEdit)}
+              selection={selection}
+              id="pets-select-page-phone"
+              shownLabel
+            />
+          </span>
+        ) : null}
         {pager('Pages')}
       </div>
 
@@ -118,7 +129,6 @@ export function PetsList({ history }: { history?: PetHistorySlot | undefined } =
       {list.found.some(canEdit) || selection.selected.size > 0 ? (
         <PetsBulkBar
           role={role}
-          markable={list.found.filter(canEdit)}
           selection={selection}
           openOrders={openOrders}
           report={changes.report}
