@@ -149,8 +149,7 @@ describe('a member of staff', () => {
       await page
         .getByRole('row')
         .filter({ hasText: 'Whiskers' })
-        .locator('td')
-        .nth(2)
+        .locator('td[data-label="Category"]')
         .textContent(),
     ).toBe('Birds');
     await screenshot(page, 'pets-added');
