@@ -2789,11 +2789,39 @@ describe('streamPetsCsv', () => {
     const e = new TextEncoder().encode('é');
     file.send('id,name,categoryId,status\r\n');
     file.send(new Uint8Array([...new TextEncoder().encode('7,Ren'), e[0]!]));
-    file.send(new Uint8Array([e[1]!, ...new TextEncoder().encode(',2,sold\r\n')]));
+    file.send(new Uint8Array([e[1]!, ...new TextEncoder().encode(',2,sold\r\n8,')]));
+    // A piece of half a character gives no text until its other half comes.
+    file.send(new Uint8Array([e[0]!]));
+    file.send(new Uint8Array([e[1]!, e[0]!]));
+    // A file that ends inside a character ends with the replacement character.
     file.end();
     await reading;
-    expect(pieces.join('')).toBe('id,name,categoryId,status\r\n7,René,2,sold\r\n');
-    expect(pieces.length).toBe(3);
+    expect(pieces).toEqual([
+      'id,name,categoryId,status\r\n',
+      '7,Ren',
+      'é,2,sold\r\n8,',
+      'é',
+      '\uFFFD',
+    ]);
+  });
+
+  it('gives no text for an answer without a body', async () => {
+    const { client } = fake([
+      new Response(null, { status: 200, headers: { 'content-type': 'text/csv' } }),
+    ]);
+    const answer = await client.streamPetsCsv();
+    const pieces: string[] = [];
+    for await (const piece of answer.chunks) pieces.push(piece);
+    expect(pieces).toEqual([]);
+  });
+
+  it('holds back every call after a 429 to it, as after any other', async () => {
+    const { client, requests } = fake([error(429, 'rate_limited', { 'retry-after': '120' })], {
+      retry: { maxRetryAfterMs: 1000 },
+    });
+    expect((await caught(client.streamPetsCsv())).code).toBe('rate_limited');
+    expect((await caught(client.listPets())).message).toBe('Rate limited for another 120 seconds.');
+    expect(requests).toHaveLength(1);
   });
 
   it('keeps the timeout for the start of the answer only: a slow file still arrives whole', async () => {
@@ -2804,9 +2832,10 @@ describe('streamPetsCsv', () => {
       file.send('id,name,categoryId,status\r\n');
       file.end();
     }, 60);
-    let text = '';
-    for await (const piece of answer.chunks) text += piece;
-    expect(text).toBe('id,name,categoryId,status\r\n');
+    const pieces: string[] = [];
+    for await (const piece of answer.chunks) pieces.push(piece);
+    // A file that ends whole ends with its last piece, and no empty one after it.
+    expect(pieces).toEqual(['id,name,categoryId,status\r\n']);
   });
 
   it('times out when the answer does not start in time', async () => {
@@ -2827,8 +2856,30 @@ describe('streamPetsCsv', () => {
       for await (const piece of answer.chunks) if (piece) stop.abort();
     })();
     const failure = await caught(reading);
-    expect(failure.kind).toBe('aborted');
+    expect(failure).toMatchObject({
+      kind: 'aborted',
+      code: 'aborted',
+      message: 'The call was aborted.',
+    });
     expect(first.cancelled()).toBe(true);
+
+    // Aborted while waiting for a piece that does not come: the wait ends at once.
+    const third = piecemeal();
+    const { client: other } = fake([third.response]);
+    const later = new AbortController();
+    const waiting = await other.streamPetsCsv({}, { signal: later.signal });
+    setTimeout(() => {
+      later.abort();
+    }, 5);
+    expect(
+      (
+        await caught(
+          (async () => {
+            for await (const piece of waiting.chunks) expect(piece).toBe('never');
+          })(),
+        )
+      ).code,
+    ).toBe('aborted');
 
     const again = await client.streamPetsCsv();
     second.send('id,name\r\n');
@@ -2847,9 +2898,16 @@ describe('streamPetsCsv', () => {
         for await (const piece of answer.chunks) expect(piece).toBe('id,name\r\n');
       })(),
     );
-    expect(failure.kind).toBe('network');
-    expect(failure.message).toBe('The file stopped arriving: connection reset');
-    expect((await caught(client.streamPetsCsv())).code).toBe('invalid_response');
+    expect(failure).toMatchObject({
+      kind: 'network',
+      code: 'network_error',
+      message: 'The file stopped arriving: connection reset',
+    });
+    expect(await caught(client.streamPetsCsv())).toMatchObject({
+      kind: 'invalid_response',
+      code: 'invalid_response',
+      message: "The API's answer to GET http://api.test/v1/pets is not CSV.",
+    });
     expect((await caught(client.streamPetsCsv())).code).toBe('invalid_query');
   });
 });
