@@ -55,6 +55,28 @@ export const newPet = (
   });
 
 /**
+ * Creates `count` pets named `<prefix> 1`, `<prefix> 2`, … with `status`, in categories 2 to 5 in
+ * turn (the first Cats), through the API with `key` (staff's unless said); their ids.
+ */
+export async function createPets(
+  count: number,
+  status: 'available' | 'pending' | 'sold',
+  prefix: string,
+  key = staffKey,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    const response = await callApi(key, '/pets', {
+      method: 'POST',
+      body: { name: `${prefix} ${i}`, categoryId: 1 + (i % 4), status },
+    });
+    expect(response.status).toBe(201);
+    ids.push(((await response.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
+/**
  * Sends requests with `key` until the API refuses it, `tries` times at the most, 300 ms apart (a
  * revocation takes up to 5 s to spread); the last status.
  */

@@ -27,8 +27,7 @@ const categoryCellOf = (page: Page, petName: string) =>
   page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: petName, exact: true }) })
-    .locator('td')
-    .nth(2);
+    .locator('td[data-label="Category"]');
 
 describe('a member of staff', () => {
   let page: Page;

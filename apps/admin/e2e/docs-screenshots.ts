@@ -41,6 +41,7 @@ export const DOCS_SCREENSHOTS: Record<string, DocsScreenshot> = {
   'partner-my-pets': { file: 'admin.e2e.ts' },
   'pets-390px': { file: 'admin.e2e.ts' },
   'rate-limited': { file: 'admin.e2e.ts' },
+  'pets-bulk-marked': { file: 'pets-list.e2e.ts' },
   // Categories
   categories: { file: 'categories.e2e.ts' },
   'categories-archive-confirm': { file: 'categories.e2e.ts' },

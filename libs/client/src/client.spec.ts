@@ -2740,3 +2740,174 @@ describe('exportPetsCsv', () => {
     expect((await caught(client.exportPetsCsv())).code).toBe('invalid_query');
   });
 });
+
+describe('streamPetsCsv', () => {
+  /** A CSV answer whose body is sent piece by piece: `send` each, then `end` (or `fail`). */
+  function piecemeal() {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start: (started) => {
+        controller = started;
+      },
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const encoder = new TextEncoder();
+    return {
+      response: new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'x-request-id': 'req-csv' },
+      }),
+      send: (piece: string | Uint8Array) => {
+        controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+      },
+      end: () => {
+        controller.close();
+      },
+      fail: (reason: Error) => {
+        controller.error(reason);
+      },
+      cancelled: () => cancelled,
+    };
+  }
+
+  it('answers once the file starts, then gives its text as it arrives, a character split between pieces joined', async () => {
+    const file = piecemeal();
+    const { client, requests } = fake([file.response]);
+    const answer = await client.streamPetsCsv({ q: 'jr', sort: 'name', status: 'sold' });
+    expect(answer.status).toBe(200);
+    expect(answer.requestId).toBe('req-csv');
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets?status=sold&sort=name&q=jr');
+    expect(requests[0]?.headers.get('accept')).toBe('text/csv');
+
+    const pieces: string[] = [];
+    const reading = (async () => {
+      for await (const piece of answer.chunks) pieces.push(piece);
+    })();
+    const e = new TextEncoder().encode('é');
+    file.send('id,name,categoryId,status\r\n');
+    file.send(new Uint8Array([...new TextEncoder().encode('7,Ren'), e[0]!]));
+    file.send(new Uint8Array([e[1]!, ...new TextEncoder().encode(',2,sold\r\n8,')]));
+    // A piece of half a character gives no text until its other half comes.
+    file.send(new Uint8Array([e[0]!]));
+    file.send(new Uint8Array([e[1]!, e[0]!]));
+    // A file that ends inside a character ends with the replacement character.
+    file.end();
+    await reading;
+    expect(pieces).toEqual([
+      'id,name,categoryId,status\r\n',
+      '7,Ren',
+      'é,2,sold\r\n8,',
+      'é',
+      '\uFFFD',
+    ]);
+  });
+
+  it('gives no text for an answer without a body', async () => {
+    const { client } = fake([
+      new Response(null, { status: 200, headers: { 'content-type': 'text/csv' } }),
+    ]);
+    const answer = await client.streamPetsCsv();
+    const pieces: string[] = [];
+    for await (const piece of answer.chunks) pieces.push(piece);
+    expect(pieces).toEqual([]);
+  });
+
+  it('holds back every call after a 429 to it, as after any other', async () => {
+    const { client, requests } = fake([error(429, 'rate_limited', { 'retry-after': '120' })], {
+      retry: { maxRetryAfterMs: 1000 },
+    });
+    expect((await caught(client.streamPetsCsv())).code).toBe('rate_limited');
+    expect((await caught(client.listPets())).message).toBe('Rate limited for another 120 seconds.');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keeps the timeout for the start of the answer only: a slow file still arrives whole', async () => {
+    const file = piecemeal();
+    const { client } = fake([file.response], { timeoutMs: 20 });
+    const answer = await client.streamPetsCsv();
+    setTimeout(() => {
+      file.send('id,name,categoryId,status\r\n');
+      file.end();
+    }, 60);
+    const pieces: string[] = [];
+    for await (const piece of answer.chunks) pieces.push(piece);
+    // A file that ends whole ends with its last piece, and no empty one after it.
+    expect(pieces).toEqual(['id,name,categoryId,status\r\n']);
+  });
+
+  it('times out when the answer does not start in time', async () => {
+    const { client } = fake([noAnswer], { timeoutMs: 5, retry: { retries: 0 } });
+    const failure = await caught(client.streamPetsCsv());
+    expect(failure).toMatchObject({ kind: 'timeout', code: 'timeout' });
+    expect(failure.message).toContain('5 ms');
+  });
+
+  it('stops when aborted, as an aborted call, and cancels the rest when the loop is left', async () => {
+    const first = piecemeal();
+    const second = piecemeal();
+    const { client } = fake([first.response, second.response]);
+    const stop = new AbortController();
+    const answer = await client.streamPetsCsv({}, { signal: stop.signal });
+    first.send('id,name\r\n');
+    const reading = (async () => {
+      for await (const piece of answer.chunks) if (piece) stop.abort();
+    })();
+    const failure = await caught(reading);
+    expect(failure).toMatchObject({
+      kind: 'aborted',
+      code: 'aborted',
+      message: 'The call was aborted.',
+    });
+    expect(first.cancelled()).toBe(true);
+
+    // Aborted while waiting for a piece that does not come: the wait ends at once.
+    const third = piecemeal();
+    const { client: other } = fake([third.response]);
+    const later = new AbortController();
+    const waiting = await other.streamPetsCsv({}, { signal: later.signal });
+    setTimeout(() => {
+      later.abort();
+    }, 5);
+    expect(
+      (
+        await caught(
+          (async () => {
+            for await (const piece of waiting.chunks) expect(piece).toBe('never');
+          })(),
+        )
+      ).code,
+    ).toBe('aborted');
+
+    const again = await client.streamPetsCsv();
+    second.send('id,name\r\n');
+    for await (const piece of again.chunks) if (piece) break;
+    expect(second.cancelled()).toBe(true);
+  });
+
+  it('says when the file stops arriving, refuses an answer that is not CSV, and throws the API error of a refusal', async () => {
+    const file = piecemeal();
+    const { client } = fake([file.response, json(200, []), error(400, 'invalid_query')]);
+    const answer = await client.streamPetsCsv();
+    file.send('id,name\r\n');
+    file.fail(new Error('connection reset'));
+    const failure = await caught(
+      (async () => {
+        for await (const piece of answer.chunks) expect(piece).toBe('id,name\r\n');
+      })(),
+    );
+    expect(failure).toMatchObject({
+      kind: 'network',
+      code: 'network_error',
+      message: 'The file stopped arriving: connection reset',
+    });
+    expect(await caught(client.streamPetsCsv())).toMatchObject({
+      kind: 'invalid_response',
+      code: 'invalid_response',
+      message: "The API's answer to GET http://api.test/v1/pets is not CSV.",
+    });
+    expect((await caught(client.streamPetsCsv())).code).toBe('invalid_query');
+  });
+});

@@ -23,6 +23,7 @@ export {
   type Page,
   type PasskeySignInInput,
   type PetsCsvQuery,
+  type PetsCsvStream,
   type PetsPage,
   type PetstoreClient,
   type PetstoreClientOptions,

@@ -2,6 +2,7 @@
 import type {
   Account,
   AccountUsage,
+  AppliedBatch,
   ApiKey,
   ApiResult,
   AuditEvent,
@@ -14,6 +15,9 @@ import type {
   Passkey,
   PasswordResetLink,
   Pet,
+  PetBatchItemInput,
+  PetBatchResult,
+  PetsCsvStream,
   PetsPage,
   Person,
   PetstoreClient,
@@ -230,6 +234,50 @@ export const order = (id = 5, overrides: Partial<ListedOrder> = {}): ListedOrder
 export const ordersPage = (orders: ListedOrder[], nextCursor?: string): Page<ListedOrder> =>
   listPage(orders, '/v1/store/orders?limit=20', nextCursor);
 
+/**
+ * What `streamPetsCsv` answers: the file in these pieces, at once, or each piece after the first
+ * once its gate (a promise in `gates`) settles.
+ */
+export const csvStream = (
+  pieces: readonly string[],
+  gates: readonly Promise<unknown>[] = [],
+): PetsCsvStream => ({
+  status: 200,
+  requestId: 'req-csv',
+  rateLimit: rateLimit(),
+  chunks: (async function* () {
+    for (const [index, piece] of pieces.entries()) {
+      if (index > 0) await gates[index - 1];
+      yield piece;
+    }
+  })(),
+});
+
+/** What `batchPets` answers: one result per item, in their order. */
+export const batchAnswer = (results: PetBatchResult[]): AppliedBatch => ({
+  ...result({ results }),
+  idempotencyKey: 'k'.repeat(32),
+});
+
+/**
+ * A batch the API applies whole: each patch merged into the pet of `pets` it names (a 200 with the
+ * pet), each removal a 204; `refuse` answers an item's pet with that error instead.
+ */
+export const applyBatch =
+  (pets: readonly Pet[], refuse: Record<number, PetBatchResult> = {}) =>
+  (items: readonly PetBatchItemInput[]): Promise<AppliedBatch> =>
+    Promise.resolve(
+      batchAnswer(
+        items.map((item): PetBatchResult => {
+          const refused = refuse[item.petId];
+          if (refused) return refused;
+          if (item.delete) return { status: 204 };
+          const before = pets.find((one) => one.id === item.petId) ?? pet(item.petId);
+          return { status: 200, pet: { ...before, ...item.patch } };
+        }),
+      ),
+    );
+
 export const inventory = (overrides: Partial<Inventory> = {}): Inventory => ({
   available: 3,
   pending: 1,
@@ -363,6 +411,7 @@ export function createFakeClient() {
     updatePet: vi.fn<PetstoreClient['updatePet']>(notFaked('updatePet')),
     batchPets: vi.fn<PetstoreClient['batchPets']>(notFaked('batchPets')),
     exportPetsCsv: vi.fn<PetstoreClient['exportPetsCsv']>(notFaked('exportPetsCsv')),
+    streamPetsCsv: vi.fn<PetstoreClient['streamPetsCsv']>(notFaked('streamPetsCsv')),
     getAdoptionsReport: vi.fn<PetstoreClient['getAdoptionsReport']>(notFaked('getAdoptionsReport')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
     listCategories: vi.fn<PetstoreClient['listCategories']>(() =>

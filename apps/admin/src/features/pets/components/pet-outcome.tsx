@@ -1,6 +1,7 @@
 /**
  * What the last change to the pets did, said once and focused: for a pet just added, a link that
- * shows it in the list; for an order, a link to the orders; for a failure, the request id to copy.
+ * shows it in the list; for an order, a link to the orders; for a failure, the request id to copy;
+ * after a bulk action, the pets it left as they were and why, and Undo for a reversible one.
  */
 import { Link } from 'wouter';
 import { CopyButton } from '../../../components/ui/copy-button.js';
@@ -31,6 +32,24 @@ export function PetOutcome({ outcome, limit }: { outcome: Outcome | null; limit:
           {' '}
           <Link href={outcome.link.href}>{outcome.link.text}</Link>
         </>
+      ) : null}
+      {outcome?.undo ? (
+        <>
+          {' '}
+          <button type="button" className="secondary" onClick={outcome.undo.run}>
+            {outcome.undo.label}
+          </button>
+        </>
+      ) : null}
+      {outcome?.refused && outcome.refused.length > 0 ? (
+        // Spans shown as lines: the message is one paragraph.
+        <span className="refused">
+          {outcome.refused.map(({ pet, reason }) => (
+            <span key={pet.id}>
+              {pet.name} (id {pet.id}): {reason.replace(/\.$/, '')}.
+            </span>
+          ))}
+        </span>
       ) : null}
       {outcome?.requestId ? (
         <>

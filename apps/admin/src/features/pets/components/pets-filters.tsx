@@ -1,13 +1,22 @@
 /**
- * The pets filters: the name (applied by Search), the category, chosen from a list, and, applied as
- * soon as they change, My pets for partners, the status and the number of pets a page. Clear
- * filters empties the name and the category.
+ * The pets filters: the search, applied as it is typed, the category, chosen from a list, and,
+ * applied as soon as they change, My pets for partners, the status, the order (on a phone, where
+ * the table's headers are not shown) and the number of pets a page. Clear filters empties the
+ * search and the category.
  */
-import { NAME_MAX_LENGTH, PET_STATUSES } from '@pets/contract';
+import { LIST_PETS_SORTS, PET_STATUSES, Q_MAX_LENGTH } from '@pets/contract';
 import { useCategories } from '../../../lib/categories.js';
 import type { PetsFilterInputs } from '../hooks/use-pets-filters.js';
 import type { PetsViewState } from '../hooks/use-pets-view.js';
 import { PAGE_SIZES } from '../utils/pets-search.js';
+
+/** Each order as the Sort by choice names it. */
+const SORT_NAMES = {
+  id: 'Id, oldest first',
+  '-id': 'Id, newest first',
+  name: 'Name, A to Z',
+  '-name': 'Name, Z to A',
+} as const satisfies Record<(typeof LIST_PETS_SORTS)[number], string>;
 
 /**
  * Every category, archived ones too (their pets keep them), and the one the address names when no
@@ -46,22 +55,26 @@ export function PetsFilters({
       className="filters"
       onSubmit={(event) => {
         event.preventDefault();
-        filters.search();
+        filters.searchNow();
       }}
     >
-      <div className="field">
-        <label htmlFor="pets-name">Name starts with</label>
+      <div className="field pets-search">
+        <label htmlFor="pets-q">Search</label>
         <input
-          id="pets-name"
+          id="pets-q"
           type="search"
-          maxLength={NAME_MAX_LENGTH}
-          value={filters.name}
+          maxLength={Q_MAX_LENGTH}
+          aria-describedby="pets-q-hint"
+          autoComplete="off"
+          value={filters.text}
           onChange={(event) => {
-            filters.setName(event.target.value);
+            filters.type(event.target.value);
           }}
         />
+        <span id="pets-q-hint" className="visually-hidden">
+          Every word, anywhere in the name: “jr” finds Biscuit Jr.
+        </span>
       </div>
-      <button type="submit">Search</button>
       <div className="field">
         <label htmlFor="pets-category">Category</label>
         <select
@@ -107,6 +120,23 @@ export function PetsFilters({
           {PET_STATUSES.map((known) => (
             <option key={known} value={known}>
               {known}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field pets-sort">
+        <label htmlFor="pets-sort">Sort by</label>
+        <select
+          id="pets-sort"
+          value={view.sort ?? 'id'}
+          onChange={(event) => {
+            const sort = LIST_PETS_SORTS.find((known) => known === event.target.value);
+            change({ sort: sort === 'id' ? undefined : sort });
+          }}
+        >
+          {LIST_PETS_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_NAMES[sort]}
             </option>
           ))}
         </select>

@@ -36,16 +36,14 @@ export function PetsListStatus({
   page,
   filtered,
   onFirstPage,
-  onClearFilters,
 }: {
   list: PetsPageState;
   view: PetsView;
   /** Which page this is, when known (see CursorPaging). */
   page: number | undefined;
-  /** Whether the view is filtered by name or category. */
+  /** Whether the view is filtered by the search, a name or the category. */
   filtered: boolean;
   onFirstPage: () => void;
-  onClearFilters: () => void;
 }) {
   const { blocked } = useRateLimit();
   if (held)
@@ -93,11 +91,8 @@ export function PetsListStatus({
               ? 'Your account has not added any pets.'
               : 'No pets match.'}
         </p>
-        {filtered ? (
-          <button type="button" className="secondary" onClick={onClearFilters}>
-            Clear filters
-          </button>
-        ) : view.cursor === undefined ? null : (
+        {/* Filtered, the filters above offer Clear filters: one button, not two. */}
+        {filtered || view.cursor === undefined ? null : (
           <button type="button" className="secondary" onClick={onFirstPage}>
             Back to the first page
           </button>

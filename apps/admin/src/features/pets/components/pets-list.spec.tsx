@@ -14,6 +14,8 @@ import {
   category,
   createFakeClient,
   deferred,
+  order,
+  ordersPage,
   pet,
   petsPage,
   rateLimit,
@@ -21,6 +23,7 @@ import {
   result,
   signInAs,
 } from '../../../testing/fake-client.js';
+import { findRow, getRow } from '../../../testing/queries.js';
 import { renderWithApp } from '../../../testing/render.js';
 import { Layout } from '../../../app/layout.js';
 import { PetsPage } from './pets-page.js';
@@ -41,6 +44,22 @@ const withLayout = (
   </Layout>
 );
 const listStatus = () => document.querySelector('.list-status')?.textContent;
+/** The button that shows a pet's status and opens its moves. */
+const statusOf = (name: string) =>
+  screen.findByRole('button', { name: new RegExp(`^Status of ${name}: `) });
+/** Opens a pet's moves and chooses one. */
+async function moveTo(
+  user: ReturnType<typeof renderWithApp>['user'],
+  name: string,
+  status: string,
+) {
+  await user.click(await statusOf(name));
+  await user.click(
+    within(screen.getByRole('list', { name: `Move ${name} to` })).getByRole('button', {
+      name: status,
+    }),
+  );
+}
 
 describe('the pets table', () => {
   it('shows id, name, category and status', async () => {
@@ -53,14 +72,13 @@ describe('the pets table', () => {
 
     const row = (await screen.findByRole('cell', { name: 'Rex' })).closest('tr');
     await waitFor(() => {
-      expect([...(row?.cells ?? [])].slice(0, 3).map((cell) => cell.textContent)).toEqual([
+      expect([...(row?.cells ?? [])].slice(1, 4).map((cell) => cell.textContent)).toEqual([
         '7',
         'Rex',
         'Birds',
       ]);
     });
-    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
-    expect(status.value).toBe('pending');
+    expect((await statusOf('Rex')).textContent).toBe('pending ▾');
     expect(listStatus()).toBe('Pets 1 of 1.');
   });
 
@@ -321,8 +339,9 @@ describe('when a page cannot be shown', () => {
     );
     const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?name=zz' });
     await screen.findByText('No pets match these filters.');
-    const [, inEmptyState] = screen.getAllByRole('button', { name: 'Clear filters' });
-    await user.click(inEmptyState!);
+    // One Clear filters, beside the filters, not a second in the empty list.
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
+    await user.click(button('Clear filters'));
     expect(window.location.search).toBe('');
     await screen.findByRole('cell', { name: 'Pet 1' });
   });
@@ -337,25 +356,53 @@ describe('managing pets in the table', () => {
     client.updatePet.mockReturnValue(answer.promise);
     const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?owner=me' });
 
-    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
+    await user.click(await statusOf('Rex'));
     // A partner's moves from available; sold → available would be staff's only.
-    expect([...status.options].map((option) => option.value)).toEqual([
-      'available',
-      'pending',
-      'sold',
-    ]);
+    const moves = screen.getByRole('list', { name: 'Move Rex to' });
+    expect(
+      within(moves)
+        .getAllByRole('button')
+        .map((move) => move.textContent),
+    ).toEqual(['pending', 'sold']);
+    expect(document.activeElement?.textContent).toBe('pending');
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'sold' })]));
-    await user.selectOptions(status, 'sold');
+    await user.click(within(moves).getByRole('button', { name: 'sold' }));
     expect(client.updatePet).toHaveBeenCalledWith(7, { status: 'sold' });
-    expect(screen.getByLabelText<HTMLSelectElement>('Status of Rex').value).toBe('sold');
+    expect(screen.getByRole('cell', { name: 'sold' })).toBeDefined();
     answer.resolve(result(pet(7, { name: 'Rex', status: 'sold' })));
     const said = await screen.findByText('Rex is now sold.');
     expect(said.getAttribute('role')).toBe('status');
     expect(said.className).toBe('status-message');
     expect(document.activeElement).toBe(said);
-    expect(
-      [...screen.getByLabelText<HTMLSelectElement>('Status of Rex').options].map((o) => o.value),
-    ).toEqual(['sold']);
+    // A partner cannot move a sold pet on: no moves are offered.
+    expect(screen.queryByRole('button', { name: /^Status of Rex/ })).toBeNull();
+  });
+
+  it('saves nothing while the keyboard passes over the statuses: a move is chosen, then made', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'partner' }));
+    client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'available' })]));
+    client.updatePet.mockResolvedValue(result(pet(7, { name: 'Rex', status: 'pending' })));
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?owner=me' });
+    const control = await screen.findByLabelText(/^Status of Rex/);
+    control.focus();
+    await user.keyboard('{ArrowDown}');
+    // What Chromium does with an arrow key on a closed select: the next option, and a change event.
+    if (control instanceof HTMLSelectElement)
+      fireEvent.change(control, { target: { value: control.options[1]?.value } });
+    await user.keyboard('{ArrowDown}{ArrowUp}');
+    expect(client.updatePet).not.toHaveBeenCalled();
+
+    // Enter opens the moves; Escape closes them, changing nothing, and focus goes back.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('list', { name: 'Move Rex to' })).toBeDefined();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Move Rex to' })).toBeNull();
+    expect(document.activeElement).toBe(control);
+    expect(client.updatePet).not.toHaveBeenCalled();
+    // Enter on a move makes it.
+    await user.keyboard('{Enter}{Enter}');
+    expect(client.updatePet).toHaveBeenCalledWith(7, { status: 'pending' });
   });
 
   it('puts the row back and says why when the API refuses the move', async () => {
@@ -372,15 +419,14 @@ describe('managing pets in the table', () => {
     );
     const { user } = renderWithApp(<PetsPage />, client);
     // Someone else sold Rex meanwhile: the list read after the refusal shows it.
-    const status = await screen.findByLabelText<HTMLSelectElement>('Status of Rex');
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex', status: 'sold' })]));
-    await user.selectOptions(status, 'available');
+    await moveTo(user, 'Rex', 'available');
     const said = await screen.findByText(
       'Rex was not changed. The pet is sold, and its status cannot change: status sold → pending is not allowed.',
     );
     expect(said.className).toBe('status-message failed');
-    await waitFor(() => {
-      expect(screen.getByLabelText<HTMLSelectElement>('Status of Rex').value).toBe('sold');
+    await waitFor(async () => {
+      expect((await statusOf('Rex')).textContent).toBe('sold ▾');
     });
   });
 
@@ -412,7 +458,7 @@ describe('managing pets in the table', () => {
     const client = createFakeClient();
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
     renderWithApp(<PetsPage />, client, { url: '/admin/pets?owner=me' });
-    await screen.findByLabelText('Status of Rex');
+    await statusOf('Rex');
     expect(screen.queryByRole('button', { name: 'Delete Rex' })).toBeNull();
   });
 
@@ -421,7 +467,7 @@ describe('managing pets in the table', () => {
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
     const { user } = renderWithApp(<PetsPage />, client);
     await screen.findByRole('cell', { name: 'Rex' });
-    expect(screen.queryByLabelText('Status of Rex')).toBeNull();
+    expect(screen.queryByLabelText(/^Status of Rex/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Rex' })).toBeNull();
     expect(screen.getByText('To change the pets your account added, show My pets.')).toBeDefined();
 
@@ -473,34 +519,90 @@ describe('managing pets in the table', () => {
     signInAs(client, account({ role: 'staff' }));
     client.listPets.mockResolvedValue(petsPage([pet(7, { name: 'Rex' })]));
     renderWithApp(<PetsPage />, client);
-    await screen.findByLabelText('Status of Rex');
+    await statusOf('Rex');
     expect(screen.queryByLabelText('Show')).toBeNull();
   });
 
-  it('finds pets by name and category, kept in the address, and clears the filters', async () => {
+  it('searches as it is typed, once typing pauses, with the category, kept in the address, and clears the filters', async () => {
     const client = createFakeClient();
-    const { user } = renderWithApp(<PetsPage />, client);
-    await user.type(screen.getByLabelText('Name starts with'), 'Re');
-    await user.click(button('Search'));
-    expect(window.location.search).toBe('?name=Re');
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?status=available' });
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenCalledTimes(1);
+    });
+    const lengthBefore = window.history.length;
+    await user.type(screen.getByLabelText('Search'), ' jr');
+    // One request once typing pauses, not one per key; the address is rewritten, not added to.
+    await waitFor(() => {
+      expect(window.location.search).toBe('?q=jr&status=available');
+    });
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenLastCalledWith(
+        { status: 'available', q: 'jr', limit: 20, cursor: undefined },
+        expect.anything(),
+      );
+    });
+    expect(client.listPets).toHaveBeenCalledTimes(2);
+    expect(window.history.length).toBe(lengthBefore);
+
     const select = screen.getByLabelText<HTMLSelectElement>('Category');
     await waitFor(() => {
       expect(select.options).toHaveLength(7);
     });
-    expect(select.options[0]?.text).toBe('All');
     await user.selectOptions(select, 'Birds');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: undefined, name: 'Re', categoryId: 3, limit: 20, cursor: undefined },
+        { status: 'available', q: 'jr', categoryId: 3, limit: 20, cursor: undefined },
         expect.anything(),
       );
     });
-    expect(window.location.search).toBe('?name=Re&categoryId=3');
+    expect(window.location.search).toBe('?q=jr&status=available&categoryId=3');
     expect(await screen.findByText('No pets match these filters.')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })).toHaveLength(1);
     await user.click(button('Clear filters'));
-    expect(window.location.search).toBe('');
-    expect(screen.getByLabelText<HTMLInputElement>('Name starts with').value).toBe('');
+    expect(window.location.search).toBe('?status=available');
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('');
     expect(select.value).toBe('');
+  });
+
+  it('searches at once on Enter, and shows the search of an address opened', async () => {
+    const client = createFakeClient();
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?q=biscuit' });
+    expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe('biscuit');
+    await user.clear(screen.getByLabelText('Search'));
+    await user.type(screen.getByLabelText('Search'), 'waf{Enter}');
+    expect(window.location.search).toBe('?q=waf');
+  });
+
+  it('sorts by name and id from the headers, marked with aria-sort, from the first page', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage(pets(1, 2), 'c2'));
+    const { user } = renderWithApp(<PetsPage />, client, { url: '/admin/pets?cursor=c2' });
+    const header = async (name: string) =>
+      (await screen.findByRole('button', { name: new RegExp(`^${name}`) })).closest('th');
+    expect((await header('Id'))?.getAttribute('aria-sort')).toBe('ascending');
+    expect((await header('Name'))?.hasAttribute('aria-sort')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(window.location.search).toBe('?sort=name');
+    await waitFor(() => {
+      expect(client.listPets).toHaveBeenLastCalledWith(
+        { status: undefined, sort: 'name', limit: 20, cursor: undefined },
+        expect.anything(),
+      );
+    });
+    expect((await header('Name'))?.getAttribute('aria-sort')).toBe('ascending');
+    expect((await header('Id'))?.hasAttribute('aria-sort')).toBe(false);
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(window.location.search).toBe('?sort=-name');
+    expect((await header('Name'))?.getAttribute('aria-sort')).toBe('descending');
+    await user.click(screen.getByRole('button', { name: /^Id/ }));
+    expect(window.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: /^Id/ }));
+    expect(window.location.search).toBe('?sort=-id');
+    expect((await header('Id'))?.getAttribute('aria-sort')).toBe('descending');
+    // On a phone the headers are hidden: Sort by does the same.
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('-id');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Name, Z to A');
+    expect(window.location.search).toBe('?sort=-name');
   });
 
   it('keeps a link with a category id working: the filter shows its name, or that it is unknown', async () => {
@@ -529,6 +631,41 @@ describe('managing pets in the table', () => {
       'Category 40 (unknown)',
       'Dogs',
       'Ferrets (archived)',
+    ]);
+  });
+});
+
+describe('pets held by an open order', () => {
+  it('offers staff no move and no Delete on them, and links the order that holds each', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'staff' }));
+    client.listPets.mockResolvedValue(
+      petsPage([
+        pet(4, { name: 'Polly', status: 'pending' }),
+        pet(5, { name: 'Rex', status: 'pending' }),
+        pet(6, { name: 'Tom', status: 'available' }),
+      ]),
+    );
+    client.listOrders.mockImplementation(({ status } = {}) =>
+      Promise.resolve(ordersPage(status === 'approved' ? [order(31, { petId: 4, status })] : [])),
+    );
+    renderWithApp(<PetsPage />, client);
+    const polly = await findRow('Polly', 'cell');
+    await waitFor(() => {
+      expect(within(polly).queryByRole('button', { name: 'Delete Polly' })).toBeNull();
+    });
+    expect(within(polly).queryByRole('button', { name: /^Status of Polly/ })).toBeNull();
+    const held = within(polly).getByRole('link', { name: /^held by order 31/ });
+    expect(held.getAttribute('href')).toBe('/admin/orders?petId=4');
+    expect(held.textContent).toContain('no move or delete until it is delivered or cancelled');
+    // Rex, pending with no open order, is offered both.
+    const rex = getRow('Rex', 'cell');
+    expect(within(rex).getByRole('button', { name: 'Delete Rex' })).toBeDefined();
+    expect(within(rex).getByRole('button', { name: /^Status of Rex/ })).toBeDefined();
+    // Two requests for the page, whatever it holds: never one a row.
+    expect(client.listOrders.mock.calls.map(([query]) => query)).toEqual([
+      { status: 'placed', sort: '-id', limit: 100 },
+      { status: 'approved', sort: '-id', limit: 100 },
     ]);
   });
 });

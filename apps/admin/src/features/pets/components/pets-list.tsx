@@ -1,7 +1,8 @@
 /**
- * The pets page: the catalogue one page at a time, filtered and paged through the address, with
- * Add pet, each pet's status to change, (staff) Delete and the inventory's counts, (partners) Adopt
- * on an available pet, and each pet's name linking to its own page.
+ * The pets page: the catalogue one page at a time, searched, filtered, sorted and paged through the
+ * address, with Add pet, each pet's status to move, (staff) Delete and the inventory's counts,
+ * (partners) Adopt on an available pet after asking, pets marked across pages for bulk actions,
+ * and each pet's name linking to its own page.
  */
 import type { Pet } from '@pets/client';
 import { useEffect, useRef, useState } from 'react';
@@ -11,18 +12,22 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
+import { useOpenOrders } from '../api/list-open-orders.js';
 import { usePetChanges } from '../hooks/use-pet-changes.js';
+import { usePetSelection } from '../hooks/use-pet-selection.js';
 import { usePetsFilters } from '../hooks/use-pets-filters.js';
 import { usePetsPage } from '../hooks/use-pets-page.js';
 import { usePetsView } from '../hooks/use-pets-view.js';
 import { openedPetIdOf, petLinkId } from '../utils/pet-path.js';
 import { AddPetForm } from './add-pet-form.js';
 import { InventoryCounts } from './inventory-counts.js';
-import { ConfirmDelete } from './pet-actions.js';
+import { ConfirmAdopt, ConfirmDelete } from './pet-actions.js';
 import { PetOutcome } from './pet-outcome.js';
+import { PetsBulkBar } from './pets-bulk-bar.js';
+import { PetsExport } from './pets-export.js';
 import { PetsFilters } from './pets-filters.js';
 import { PetsListStatus } from './pets-list-status.js';
-import { PetsTable } from './pets-table.js';
+import { PageCheckbox, PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
 export function PetsList() {
@@ -33,7 +38,10 @@ export function PetsList() {
   const list = usePetsPage(view);
   const changes = usePetChanges();
   const status = useRef<HTMLDivElement>(null);
+  const openOrders = useOpenOrders(list.found);
+  const selection = usePetSelection(list.found);
   const [confirming, setConfirming] = useState<Pet>();
+  const [adopting, setAdopting] = useState<Pet>();
   const [adding, setAdding] = useState(false);
 
   // Partners change only their own pets, which the "My pets" view lists.
@@ -65,6 +73,7 @@ export function PetsList() {
         <PageHeading>Pets</PageHeading>
         {/* Beside the heading, so the list keeps its place on the screen. */}
         {role === 'staff' ? <InventoryCounts /> : null}
+        <PetsExport view={view} />
         <button
           type="button"
           disabled={blocked}
@@ -100,9 +109,19 @@ export function PetsList() {
             page={paging.page}
             filtered={filters.filtered}
             onFirstPage={paging.first}
-            onClearFilters={filters.clear}
           />
         </div>
+        {list.found.some(canEdit) ? (
+          // On a phone the table's header, with its checkbox, is not shown.
+          <span className="select-page phone-only">
+            <PageCheckbox
+              pets={list.found.filter(canEdit)}
+              selection={selection}
+              id="pets-select-page-phone"
+              shownLabel
+            />
+          </span>
+        ) : null}
         {pager('Pages')}
       </div>
 
@@ -110,6 +129,14 @@ export function PetsList() {
         <p className="hint">To change the pets your account added, show My pets.</p>
       ) : null}
       <PetOutcome outcome={changes.outcome} limit={view.limit} />
+      {list.found.some(canEdit) || selection.selected.size > 0 ? (
+        <PetsBulkBar
+          role={role}
+          selection={selection}
+          openOrders={openOrders}
+          report={changes.report}
+        />
+      ) : null}
 
       {list.found.length > 0 ? (
         <PetsTable
@@ -122,8 +149,16 @@ export function PetsList() {
             canEdit,
             onStatus: changes.changeStatus,
             onDelete: setConfirming,
-            onAdopt: changes.adopt,
+            onAdopt: setAdopting,
             adoptingId: changes.adoptingId,
+            openOrders,
+            selection,
+          }}
+          order={{
+            sort: view.sort,
+            onSort: (sort) => {
+              change({ sort });
+            },
           }}
         />
       ) : null}
@@ -138,6 +173,20 @@ export function PetsList() {
             const pet = confirming;
             setConfirming(undefined);
             changes.remove(pet);
+          }}
+        />
+      ) : null}
+
+      {adopting ? (
+        <ConfirmAdopt
+          pet={adopting}
+          onCancel={() => {
+            setAdopting(undefined);
+          }}
+          onConfirm={() => {
+            const pet = adopting;
+            setAdopting(undefined);
+            changes.adopt(pet);
           }}
         />
       ) : null}

@@ -1,6 +1,7 @@
 /**
- * Proves the store on the pets page: a partner adopts an available pet with Adopt (one
- * Idempotency-Key per pet until the API answers, a new one after), is told the order with a link
+ * Proves the store on the pets page: a partner adopts an available pet with Adopt, after a
+ * confirmation naming it (one Idempotency-Key per pet until the API answers, a new one after), is
+ * told the order with a link
  * to the orders, or why the API refused it (a 409 in its words); staff see no Adopt, and the
  * inventory's three counts above the pets, read again after a pet changes.
  */
@@ -37,6 +38,15 @@ const placed = (idempotencyKey: string): PlacedOrder => ({
 /** The row of a pet, by the cell of its name. */
 const rowOf = (name: string) => findRow(name, 'cell');
 
+/** Adopt in the pet's row, then Adopt in the confirmation that names it. */
+async function adopt(user: ReturnType<typeof renderWithApp>['user'], name: string) {
+  await user.click(within(await rowOf(name)).getByRole('button', { name: `Adopt ${name}` }));
+  const dialog = screen.getByRole('dialog', {
+    name: new RegExp(`^Adopt ${name} \\(id \\d+\\)\\?$`),
+  });
+  await user.click(within(dialog).getByRole('button', { name: `Adopt ${name}` }));
+}
+
 describe('adopting from the pets list', () => {
   it('offers a partner Adopt on available pets only, and says the order placed with a link to the orders', async () => {
     const client = createFakeClient();
@@ -47,7 +57,7 @@ describe('adopting from the pets list', () => {
     const { user } = renderWithApp(<PetsPage />, client);
     expect(within(await rowOf('Sold Sid')).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Inventory' })).toBeNull();
-    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    await adopt(user, 'Rex');
     const [sent, options] = client.placeOrder.mock.calls[0] ?? [];
     expect(sent).toEqual({ petId: 12 });
     expect(options?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
@@ -70,11 +80,11 @@ describe('adopting from the pets list', () => {
     const refusal = apiError({ ...PROBLEMS.petAlreadyOrdered, status: 409 });
     client.placeOrder.mockRejectedValue(refusal);
     const { user } = renderWithApp(<PetsPage />, client);
-    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    await adopt(user, 'Rex');
     expect(
       await screen.findByText(`Rex was not ordered. ${PROBLEMS.petAlreadyOrdered.message}`),
     ).toBeDefined();
-    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    await adopt(user, 'Rex');
     await waitFor(() => {
       expect(client.placeOrder).toHaveBeenCalledTimes(2);
     });
@@ -95,14 +105,35 @@ describe('adopting from the pets list', () => {
         Promise.resolve(placed(options?.idempotencyKey ?? '')),
       );
     const { user } = renderWithApp(<PetsPage />, client);
-    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    await adopt(user, 'Rex');
     expect(await screen.findByText(/^Rex was not ordered\. Could not reach the API/)).toBeDefined();
-    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    await adopt(user, 'Rex');
     await screen.findByText(/^Ordered Rex/);
     const [first, second] = client.placeOrder.mock.calls.map(
       ([, options]) => options?.idempotencyKey,
     );
     expect(second).toBe(first);
+  });
+});
+
+describe('asking before an order', () => {
+  it('asks before adopting, naming the pet, and places no order until confirmed', async () => {
+    const client = createFakeClient();
+    client.listPets.mockResolvedValue(petsPage([REX]));
+    client.placeOrder.mockImplementation((_order, options) =>
+      Promise.resolve(placed(options?.idempotencyKey ?? '')),
+    );
+    const { user } = renderWithApp(<PetsPage />, client);
+    await user.click(within(await rowOf('Rex')).getByRole('button', { name: 'Adopt Rex' }));
+    const dialog = screen.getByRole('dialog', { name: 'Adopt Rex (id 12)?' });
+    expect(client.placeOrder).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(client.placeOrder).not.toHaveBeenCalled();
+
+    await adopt(user, 'Rex');
+    expect(client.placeOrder).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText(/^Ordered Rex/)).toBeDefined();
   });
 });
 

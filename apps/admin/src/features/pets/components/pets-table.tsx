@@ -1,11 +1,17 @@
 /**
- * The table of pets on one page, with each pet's category by name, each row's status choice,
- * Delete (staff) or Adopt (partners, an available pet) and the name linking to the pet's page.
+ * The table of pets on one page, with each pet's category by name, each row's status moves, Delete
+ * (staff) or Adopt (partners, an available pet) and the name linking to its page; a checkbox per row to
+ * mark pets for a bulk action, and the Id and Name headers that sort the list. A pet held by an
+ * open order is offered no move and no Delete, and says which order holds it.
  */
 import type { Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
+import { Link } from 'wouter';
 import { CategoryName } from '../../../components/category-name.js';
 import { ActionsHeader } from '../../../components/ui/actions-header.js';
+import type { OpenOrders } from '../api/list-open-orders.js';
+import type { PetSelection } from '../hooks/use-pet-selection.js';
+import type { PetsView } from '../utils/pets-search.js';
 import { StatusChoice } from './pet-actions.js';
 import { PetLink } from './pet-link.js';
 
@@ -19,10 +25,81 @@ export interface RowActions {
   onStatus: (pet: Pet, status: PetStatus) => void;
   /** Staff only. */
   onDelete: (pet: Pet) => void;
-  /** Partners only: orders an available pet. */
+  /** Partners only: orders an available pet (after asking). */
   onAdopt: (pet: Pet) => void;
   /** The pet whose order is on its way, if any. */
   adoptingId: number | undefined;
+  /** The open orders known to hold pets. */
+  openOrders: OpenOrders;
+  /** The pets marked for a bulk action. */
+  selection: PetSelection;
+}
+
+/** The order the list is in, and a way to change it (back to the first page). */
+export interface TableSort {
+  sort: PetsView['sort'];
+  onSort: (sort: PetsView['sort']) => void;
+}
+
+const SORTABLE = { id: 'Id', name: 'Name' } as const;
+
+/** A header that sorts by its column: ascending first, descending when chosen again. */
+function SortHeader({ column, order }: { column: keyof typeof SORTABLE; order: TableSort }) {
+  const current = order.sort ?? 'id';
+  const direction =
+    current === column ? 'ascending' : current === `-${column}` ? 'descending' : undefined;
+  const next = direction === 'ascending' ? (`-${column}` as const) : column;
+  return (
+    <th scope="col" className={column === 'id' ? 'number' : undefined} aria-sort={direction}>
+      <button
+        type="button"
+        className="sort-button"
+        onClick={() => {
+          order.onSort(next === 'id' ? undefined : next);
+        }}
+      >
+        {SORTABLE[column]}
+        <span aria-hidden="true" className="sort-mark">
+          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** The checkbox that marks (or unmarks) every pet on the page that may be marked. */
+export function PageCheckbox({
+  pets,
+  selection,
+  id,
+  shownLabel = false,
+}: {
+  pets: readonly Pet[];
+  selection: PetSelection;
+  id: string;
+  /** Whether its label is shown (on a phone, where the table's header is not). */
+  shownLabel?: boolean;
+}) {
+  const marked = pets.filter((pet) => selection.has(pet)).length;
+  return (
+    <>
+      <input
+        id={id}
+        type="checkbox"
+        checked={pets.length > 0 && marked === pets.length}
+        ref={(box) => {
+          if (box) box.indeterminate = marked > 0 && marked < pets.length;
+        }}
+        disabled={pets.length === 0}
+        onChange={(event) => {
+          selection.togglePage(event.target.checked);
+        }}
+      />
+      <label htmlFor={id} className={shownLabel ? undefined : 'visually-hidden'}>
+        {shownLabel ? 'Select all on this page' : 'Select all pets on this page'}
+      </label>
+    </>
+  );
 }
 
 export function PetsTable({
@@ -30,12 +107,16 @@ export function PetsTable({
   caption,
   busy,
   actions,
+  order,
 }: {
   pets: Pet[];
   caption: string;
   busy: boolean;
   actions?: RowActions | undefined;
+  order?: TableSort | undefined;
 }) {
+  const markable = actions ? pets.filter((pet) => actions.canEdit(pet)) : [];
+  const selecting = actions !== undefined && markable.length > 0;
   return (
     <div className="stacked-frame">
       <table className="stacked pets-table" aria-busy={busy || undefined}>
@@ -51,72 +132,121 @@ export function PetsTable({
         </caption>
         <thead>
           <tr>
-            <th scope="col" className="number">
-              Id
-            </th>
-            <th scope="col">Name</th>
+            {selecting ? (
+              <th scope="col" className="select-cell">
+                <PageCheckbox pets={markable} selection={actions.selection} id="pets-select-page" />
+              </th>
+            ) : null}
+            {order ? (
+              <SortHeader column="id" order={order} />
+            ) : (
+              <th scope="col" className="number">
+                Id
+              </th>
+            )}
+            {order ? <SortHeader column="name" order={order} /> : <th scope="col">Name</th>}
             <th scope="col">Category</th>
             <th scope="col">Status</th>
             {actions ? <ActionsHeader /> : null}
           </tr>
         </thead>
         <tbody>
-          {pets.map((pet) => (
-            <tr key={pet.id}>
-              <td className="number" data-label="Id">
-                {pet.id}
-              </td>
-              <td className="name" data-label="Name">
-                <PetLink pet={pet} describedBy={actions ? 'pet-open-hint' : undefined} />
-              </td>
-              <td data-label="Category">
-                <CategoryName id={pet.categoryId} />
-              </td>
-              <td data-label="Status">
-                {actions?.canEdit(pet) ? (
-                  <StatusChoice
-                    pet={pet}
-                    role={actions.role}
-                    disabled={actions.pendingId === pet.id}
-                    onChange={(status) => {
-                      actions.onStatus(pet, status);
-                    }}
-                  />
-                ) : (
-                  <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
-                )}
-              </td>
-              {actions?.role === 'staff' ? (
-                <td className="stacked-actions">
-                  <button
-                    type="button"
-                    className="link danger"
-                    onClick={() => {
-                      actions.onDelete(pet);
-                    }}
-                  >
-                    Delete<span className="visually-hidden"> {pet.name}</span>
-                  </button>
+          {pets.map((pet) => {
+            const heldBy = actions?.openOrders.byPet.get(pet.id);
+            return (
+              <tr key={pet.id} className={actions?.selection.has(pet) ? 'selected' : undefined}>
+                {selecting ? (
+                  <td className="select-cell">
+                    {actions.canEdit(pet) ? (
+                      <>
+                        <input
+                          id={`pet-${pet.id}-select`}
+                          type="checkbox"
+                          checked={actions.selection.has(pet)}
+                          onClick={(event) => {
+                            actions.selection.toggle(
+                              pet,
+                              event.currentTarget.checked,
+                              event.shiftKey,
+                            );
+                          }}
+                          onChange={() => {
+                            // Handled on click, which says whether Shift was held.
+                          }}
+                        />
+                        <label htmlFor={`pet-${pet.id}-select`} className="visually-hidden">
+                          Select {pet.name}
+                        </label>
+                      </>
+                    ) : null}
+                  </td>
+                ) : null}
+                <td className="number" data-label="Id">
+                  {pet.id}
                 </td>
-              ) : actions && pet.status === 'available' ? (
-                <td className="stacked-actions">
-                  <button
-                    type="button"
-                    className="secondary"
-                    disabled={actions.adoptingId !== undefined}
-                    onClick={() => {
-                      actions.onAdopt(pet);
-                    }}
-                  >
-                    {actions.adoptingId === pet.id ? 'Adopting…' : 'Adopt'}
-                    <span className="visually-hidden"> {pet.name}</span>
-                  </button>
+                <td className="name" data-label="Name">
+                  <PetLink pet={pet} describedBy={actions ? 'pet-open-hint' : undefined} />
                 </td>
-              ) : actions ? (
-                <td className="stacked-actions" />
-              ) : null}
-            </tr>
-          ))}
+                <td data-label="Category">
+                  <CategoryName id={pet.categoryId} />
+                </td>
+                <td data-label="Status">
+                  {heldBy !== undefined ? (
+                    <span className="held">
+                      <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>{' '}
+                      <Link href={`/orders?petId=${pet.id}`}>
+                        held by order {heldBy}
+                        <span className="visually-hidden">
+                          {' '}
+                          of {pet.name}: no move or delete until it is delivered or cancelled
+                        </span>
+                      </Link>
+                    </span>
+                  ) : actions?.canEdit(pet) ? (
+                    <StatusChoice
+                      pet={pet}
+                      role={actions.role}
+                      disabled={actions.pendingId === pet.id}
+                      onChange={(status) => {
+                        actions.onStatus(pet, status);
+                      }}
+                    />
+                  ) : (
+                    <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+                  )}
+                </td>
+                {actions?.role === 'staff' && heldBy === undefined ? (
+                  <td className="stacked-actions">
+                    <button
+                      type="button"
+                      className="link danger"
+                      onClick={() => {
+                        actions.onDelete(pet);
+                      }}
+                    >
+                      Delete<span className="visually-hidden"> {pet.name}</span>
+                    </button>
+                  </td>
+                ) : actions?.role === 'partner' && pet.status === 'available' ? (
+                  <td className="stacked-actions">
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={actions.adoptingId !== undefined}
+                      onClick={() => {
+                        actions.onAdopt(pet);
+                      }}
+                    >
+                      {actions.adoptingId === pet.id ? 'Adopting…' : 'Adopt'}
+                      <span className="visually-hidden"> {pet.name}</span>
+                    </button>
+                  </td>
+                ) : actions ? (
+                  <td className="stacked-actions" />
+                ) : null}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

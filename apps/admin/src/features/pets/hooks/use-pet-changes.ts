@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { describeError, requestIdOf } from '../../../lib/errors.js';
 import { usePlaceOrder } from '../api/place-order.js';
 import { useDeletePet, useUpdatePet } from '../api/update-pet.js';
+import type { Refusal } from '../utils/pets-batch.js';
 
 /** What the last action did, said once and focused. */
 export interface Outcome {
@@ -19,6 +20,10 @@ export interface Outcome {
   /** Where to see what was done: the Orders page, after an order. */
   link?: { href: string; text: string };
   requestId?: string | undefined;
+  /** After a bulk action: the pets it left as they were, and why. */
+  refused?: readonly Refusal[];
+  /** After a reversible bulk action: puts the pets back as they were. */
+  undo?: { label: string; run: () => void };
 }
 
 export function usePetChanges() {
@@ -39,6 +44,8 @@ export function usePetChanges() {
   return {
     outcome,
     said,
+    /** Says what a bulk action did. */
+    report: setOutcome,
     /** The pet whose status change is on its way, if any. */
     pendingId: update.isPending ? update.variables.pet.id : undefined,
     /** The pet whose order is on its way, if any. */

@@ -1,6 +1,6 @@
 /**
- * Proves the pets page's view is read from its address as the API would take it, and written back
- * with only what differs from the defaults.
+ * Proves the pets page's view (search, filters, order) is read from its address as the API would
+ * take it, and written back with only what differs from the defaults.
  */
 import { NAME_MAX_LENGTH } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +60,25 @@ describe('petsPath', () => {
     expect(petsPath(view)).toBe('/pets?status=pending&limit=100&cursor=xyz');
     expect(parsePetsSearch(petsPath(view).split('?')[1] ?? '')).toEqual(view);
     expect(petsPath({ status: undefined, limit: 20, cursor: undefined })).toBe('/pets');
+  });
+});
+
+describe('the search and the order', () => {
+  it('are read as the API takes them, and left out when it would refuse them or is its default', () => {
+    expect(parsePetsSearch('q=biscuit%20jr&sort=-name')).toEqual({
+      status: undefined,
+      q: 'biscuit jr',
+      sort: '-name',
+      limit: 20,
+      cursor: undefined,
+    });
+    expect(parsePetsSearch('q=%20%21&sort=id')).toEqual(parsePetsSearch(''));
+    expect(parsePetsSearch('sort=age')).toEqual(parsePetsSearch(''));
+  });
+
+  it('are written into the address, the search first, and read back', () => {
+    const view = { status: 'sold', q: 'jr', sort: 'name', limit: 20, cursor: undefined } as const;
+    expect(petsPath(view)).toBe('/pets?q=jr&status=sold&sort=name');
+    expect(parsePetsSearch(petsPath(view).split('?')[1] ?? '')).toEqual(view);
   });
 });
