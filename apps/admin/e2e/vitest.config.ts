@@ -6,7 +6,21 @@
 import { fileURLToPath } from 'node:url';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { DOCS_SCREENSHOTS_ENV, docsScreenshotFiles } from './docs-screenshots.js';
+
+/**
+ * The files in vitest's usual order (slowest first, or largest on a first run), but the pets and
+ * keys file first: it pages, filters and counts the whole catalogue, so it runs on the pets the
+ * setup made, before another file adds or sells some. The others look only at pets of their own.
+ */
+class CatalogueFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (file: TestSpecification) => file.moduleId.endsWith('/e2e/admin.e2e.ts');
+    return [...sorted.filter(first), ...sorted.filter((file) => !first(file))];
+  }
+}
 
 /** Browser tests: Debian's Chromium driven by playwright-core against the real API and built app. */
 export default defineConfig({
@@ -21,6 +35,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    sequence: { sequencer: CatalogueFirst },
     // One worker for every file: Playwright, axe-core and Chromium (browser.ts's worker fixture)
     // start once, not once per file. The files share no module state but the client addresses'
     // counter, which only has to keep counting.
