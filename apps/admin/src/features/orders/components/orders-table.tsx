@@ -6,21 +6,16 @@
  */
 import type { ListedOrder, OrderMove } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import type { CursorPaging } from '../../../lib/cursor-paging.js';
-import { apiSentence, isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
-import { useRowButtons } from '../../../lib/row-buttons.js';
 import { listOrdersQueryOptions } from '../api/list-orders.js';
-import { useMoveOrder } from '../api/move-order.js';
+import { useOrderMoves } from '../hooks/use-order-moves.js';
 import { MOVE_WORDS, movesFor } from '../utils/move-words.js';
 import type { OrdersView } from '../utils/orders-search.js';
-import { ConfirmMove } from './confirm-move.js';
 
 /** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
 const COLUMN = {
@@ -140,43 +135,7 @@ export function OrdersTable({
     ...listOrdersQueryOptions(client, view, role),
     enabled: !blocked,
   });
-  const move = useMoveOrder();
-  const [confirming, setConfirming] = useState<{ order: ListedOrder; move: OrderMove } | null>(
-    null,
-  );
-  const [message, setMessage] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const buttons = useRowButtons<string>();
-  const busy = move.isPending || blocked;
-
-  /** Back to a row's button once the dialog that covered it (and made the page inert) is gone. */
-  const backTo = (order: ListedOrder, which: OrderMove, close: () => void) => {
-    flushSync(close);
-    buttons.focus(`${which}-${order.id}`);
-  };
-
-  const confirm = ({ order, move: which }: { order: ListedOrder; move: OrderMove }) => {
-    setMessage(null);
-    setFailure(null);
-    move.mutate(
-      { order, move: which },
-      {
-        onSuccess: ({ data }) => {
-          setConfirming(null);
-          // The answer is the order alone: the names come from the row it was listed in.
-          setMessage(MOVE_WORDS[which].done({ ...order, ...data }));
-        },
-        onError: (error) => {
-          backTo(order, which, () => {
-            setConfirming(null);
-            // A refusal in the API's words: "The order is delivered, and cannot be cancelled: …".
-            if (!isRateLimited(error))
-              setFailure(`Order ${order.id} was not changed. ${apiSentence(error)}`);
-          });
-        },
-      },
-    );
-  };
+  const moves = useOrderMoves();
 
   const columns = [
     COLUMN.order,
@@ -222,35 +181,19 @@ export function OrdersTable({
             key={order.id}
             order={order}
             role={role}
-            busy={busy}
+            busy={moves.busy}
             buttonRef={(which, button) => {
-              buttons.refFor(`${which}-${order.id}`)(button);
+              moves.buttonRef(order, which)(button);
             }}
             onMove={(which) => {
-              setMessage(null);
-              setFailure(null);
-              setConfirming({ order, move: which });
+              moves.ask(order, which);
             }}
           />
         )}
-        failure={failure}
-        message={message}
+        failure={moves.failure}
+        message={moves.message}
       />
-      {confirming ? (
-        <ConfirmMove
-          order={confirming.order}
-          move={confirming.move}
-          busy={busy}
-          onConfirm={() => {
-            confirm(confirming);
-          }}
-          onCancel={() => {
-            backTo(confirming.order, confirming.move, () => {
-              setConfirming(null);
-            });
-          }}
-        />
-      ) : null}
+      {moves.dialog}
     </>
   );
 }

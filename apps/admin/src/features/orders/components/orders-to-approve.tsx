@@ -4,22 +4,18 @@
  */
 import type { ListedOrder, OrderMove } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { ActionsHeader } from '../../../components/ui/actions-header.js';
 import { useClient } from '../../../lib/client.js';
-import { apiSentence, isRateLimited } from '../../../lib/errors.js';
+import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
-import { useRowButtons } from '../../../lib/row-buttons.js';
 import { placedOrdersQueryOptions } from '../api/list-placed-orders.js';
-import { useMoveOrder } from '../api/move-order.js';
+import { useOrderMoves } from '../hooks/use-order-moves.js';
 import { MOVE_WORDS } from '../utils/move-words.js';
 import { ordersPath } from '../utils/orders-search.js';
-import { ConfirmMove } from './confirm-move.js';
 
 const MOVES: readonly OrderMove[] = ['approve', 'cancel'];
 
@@ -80,41 +76,7 @@ export function OrdersToApprove() {
   const client = useClient();
   const { blocked } = useRateLimit();
   const orders = useQuery({ ...placedOrdersQueryOptions(client), enabled: !blocked });
-  const move = useMoveOrder();
-  const [confirming, setConfirming] = useState<{ order: ListedOrder; move: OrderMove } | null>(
-    null,
-  );
-  const [message, setMessage] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const buttons = useRowButtons<string>();
-  const busy = move.isPending || blocked;
-
-  /** Back to a row's button once the dialog that covered it is gone. */
-  const backTo = (order: ListedOrder, which: OrderMove, close: () => void) => {
-    flushSync(close);
-    buttons.focus(`${which}-${order.id}`);
-  };
-
-  const confirm = ({ order, move: which }: { order: ListedOrder; move: OrderMove }) => {
-    setMessage(null);
-    setFailure(null);
-    move.mutate(
-      { order, move: which },
-      {
-        onSuccess: ({ data }) => {
-          setConfirming(null);
-          setMessage(MOVE_WORDS[which].done(data));
-        },
-        onError: (error) => {
-          backTo(order, which, () => {
-            setConfirming(null);
-            if (!isRateLimited(error))
-              setFailure(`Order ${order.id} was not changed. ${apiSentence(error)}`);
-          });
-        },
-      },
-    );
-  };
+  const moves = useOrderMoves();
 
   const shown = orders.data?.data;
   let state = null;
@@ -135,7 +97,7 @@ export function OrdersToApprove() {
       <h2 id="home-orders-heading">Waiting for approval</h2>
       <div aria-live="polite">
         {state}
-        {failure ? <p className="error">{failure}</p> : null}
+        {moves.failure ? <p className="error">{moves.failure}</p> : null}
       </div>
       {shown && shown.length > 0 ? (
         <div className="stacked-frame">
@@ -154,14 +116,12 @@ export function OrdersToApprove() {
                 <OrderRow
                   key={order.id}
                   order={order}
-                  busy={busy}
+                  busy={moves.busy}
                   buttonRef={(which, button) => {
-                    buttons.refFor(`${which}-${order.id}`)(button);
+                    moves.buttonRef(order, which)(button);
                   }}
                   onMove={(which) => {
-                    setMessage(null);
-                    setFailure(null);
-                    setConfirming({ order, move: which });
+                    moves.ask(order, which);
                   }}
                 />
               ))}
@@ -176,22 +136,8 @@ export function OrdersToApprove() {
           </Link>
         </p>
       ) : null}
-      <StatusMessage message={message} />
-      {confirming ? (
-        <ConfirmMove
-          order={confirming.order}
-          move={confirming.move}
-          busy={busy}
-          onConfirm={() => {
-            confirm(confirming);
-          }}
-          onCancel={() => {
-            backTo(confirming.order, confirming.move, () => {
-              setConfirming(null);
-            });
-          }}
-        />
-      ) : null}
+      <StatusMessage message={moves.message} />
+      {moves.dialog}
     </section>
   );
 }
