@@ -73,6 +73,23 @@ const API_LAYERS = {
     'paging',
     'parsing',
   ],
+  // Pets' profiles and photos: their own statements on the pets table (whether a pet is there and
+  // whose it is); pets, above, expand their lists with them and remove a removed pet's photos.
+  photos: ['audit', 'config', 'database', 'errors', 'gate', 'http', 'idempotency', 'parsing'],
+  // Events (the outbox the audit trail writes) as partners read them.
+  events: ['config', 'database', 'errors', 'gate', 'paging', 'parsing'],
+  // An account's webhook endpoints (staff's for any account: the account is read from its table).
+  webhooks: [
+    'audit',
+    'config',
+    'database',
+    'errors',
+    'gate',
+    'http',
+    'idempotency',
+    'paging',
+    'parsing',
+  ],
 };
 /** The API's folders that may import any other: the features at the top and what serves them. */
 const API_TOP = ['pets', 'health', 'docs', 'cli', 'admin-app', 'fuzz'];

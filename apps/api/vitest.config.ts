@@ -28,5 +28,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits as long as a busy machine needs (its default is 1 s); a test still fails
+    // when the thing never happens.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -222,7 +222,7 @@ describe('a member of staff', () => {
     await page.goto('/admin/pets?name=spike');
     await page.getByRole('link', { name: 'Spike', exact: true }).click();
     await page.getByLabel('Category', { exact: true }).selectOption('Dogs');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/^Saved Spike \(id \d+\)\.$/).waitFor();
     const history = page.getByRole('region', { name: 'History' });
     await history.getByText('Category: Urchins → Dogs').waitFor();

@@ -38,6 +38,8 @@ export const DOCS_SCREENSHOTS: Record<string, DocsScreenshot> = {
   'pets-add-dialog': { file: 'admin.e2e.ts' },
   'pet-page': { file: 'pet-page.e2e.ts', fullPage: true },
   'pet-page-ordered': { file: 'pet-page.e2e.ts' },
+  'pet-page-photos': { file: 'pet-profile.e2e.ts', fullPage: true },
+  'pets-faces': { file: 'pet-profile.e2e.ts' },
   'partner-my-pets': { file: 'admin.e2e.ts' },
   'pets-390px': { file: 'admin.e2e.ts' },
   'rate-limited': { file: 'admin.e2e.ts' },

@@ -122,6 +122,9 @@ describe('a session that ends while the app is open', () => {
     const person = await newPerson('eve@zoo.example');
     const page = await pages.desktop({ as: person });
     const cookie = (await sessionCookieOf(page.context()))?.value ?? '';
+    // The page's own first reads (the list, the counts) finish first: one of them refused would
+    // take the page to sign in before the click below, and the link would be gone.
+    await page.waitForLoadState('networkidle');
     // Signed out elsewhere: the same session ended from outside this tab.
     const ended = await fetch(`${baseUrl}/v1/session`, {
       method: 'DELETE',

@@ -102,6 +102,8 @@ describe("a pet's page", () => {
     const owner = page.locator('.pet-facts').getByRole('link', { name: staff.name });
     expect(await owner.getAttribute('href')).toBe(`/admin/accounts/${staff.id}`);
     const moves = page.getByRole('region', { name: 'Status' });
+    // The moves show once its orders are read (none open), beside its photos and profile.
+    await moves.getByRole('button', { name: 'Mark sold' }).waitFor();
     expect(await moves.getByRole('button').allTextContents()).toEqual([
       'Mark pending',
       'Mark sold',
@@ -118,7 +120,7 @@ describe("a pet's page", () => {
     await history.getByText('status: available → sold').waitFor();
 
     await page.getByLabel('Name', { exact: true }).fill('Pagey Fuller');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/^Saved Pagey Fuller \(id \d+\)\.$/).waitFor();
     await page.getByRole('heading', { name: 'Pagey Fuller', level: 1 }).waitFor();
 

@@ -34,6 +34,10 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits as long as Playwright's own waits do on a busy machine (its default is
+    // 1 s, which a page still loading its categories under CI's load outran); a test still fails
+    // when the thing never happens.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: false,
     sequence: { sequencer: CatalogueFirst },
     // One worker for every file: Playwright, axe-core and Chromium (browser.ts's worker fixture)

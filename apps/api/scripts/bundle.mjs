@@ -6,7 +6,7 @@
 // (Nest's log lines and errors name classes).
 //
 // Left out, loaded from node_modules as before:
-// - native modules (better-sqlite3 and its Node-API build, @node-rs/argon2);
+// - native modules (better-sqlite3 and its Node-API build, @node-rs/argon2, sharp);
 // - the contract, zod and zod-openapi: the contract reads its OpenAPI description beside its own
 //   module, and one copy of zod must serve both the contract's schemas and the API's;
 // - pino and ioredis, which find files of their own with __dirname (an ES module has none);
@@ -29,6 +29,7 @@ const KEPT_OUT = [
   'better-sqlite3',
   'better-sqlite3-node-api',
   '@node-rs/argon2',
+  'sharp',
   '@pets/contract',
   'zod',
   'zod-openapi',

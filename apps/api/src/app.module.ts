@@ -20,10 +20,13 @@ import { DocsModule } from './docs/docs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { FallbackController } from './gate/fallback.controller.js';
+import { EventsModule } from './events/events.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PetsModule } from './pets/pets.module.js';
 import { PlanThrottlerGuard } from './rate-limit/plan-throttler.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import type { HostResolver } from './webhooks/address-policy.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /**
  * The global guards, in the order every /v1 request meets them (in the request gate), each with the
@@ -46,6 +49,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Where the built admin app is (default: apps/admin/dist). */
   adminDist?: string;
+  /** What webhook endpoints' host names resolve with (default: the system's resolver). */
+  resolveHost?: HostResolver;
 }
 
 @Module({})
@@ -65,6 +70,8 @@ export class AppModule {
         DocsModule,
         PetsModule,
         OrdersModule,
+        EventsModule,
+        WebhooksModule.forRoot(options.resolveHost),
       ],
       // Any other /v1 path (Fastify's router prefers every static and parametric route to it).
       controllers: [FallbackController],

@@ -20,6 +20,7 @@ import { type AppConfig, loadConfig } from '../src/config/config.js';
 import { Writer } from '../src/database/writer.js';
 import { hashPassword } from '../src/people/passwords.js';
 import { PeopleRepository } from '../src/people/people.repository.js';
+import type { HostResolver } from '../src/webhooks/address-policy.js';
 import { type Requests, requestsTo, type Sender } from './requests.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -85,6 +86,8 @@ export interface TestAppOptions {
   adminDist?: string;
   /** Reuse a database (e.g. to restart on the same data). */
   databaseUrl?: string;
+  /** What webhook endpoints' host names resolve with (default: the system's resolver). */
+  resolveHost?: HostResolver;
 }
 
 /**
@@ -100,6 +103,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATABASE_URL: database.url,
+    // Webhooks are delivered when a test runs the worker (WebhookDeliveryWorker.runOnce), on the
+    // test's clock; built servers (test/process) deliver on their own, as in production.
+    WEBHOOK_DELIVERY: 'false',
     ...options.env,
   });
   const clock = options.clock ?? new FakeClock();
@@ -118,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await createApp(config, createLogger(config.logLevel, sink), {
     clock,
     ...(options.adminDist ? { adminDist: options.adminDist } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   return {
     app,

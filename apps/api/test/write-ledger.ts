@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   type AuditEvent,
+  type Event,
   type Category,
   ORDER_MOVES,
   type Order,
@@ -553,6 +554,55 @@ async function auditTrail(baseUrl: string, key: string, targetType: string) {
   return byTarget;
 }
 
+/**
+ * The outbox against the audit trail (both written by one statement pair in each change's
+ * transaction): each pet's events are exactly its audit events, one each, in the same order, and
+ * each event's `data` is the pet after that change (as it was, for its removal); no event names a
+ * pet the trail does not. What the ledger checks of the trail thus holds of the events too.
+ */
+async function checkPetEvents(
+  baseUrl: string,
+  key: string,
+  trail: Map<number, EventShape[]>,
+): Promise<void> {
+  const events = await fetchAll<Event>(
+    `${baseUrl}/v1/events?type=pet.created,pet.updated,pet.deleted&limit=100`,
+    bearer(key),
+  );
+  const ids = events.map(({ id }) => id);
+  expect(ids, 'events listed twice or out of order').toEqual(
+    [...new Set(ids)].sort((a, b) => a - b),
+  );
+  const byPet = new Map<number, Event[]>();
+  for (const event of events) {
+    const { id } = event.data as Pet;
+    byPet.set(id, [...(byPet.get(id) ?? []), event]);
+  }
+  expect(
+    [...byPet.keys()].filter((id) => !trail.has(id)),
+    'events of pets with no audit',
+  ).toEqual([]);
+  const wrong: string[] = [];
+  for (const [id, audited] of trail) {
+    const published = byPet.get(id) ?? [];
+    let state: Record<string, unknown> = {};
+    const expected = audited.map(({ action, changes }) => {
+      if (action !== 'pet.deleted')
+        for (const [field, change] of Object.entries(changes))
+          state = { ...state, [field]: (change as unknown[])[1] };
+      return { type: action, data: { id, ...state } };
+    });
+    const got = published.map(({ type, data }) => ({ type, data }));
+    if (!isDeepStrictEqual(got, expected))
+      wrong.push(
+        `pet ${id}: events ${JSON.stringify(got)}; audit says ${JSON.stringify(expected)}`,
+      );
+  }
+  expect(wrong.slice(0, 3), `${wrong.length} pets whose events differ from their audit`).toEqual(
+    [],
+  );
+}
+
 export interface CheckOptions {
   /**
    * PostgreSQL only: when a connection dies while COMMIT is under way, the server may have committed
@@ -588,6 +638,8 @@ export async function checkLedger(
   const trail = await auditTrail(baseUrl, key, 'pet');
   const uncertain = (answer: Exclude<Answer, 'acknowledged'>) =>
     answer === 'unanswered' || options.refusedMayExist === true;
+
+  await checkPetEvents(baseUrl, key, trail);
 
   const managed = new Map(ledger.managed.map((pet) => [pet.id, pet]));
   const show = ({ pet, events }: ReturnType<typeof replay>) =>

@@ -2,7 +2,8 @@
 //
 // The contract (@pets/contract) is private to this repository, so the parts of it the client uses
 // (schemas, error codes, header names, the operations) are bundled in: one ESM file and one
-// declaration file, with zod as the package's only dependency. Nothing else of the contract comes
+// declaration file, with zod and standardwebhooks (what `verifyWebhook` checks signatures with) as
+// the package's only dependencies. Nothing else of the contract comes
 // along (its OpenAPI builder and zod-openapi are left out by tree shaking).
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,9 +32,10 @@ rmSync(out, { recursive: true, force: true });
 await build({
   input: join(root, 'src', 'index.ts'),
   cwd: root,
-  // The contract from its sources, as the rest of the repository builds it; zod stays a dependency.
+  // The contract from its sources, as the rest of the repository builds it; zod and standardwebhooks
+  // stay dependencies.
   resolve: { conditionNames: ['@pets/source', 'import', 'default'] },
-  external: [/^zod(\/|$)/],
+  external: [/^zod(\/|$)/, /^standardwebhooks(\/|$)/],
   platform: 'neutral',
   plugins: [
     dts({ tsconfig: join(root, 'tsconfig.lib.json'), compilerOptions: { sourceMap: false } }),
@@ -70,7 +72,10 @@ const manifest = {
   types: './dist/index.d.ts',
   files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
   engines: repository.engines,
-  dependencies: { zod: workspace.dependencies.zod },
+  dependencies: {
+    standardwebhooks: workspace.dependencies.standardwebhooks,
+    zod: workspace.dependencies.zod,
+  },
 };
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -47,7 +47,12 @@ describe('the client against the real API', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pets-client-'));
-    const env = { DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`, NODE_ENV: 'test' };
+    const env = {
+      DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
+      NODE_ENV: 'test',
+      // Webhook endpoints on this machine: the test's network has no public addresses.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    };
     staffKey = createAccountKey(env, {
       name: 'Staff',
       plan: 'enterprise',
@@ -372,6 +377,45 @@ describe('the client against the real API', () => {
     for await (const category of staff.iterateCategories({ limit: 100 }))
       if (category.name === 'Lost and found') named.push(category.id);
     expect(named).toEqual([created.data.id]);
+  });
+
+  it('a partner makes a webhook endpoint once though the answer is lost, changes it, rolls its secret and deletes it; staff see it', async () => {
+    const lossy = losingAnswers(1);
+    const partner = createPetstoreClient({
+      baseUrl: `${server.baseUrl}/v1`,
+      apiKey: partnerKey,
+      fetch: lossy.fetch,
+    });
+    const created = await partner.createWebhookEndpoint({
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['order.placed', 'pet.created'],
+    });
+    expect(lossy.dropped()).toBe(1);
+    expect(created.status).toBe(201);
+    const { secret, ...endpoint } = created.data;
+    expect(secret).toMatch(/^whsec_/);
+    expect(endpoint.events).toEqual(['pet.created', 'order.placed']);
+    const listed = [];
+    for await (const hook of partner.iterateWebhookEndpoints()) listed.push(hook);
+    expect(listed).toEqual([endpoint]);
+
+    const disabled = await partner.updateWebhookEndpoint(endpoint.id, { status: 'disabled' });
+    expect(disabled.data).toMatchObject({ status: 'disabled', disabledReason: 'requested' });
+    const rolled = await partner.rollWebhookSecret(endpoint.id);
+    expect(rolled.data.secret).not.toBe(secret);
+    const seen = await client(staffKey).admin.getWebhookEndpointOfAccount(
+      endpoint.accountId,
+      endpoint.id,
+    );
+    expect(seen.data).toMatchObject({
+      secretPrefix: rolled.data.secret.slice(0, 10),
+      previousSecretExpiresAt: rolled.data.previousSecretExpiresAt,
+    });
+
+    expect((await partner.deleteWebhookEndpoint(endpoint.id)).status).toBe(204);
+    const refused = await partner.getWebhookEndpoint(endpoint.id).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PetstoreApiError);
+    expect(refused).toMatchObject({ status: 404, code: 'not_found' });
   });
 
   /** A pet's status now, found by its (unique) name. */

@@ -1,6 +1,7 @@
 // The client against a fake API: the requests each operation sends, its answers checked against the
 // contract, paging, retries and holding back after a 429, timeouts, cancelling and errors.
 import { getEventListeners } from 'node:events';
+import { Readable } from 'node:stream';
 import type {
   Account,
   AccountUsage,
@@ -15,9 +16,10 @@ import type {
   PasswordResetLink,
   Person,
   Session,
+  WebhookEndpoint,
 } from '@pets/contract';
-import { createPet, createNewPet } from '@pets/contract/testing';
-import { OPERATIONS } from '@pets/contract';
+import { createPet, createNewPet, createPetPhoto } from '@pets/contract/testing';
+import { EMPTY_PROFILE, OPERATIONS, PHOTO_BYTES_MAX } from '@pets/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPetstoreClient, type PetstoreClient, type PetstoreClientOptions } from './client.js';
 import { PetstoreApiError } from './errors.js';
@@ -1145,15 +1147,34 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 });
 const inventory: Inventory = { available: 3, pending: 1, sold: 7 };
 
+const hook: WebhookEndpoint = {
+  id: 6,
+  accountId: 3,
+  url: 'https://partner.example.com/hooks',
+  events: ['pet.created', 'order.placed'],
+  status: 'enabled',
+  disabledReason: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  secretPrefix: 'whsec_ab12',
+  previousSecretExpiresAt: null,
+};
+const HOOK_SECRET = 'whsec_ab12MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3X9UZqJ=';
+const newHook = { url: hook.url, events: hook.events };
+const rolled = { secret: HOOK_SECRET, previousSecretExpiresAt: '2030-01-02T00:00:00.000Z' };
+
 interface Operation {
   name: string;
   call: (client: PetstoreClient, signal?: AbortSignal) => Promise<{ data: unknown }>;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** The body's media type, when not `application/json`. */
+  contentType?: string;
   answer: unknown;
   status: number;
 }
+
+const MERGE_PATCH = 'application/merge-patch+json';
 
 const operations: Operation[] = [
   {
@@ -1259,6 +1280,75 @@ const operations: Operation[] = [
     body: { label: 'ci' },
     answer: createdKey,
     status: 201,
+  },
+  {
+    name: 'listWebhookEndpoints',
+    call: (client, signal) => client.listWebhookEndpoints({}, { signal }),
+    method: 'GET',
+    path: '/account/webhooks',
+    answer: [hook],
+    status: 200,
+  },
+  {
+    name: 'getWebhookEndpoint',
+    call: (client, signal) => client.getWebhookEndpoint(6, { signal }),
+    method: 'GET',
+    path: '/account/webhooks/6',
+    answer: hook,
+    status: 200,
+  },
+  {
+    name: 'updateWebhookEndpoint',
+    call: (client, signal) => client.updateWebhookEndpoint(6, { status: 'disabled' }, { signal }),
+    method: 'PATCH',
+    path: '/account/webhooks/6',
+    body: { status: 'disabled' },
+    contentType: MERGE_PATCH,
+    answer: { ...hook, status: 'disabled', disabledReason: 'requested' },
+    status: 200,
+  },
+  {
+    name: 'rollWebhookSecret',
+    call: (client, signal) => client.rollWebhookSecret(6, { signal }),
+    method: 'POST',
+    path: '/account/webhooks/6/secret',
+    answer: rolled,
+    status: 200,
+  },
+  {
+    name: 'admin.listWebhookEndpointsOfAccount',
+    call: (client, signal) => client.admin.listWebhookEndpointsOfAccount(3, {}, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/webhooks',
+    answer: [hook],
+    status: 200,
+  },
+  {
+    name: 'admin.getWebhookEndpointOfAccount',
+    call: (client, signal) => client.admin.getWebhookEndpointOfAccount(3, 6, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/webhooks/6',
+    answer: hook,
+    status: 200,
+  },
+  {
+    name: 'admin.updateWebhookEndpointOfAccount',
+    call: (client, signal) =>
+      client.admin.updateWebhookEndpointOfAccount(3, 6, { events: ['order.placed'] }, { signal }),
+    method: 'PATCH',
+    path: '/admin/accounts/3/webhooks/6',
+    body: { events: ['order.placed'] },
+    contentType: MERGE_PATCH,
+    answer: { ...hook, events: ['order.placed'] },
+    status: 200,
+  },
+  {
+    name: 'admin.rollWebhookSecretOfAccount',
+    call: (client, signal) => client.admin.rollWebhookSecretOfAccount(3, 6, { signal }),
+    method: 'POST',
+    path: '/admin/accounts/3/webhooks/6/secret',
+    answer: rolled,
+    status: 200,
   },
   {
     name: 'admin.revokeKey',
@@ -1373,7 +1463,53 @@ const operations: Operation[] = [
     method: 'PATCH',
     path: '/categories/2',
     body: { archived: true },
+    contentType: MERGE_PATCH,
     answer: { ...dogs, archived: true },
+    status: 200,
+  },
+  {
+    name: 'getPetProfile',
+    call: (client, signal) => client.getPetProfile(7, { signal }),
+    method: 'GET',
+    path: '/pets/7/profile',
+    answer: EMPTY_PROFILE,
+    status: 200,
+  },
+  {
+    name: 'updatePetProfile',
+    call: (client, signal) =>
+      client.updatePetProfile(
+        7,
+        { breed: 'Labrador mix', goodWith: { children: 'yes' }, size: null },
+        { signal },
+      ),
+    method: 'PATCH',
+    path: '/pets/7/profile',
+    body: { breed: 'Labrador mix', goodWith: { children: 'yes' }, size: null },
+    contentType: MERGE_PATCH,
+    answer: {
+      ...EMPTY_PROFILE,
+      breed: 'Labrador mix',
+      goodWith: { ...EMPTY_PROFILE.goodWith, children: 'yes' },
+    },
+    status: 200,
+  },
+  {
+    name: 'listPetPhotos',
+    call: (client, signal) => client.listPetPhotos(7, { signal }),
+    method: 'GET',
+    path: '/pets/7/photos',
+    answer: [createPetPhoto(), createPetPhoto({ id: 9, position: 2 })],
+    status: 200,
+  },
+  {
+    name: 'movePetPhoto',
+    call: (client, signal) => client.movePetPhoto(7, 9, { position: 1 }, { signal }),
+    method: 'PATCH',
+    path: '/pets/7/photos/9',
+    body: { position: 1 },
+    contentType: MERGE_PATCH,
+    answer: createPetPhoto({ id: 9, position: 1 }),
     status: 200,
   },
   {
@@ -1429,7 +1565,7 @@ const operations: Operation[] = [
 
 describe('account and admin operations', () => {
   for (const operation of operations) {
-    const { name, call, method, path, body, answer, status } = operation;
+    const { name, call, method, path, body, contentType, answer, status } = operation;
     const url = `http://api.test/v1${path}`;
 
     it(`${name} sends ${method} ${path} and returns the answer`, async () => {
@@ -1441,7 +1577,7 @@ describe('account and admin operations', () => {
       expect(headersOf(requests[0])).toEqual({
         authorization: 'Bearer pets_test_key',
         accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': contentType ?? 'application/json' }),
       });
       expect(await requests[0]?.text()).toBe(body === undefined ? '' : JSON.stringify(body));
     });
@@ -1493,7 +1629,7 @@ describe('managing pets', () => {
       url: 'http://api.test/v1/pets/7',
       body: '{"status":"sold"}',
     });
-    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/merge-patch+json');
   });
 
   it("updatePet's refused move is a PetstoreApiError with the API's code and details", async () => {
@@ -1623,8 +1759,12 @@ describe('the audit trail', () => {
     ]);
   });
 
-  it('refuses an event outside the contract', async () => {
-    const { client } = fake([json(200, [{ ...event(1), action: 'pet.eaten' }])]);
+  it('keeps an action added since as its string, and refuses one of the wrong type', async () => {
+    const { client } = fake([
+      json(200, [{ ...event(1), action: 'pet.eaten' }]),
+      json(200, [{ ...event(1), action: 7 }]),
+    ]);
+    expect((await client.admin.listAudit()).data).toEqual([{ ...event(1), action: 'pet.eaten' }]);
     expect((await caught(client.admin.listAudit())).code).toBe('invalid_response');
   });
 });
@@ -2303,6 +2443,70 @@ describe('passkeys (beta)', () => {
   });
 });
 
+describe('webhook endpoints (beta)', () => {
+  it('createWebhookEndpoint sends an Idempotency-Key it makes, the same on every retry, and answers the secret', async () => {
+    const created = { ...hook, secret: HOOK_SECRET };
+    const { client, requests } = fake(
+      [error(503, 'service_unavailable'), new TypeError('socket hang up'), json(201, created)],
+      { timeoutMs: 5 },
+    );
+    const answer = await client.createWebhookEndpoint(newHook);
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(answer).toMatchObject({ data: created, status: 201, idempotencyKey: keys[0] });
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/account/webhooks',
+      body: JSON.stringify(newHook),
+    });
+  });
+
+  it("admin.createWebhookEndpointForAccount sends the caller's key to the account's path", async () => {
+    const { client, requests } = fake([json(201, { ...hook, secret: HOOK_SECRET })]);
+    const answer = await client.admin.createWebhookEndpointForAccount(3, newHook, {
+      idempotencyKey: 'hook-1',
+    });
+    expect(answer.idempotencyKey).toBe('hook-1');
+    expect(requests[0]?.headers.get('idempotency-key')).toBe('hook-1');
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'POST',
+      url: 'http://api.test/v1/admin/accounts/3/webhooks',
+      body: JSON.stringify(newHook),
+    });
+  });
+
+  it('deletes with DELETE and takes a 204 without a body; an answer with a body is a broken one', async () => {
+    const deleted = () =>
+      new Response(null, { status: 204, headers: { 'x-request-id': 'req-204' } });
+    const { client, requests } = fake([deleted(), deleted(), json(200, { surprise: true })]);
+    expect(await client.deleteWebhookEndpoint(6)).toMatchObject({ data: undefined, status: 204 });
+    expect(await client.admin.deleteWebhookEndpointOfAccount(3, 6)).toMatchObject({
+      data: undefined,
+      status: 204,
+    });
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'DELETE http://api.test/v1/account/webhooks/6',
+      'DELETE http://api.test/v1/admin/accounts/3/webhooks/6',
+    ]);
+    expect((await caught(client.deleteWebhookEndpoint(7))).code).toBe('invalid_response');
+  });
+
+  it('iterates every endpoint, page after page', async () => {
+    const next = { link: '<http://api.test/v1/account/webhooks?limit=1&cursor=abc>; rel="next"' };
+    const { client, requests } = fake([json(200, [hook], next), json(200, [{ ...hook, id: 7 }])]);
+    const ids: number[] = [];
+    for await (const endpoint of client.iterateWebhookEndpoints({ limit: 1 }))
+      ids.push(endpoint.id);
+    expect(ids).toEqual([6, 7]);
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/v1/account/webhooks?limit=1',
+      'http://api.test/v1/account/webhooks?limit=1&cursor=abc',
+    ]);
+  });
+});
+
 describe('categories (beta)', () => {
   it('createCategory sends an Idempotency-Key it makes, and the same one on every retry', async () => {
     const { client, requests } = fake(
@@ -2521,8 +2725,15 @@ describe('store orders (beta)', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('placeOrder refuses an answer that is not an order', async () => {
-    const { client } = fake([json(201, { ...order(), status: 'shipped' })]);
+  it('placeOrder keeps a status added since, and refuses an answer that is not an order', async () => {
+    const { client } = fake([
+      json(201, { ...order(), status: 'shipped' }),
+      json(201, { ...order(), status: 3 }),
+    ]);
+    expect((await client.placeOrder({ petId: 12 })).data).toEqual({
+      ...order(),
+      status: 'shipped',
+    });
     expect(await caught(client.placeOrder({ petId: 12 }))).toMatchObject({
       kind: 'invalid_response',
       status: 201,
@@ -2909,5 +3120,274 @@ describe('streamPetsCsv', () => {
       message: "The API's answer to GET http://api.test/v1/pets is not CSV.",
     });
     expect((await caught(client.streamPetsCsv())).code).toBe('invalid_query');
+  });
+});
+
+describe('pet profiles and photos (beta)', () => {
+  const photo = createPetPhoto({ id: 8, position: 3 });
+  const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+  const NO_TYPE = new TypeError(
+    'A photo needs its media type: pass { contentType } (image/jpeg, image/png, image/webp or image/avif), unless it is a Blob that has a type.',
+  );
+  const TOO_LARGE = new RangeError('A photo may be at most 15 MiB.');
+
+  /** What an upload sent: method, address, headers and the body's bytes. */
+  const uploaded = async (request: Request | undefined) => ({
+    method: request?.method,
+    url: request?.url,
+    headers: headersOf(request),
+    bytes: new Uint8Array((await request?.arrayBuffer()) ?? new ArrayBuffer(0)),
+  });
+
+  const expectedUpload = (type: string, bytes: Uint8Array = JPEG) => ({
+    method: 'POST',
+    url: 'http://api.test/v1/pets/7/photos',
+    headers: {
+      authorization: 'Bearer pets_test_key',
+      accept: 'application/json',
+      'content-type': type,
+      // One the client makes, unless given: a retry never adds the photo twice.
+      'idempotency-key': expect.stringMatching(/^[0-9a-f]{32}$/) as string,
+    },
+    bytes: new Uint8Array(bytes),
+  });
+
+  /** A web stream of `pieces`, that records how many it gave and whether it was cancelled. */
+  function webStream(pieces: Uint8Array[]) {
+    const state = { given: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          const piece = pieces[state.given];
+          if (piece === undefined) controller.close();
+          else {
+            state.given++;
+            controller.enqueue(piece);
+          }
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+        // Nothing read ahead: a piece is given when the client reads it.
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, state };
+  }
+
+  it('uploadPetPhoto sends bytes as they are, with the contentType given, and answers the photo', async () => {
+    const { client, requests, inits } = fake([json(201, photo), json(201, photo)]);
+    const result = await client.uploadPetPhoto(7, Buffer.from(JPEG), { contentType: 'image/jpeg' });
+    expect(result).toEqual(answered(photo, 201));
+    expect(await uploaded(requests[0])).toEqual(expectedUpload('image/jpeg'));
+    // Whole bytes, so fetch sends a Content-Length.
+    expect(inits[0]?.body).toBeInstanceOf(Uint8Array);
+    await client.uploadPetPhoto(7, JPEG.slice().buffer, { contentType: 'image/avif' });
+    expect(await uploaded(requests[1])).toEqual(expectedUpload('image/avif'));
+  });
+
+  it("uploadPetPhoto sends a Blob's bytes with its own type, unless contentType says otherwise", async () => {
+    const { client, requests } = fake([json(201, photo), json(201, photo)]);
+    await client.uploadPetPhoto(7, new Blob([JPEG], { type: 'image/png' }));
+    await client.uploadPetPhoto(7, new Blob([JPEG], { type: 'image/png' }), {
+      contentType: 'image/webp',
+    });
+    expect(await uploaded(requests[0])).toEqual(expectedUpload('image/png'));
+    expect(await uploaded(requests[1])).toEqual(expectedUpload('image/webp'));
+  });
+
+  it('uploadPetPhoto reads a stream whole first: a web stream, a Node Readable, any async iterable', async () => {
+    const pieces = [JPEG.slice(0, 2), JPEG.slice(2, 3), JPEG.slice(3)];
+    async function* generated() {
+      for (const piece of pieces) yield await Promise.resolve(piece);
+    }
+    const web = webStream(pieces);
+    // A browser that cannot iterate a web stream: the client uses its reader.
+    const plain = webStream(pieces).stream;
+    Object.defineProperty(plain, Symbol.asyncIterator, { value: undefined });
+    const { client, requests } = fake(Array.from({ length: 4 }, () => json(201, photo)));
+    for (const stream of [
+      web.stream,
+      plain,
+      Readable.from(pieces.map((piece) => Buffer.from(piece))),
+      generated(),
+    ])
+      await client.uploadPetPhoto(7, stream, { contentType: 'image/jpeg' });
+    for (const request of requests)
+      expect(await uploaded(request)).toEqual(expectedUpload('image/jpeg'));
+    expect(web.state.given).toBe(3);
+  });
+
+  it('uploadPetPhoto takes exactly 15 MiB', async () => {
+    const { client, requests } = fake([json(201, photo)]);
+    const stream = webStream([new Uint8Array(PHOTO_BYTES_MAX - 1), Uint8Array.of(9)]).stream;
+    await client.uploadPetPhoto(7, stream, { contentType: 'image/png' });
+    const bytes = new Uint8Array(await requests[0]!.arrayBuffer());
+    expect(bytes.byteLength).toBe(PHOTO_BYTES_MAX);
+    expect(bytes.at(-1)).toBe(9);
+  });
+
+  it('uploadPetPhoto refuses more than 15 MiB before sending, and stops reading a stream there', async () => {
+    const { client, requests } = fake([]);
+    const half = PHOTO_BYTES_MAX / 2;
+    const web = webStream([
+      new Uint8Array(half),
+      new Uint8Array(half),
+      Uint8Array.of(1),
+      Uint8Array.of(2),
+    ]);
+    await expect(
+      client.uploadPetPhoto(7, web.stream, { contentType: 'image/png' }),
+    ).rejects.toThrow(TOO_LARGE);
+    expect(web.state).toEqual({ given: 3, cancelled: true });
+    let stopped = false;
+    async function* endless() {
+      try {
+        for (;;) yield await Promise.resolve(new Uint8Array(half));
+      } finally {
+        stopped = true;
+      }
+    }
+    await expect(client.uploadPetPhoto(7, endless(), { contentType: 'image/png' })).rejects.toThrow(
+      TOO_LARGE,
+    );
+    expect(stopped).toBe(true);
+    const tooMany = new Uint8Array(PHOTO_BYTES_MAX + 1);
+    await expect(client.uploadPetPhoto(7, tooMany, { contentType: 'image/png' })).rejects.toThrow(
+      TOO_LARGE,
+    );
+    await expect(
+      client.uploadPetPhoto(7, new Blob([tooMany], { type: 'image/png' })),
+    ).rejects.toThrow(TOO_LARGE);
+    expect(requests).toEqual([]);
+  });
+
+  it('uploadPetPhoto refuses, before sending, a photo without a media type and a stream of text', async () => {
+    const { client, requests } = fake([]);
+    await expect(client.uploadPetPhoto(7, new Blob([JPEG]))).rejects.toThrow(NO_TYPE);
+    // @ts-expect-error bytes need a contentType
+    await expect(client.uploadPetPhoto(7, JPEG)).rejects.toThrow(NO_TYPE);
+    // @ts-expect-error so does a stream
+    await expect(client.uploadPetPhoto(7, Readable.from([Buffer.from(JPEG)]), {})).rejects.toThrow(
+      NO_TYPE,
+    );
+    await expect(
+      client.uploadPetPhoto(7, Readable.from(['not', 'bytes']), { contentType: 'image/jpeg' }),
+    ).rejects.toThrow(
+      new TypeError('A photo stream must give bytes (Uint8Array or Buffer), not text.'),
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('uploadPetPhoto is repeated after a network failure, a timeout or a 503, with the same key and bytes', async () => {
+    const { client, requests } = fake(
+      [
+        new TypeError('socket hang up'),
+        noAnswer,
+        error(503, 'service_unavailable'),
+        json(201, photo),
+      ],
+      { timeoutMs: 5 },
+    );
+    const result = await client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' });
+    expect(result.data).toEqual(photo);
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    for (const request of requests)
+      expect(await uploaded(request)).toEqual(expectedUpload('image/jpeg'));
+  });
+
+  it('uploadPetPhoto sends the key it is given, and a new one per call otherwise', async () => {
+    const { client, requests } = fake([json(201, photo), json(201, photo), json(201, photo)]);
+    await client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg', idempotencyKey: 'rex-1' });
+    await client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' });
+    await client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' });
+    const keys = requests.map((request) => request.headers.get('idempotency-key'));
+    expect(keys[0]).toBe('rex-1');
+    expect(keys[1]).not.toBe(keys[2]);
+  });
+
+  it('uploadPetPhoto is retried after a 503 or 429 asking to wait (the API did nothing), the same bytes again', async () => {
+    const { client, requests, sleeps } = fake([
+      error(503, 'service_unavailable', { 'retry-after': '2' }),
+      error(429, 'rate_limited', { 'retry-after': '1' }),
+      json(201, photo),
+    ]);
+    expect((await client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' })).data).toEqual(
+      photo,
+    );
+    expect(sleeps).toEqual([2000 + 125, 1000 + 250]);
+    for (const request of requests)
+      expect(await uploaded(request)).toEqual(expectedUpload('image/jpeg'));
+  });
+
+  it('uploadPetPhoto refuses an answer that is not a photo, and can be cancelled', async () => {
+    const { client } = fake([json(201, { ...photo, urls: { small: 'x' } })]);
+    expect(
+      await caught(client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' })),
+    ).toMatchObject({
+      kind: 'invalid_response',
+      status: 201,
+    });
+    await expectEachCancelled(
+      [(each, signal) => each.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg', signal })],
+      fake,
+      () => json(201, photo),
+    );
+  });
+
+  it('uploadPetPhoto passes on what the API refuses, with its code', async () => {
+    const { client, requests } = fake([error(409, 'too_many_photos')]);
+    const refused = await caught(client.uploadPetPhoto(7, JPEG, { contentType: 'image/jpeg' }));
+    expect(refused).toMatchObject({ kind: 'api', status: 409, code: 'too_many_photos' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('removePetPhoto sends DELETE and takes a 204 without a body', async () => {
+    const { client, requests } = fake([
+      new Response(null, { status: 204, headers: { 'x-request-id': 'req-204' } }),
+      new TypeError('socket hang up'),
+      new Response(null, { status: 204 }),
+    ]);
+    expect(await client.removePetPhoto(7, 8)).toEqual(answered(undefined, 204));
+    expect(await sentOf(requests[0])).toEqual({
+      method: 'DELETE',
+      url: 'http://api.test/v1/pets/7/photos/8',
+      body: '',
+    });
+    // The same effect however often it is sent.
+    await client.removePetPhoto(7, 8, { signal: new AbortController().signal });
+    expect(requests).toHaveLength(3);
+  });
+
+  it('listPets and iteratePets send expand comma-separated and keep the profile and photos', async () => {
+    const expanded = { ...createPet({ id: 4 }), profile: EMPTY_PROFILE, photos: [photo] };
+    const { client, requests } = fake([json(200, [expanded]), json(200, [expanded])]);
+    const page = await client.listPets({ status: 'available', expand: ['profile', 'photos'] });
+    expect(page.data).toEqual([expanded]);
+    const iterated: unknown[] = [];
+    for await (const pet of client.iteratePets({ expand: ['photos'] })) iterated.push(pet);
+    expect(iterated).toEqual([expanded]);
+    expect(urlsOf(requests)).toEqual([
+      'http://api.test/v1/pets?status=available&expand=profile%2Cphotos',
+      'http://api.test/v1/pets?expand=photos',
+    ]);
+  });
+
+  it('getPet sends expand and keeps the profile and photos', async () => {
+    const expanded = { ...createPet({ id: 9 }), profile: EMPTY_PROFILE, photos: [] };
+    const { client, requests } = fake([json(200, expanded)]);
+    const controller = new AbortController();
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated operation is still served and tested
+    const pet = await client.getPet(9, {
+      expand: ['profile', 'photos'],
+      signal: controller.signal,
+    });
+    expect(pet.data).toEqual(expanded);
+    expect(requests[0]?.url).toBe('http://api.test/v1/pets/9?expand=profile%2Cphotos');
+    expect(requests[0]?.signal.aborted).toBe(false);
+    controller.abort();
+    expect(requests[0]?.signal.aborted).toBe(true);
   });
 });

@@ -3,70 +3,89 @@
  * pages followed, calls retried where safe and held back after a 429, every failure an error.
  */
 import {
+  Events,
+  type ListEventsQueryInput,
   type AcceptInvitation,
-  type Account,
-  type AdoptionsReport,
   type AdoptionsReportQueryInput,
-  type AccountUsage,
-  type AuditEvent,
   AuditEvents,
   Categories,
-  type Category,
   type CategoryPatchInput,
   ApiError,
-  type ApiKey,
   ApiKeys,
-  type CreatedApiKey,
   type ChangePassword,
   type RemovePassword,
-  type CurrentSession,
   HEADERS,
-  type Inventory,
-  type Invitation,
   type ListAuditQueryInput,
   type ListKeysQueryInput,
-  type ListedOrder,
   type ListOrdersQueryInput,
   type ListPetsQueryInput,
+  ListedPets,
   type NewAccountInput,
   type NewCategoryInput,
   type NewInvitation,
   type NewOrderInput,
   type NewPetInput,
-  type OpenInvitation,
   OpenInvitations,
   type Operation,
   type OperationId,
   OPERATIONS,
-  type Order,
   Orders,
   type NewPasskey,
-  type Passkey,
-  type PasskeyOptions,
   Passkeys,
   type PasskeySignIn,
-  type PasswordResetLink,
   People,
-  type Person,
   CSV_MEDIA_TYPE,
-  type Pet,
   type PetBatchItemInput,
-  type PetBatchResults,
-  Pets,
+  type PetExpansion,
+  type PetProfilePatchInput,
   type PetPatchInput,
+  PHOTO_BYTES_MAX,
+  type PhotoMediaType,
+  type PhotoMove,
   type PlanChange,
   type ResetPassword,
-  type Session,
   Sessions,
   type SignIn,
-  type SignInMethods,
-  type OpenApiDocument,
+  type NewWebhookEndpointInput,
+  type WebhookEndpointPatchInput,
+  WebhookEndpoints,
 } from '@pets/contract';
 import { z } from 'zod';
 import { PetstoreApiError } from './errors.js';
 import { nextLink } from './pagination.js';
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from './rate-limit.js';
-import { tolerant } from './tolerant.js';
+import { type Tolerant, tolerant } from './tolerant.js';
+import type {
+  Account,
+  AdoptionsReport,
+  AccountUsage,
+  AuditEvent,
+  Category,
+  ApiKey,
+  CreatedApiKey,
+  CurrentSession,
+  Inventory,
+  Invitation,
+  ListedOrder,
+  ListedPet,
+  OpenInvitation,
+  Order,
+  Passkey,
+  PasskeyOptions,
+  PasswordResetLink,
+  Person,
+  Pet,
+  PetBatchResults,
+  PetPhoto,
+  PetProfile,
+  Session,
+  SignInMethods,
+  OpenApiDocument,
+  Event,
+  CreatedWebhookEndpoint,
+  RolledWebhookSecret,
+  WebhookEndpoint,
+} from './answers.js';
 import { backoffDelay, retryOptions, type RetryOptions, sleep } from './retry.js';
 
 export interface PetstoreClientOptions {
@@ -95,6 +114,40 @@ export interface CallOptions {
   /** Cancels the call, retries and waits included. */
   signal?: AbortSignal;
 }
+
+/** What `getPet` takes: what to add to the pet, as `listPets`' `expand`. */
+export interface GetPetOptions extends CallOptions {
+  /** `profile` adds the pet's profile, `photos` its photos (sent comma-separated). */
+  expand?: readonly PetExpansion[];
+}
+
+/** A photo's bytes, whole: a Node `Buffer` is a `Uint8Array`. */
+export type PhotoBytes = Uint8Array | ArrayBuffer;
+/** A photo's bytes as they come: a web stream, a Node `Readable`, or any async iterable of bytes. */
+export type PhotoStream = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** What `uploadPetPhoto` takes: the image's media type, unless a `Blob` says it. */
+export interface UploadPhotoOptions extends CallOptions {
+  /** The `Content-Type` sent: a `Blob`'s own `type` unless this says otherwise. */
+  contentType?: PhotoMediaType;
+  /**
+   * Makes the upload safe to retry: the API answers the first photo for a repeated key and the same
+   * image. When you give none, the client makes one per call, so its own retries (after a network
+   * failure or a lost answer) never add the photo twice.
+   */
+  idempotencyKey?: string;
+}
+
+/**
+ * A photo and its options, as `uploadPetPhoto` takes them: a `Blob` may go without `contentType`
+ * (it has a `type`), bytes and streams may not.
+ */
+export type PhotoUpload =
+  | [image: Blob, options?: UploadPhotoOptions]
+  | [
+      image: PhotoBytes | PhotoStream,
+      options: UploadPhotoOptions & { contentType: PhotoMediaType },
+    ];
 
 export interface CreatePetOptions extends CallOptions {
   /**
@@ -140,7 +193,7 @@ export interface ApiResult<T> {
   rateLimit: RateLimitState | undefined;
 }
 
-export interface PetsPage extends ApiResult<Pet[]> {
+export interface PetsPage extends ApiResult<ListedPet[]> {
   /** The absolute address of the next page (from `Link: rel="next"`), absent on the last page. */
   next: string | undefined;
 }
@@ -183,6 +236,14 @@ export interface PlacedOrder extends ApiResult<Order> {
   location: string | undefined;
 }
 
+/** What `createWebhookEndpoint` takes: an `Idempotency-Key` of yours, as `createPet` does. */
+export type CreateWebhookEndpointOptions = CreatePetOptions;
+
+export interface CreatedWebhook extends ApiResult<CreatedWebhookEndpoint> {
+  /** The `Idempotency-Key` the create was sent with (yours, or the one the client made). */
+  idempotencyKey: string;
+}
+
 export interface PetstoreClient {
   /**
    * One page of pets, in ascending id or the query's `sort`, found by its filters and `q` if given.
@@ -193,7 +254,7 @@ export interface PetstoreClient {
   iteratePets(
     query?: Omit<ListPetsQueryInput, 'cursor'>,
     options?: CallOptions,
-  ): AsyncGenerator<Pet, void, undefined>;
+  ): AsyncGenerator<ListedPet, void, undefined>;
   /** Adds a pet. Retried safely with an `Idempotency-Key`. */
   createPet(pet: NewPetInput, options?: CreatePetOptions): Promise<CreatedPet>;
   /**
@@ -201,7 +262,7 @@ export interface PetstoreClient {
    * @deprecated `GET /pets/{petId}` is removed on 5 December 2030 (answers `410 gone` from then on).
    * Use {@link PetstoreClient.listPets} with a `status` filter instead.
    */
-  getPet(id: number, options?: CallOptions): Promise<ApiResult<Pet>>;
+  getPet(id: number, options?: GetPetOptions): Promise<ApiResult<ListedPet>>;
   /**
    * Changes a pet's name, category and/or status (beta): the whole pet as it is now. Partners change
    * only their own account's pets; a status move the API does not allow is `409 invalid_transition`.
@@ -212,6 +273,47 @@ export interface PetstoreClient {
    * the first attempt removed it.
    */
   deletePet(id: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+  /**
+   * A pet's profile (beta): what is known of it beyond its four fields, `null` (or `unknown`,
+   * `false`, `[]`) where nothing is. `listPets({ expand: ['profile'] })` gives it for a page.
+   */
+  getPetProfile(petId: number, options?: CallOptions): Promise<ApiResult<PetProfile>>;
+  /**
+   * Changes a pet's profile (beta): a JSON merge patch, so a field left out keeps its value, `null`
+   * clears it, and `attributes` and `goodWith` are merged field by field. Answers the whole profile
+   * as it is now. Partners change only their own account's pets.
+   */
+  updatePetProfile(
+    petId: number,
+    patch: PetProfilePatchInput,
+    options?: CallOptions,
+  ): Promise<ApiResult<PetProfile>>;
+  /** A pet's photos, all of them (at most 12), the face (`position` 1) first (beta). */
+  listPetPhotos(petId: number, options?: CallOptions): Promise<ApiResult<PetPhoto[]>>;
+  /**
+   * Adds a photo of a pet, last (beta): the image's own bytes, JPEG, PNG, WebP or AVIF, up to
+   * 15 MiB. A `Blob` (a `File` from a form) sends its own `type` unless `contentType` says
+   * otherwise; bytes and streams need `contentType`. A stream is read whole first, and refused
+   * (`RangeError`, nothing sent) once it passes 15 MiB. Retried after a 429 or 503, never after a
+   * network failure or timeout: the first attempt may have added the photo.
+   */
+  uploadPetPhoto(petId: number, ...photo: PhotoUpload): Promise<ApiResult<PetPhoto>>;
+  /**
+   * Moves a photo to `position` (1 makes it the pet's face); those between move one up or down
+   * (beta). A position past the last photo is `400 invalid_body`.
+   */
+  movePetPhoto(
+    petId: number,
+    photoId: number,
+    move: PhotoMove,
+    options?: CallOptions,
+  ): Promise<ApiResult<PetPhoto>>;
+  /** Removes a photo; the photos after it move up one (beta). */
+  removePetPhoto(
+    petId: number,
+    photoId: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<undefined>>;
   /**
    * Changes or removes 1 to 100 pets in one request (beta): each item a `patch` or `delete: true`,
    * applied on its own; `data.results` holds, in the same order, what each would have answered
@@ -243,6 +345,18 @@ export interface PetstoreClient {
     query?: Omit<ListKeysQueryInput, 'cursor'>,
     options?: CallOptions,
   ): AsyncGenerator<Category, void, undefined>;
+  /**
+   * One page of events, oldest first (beta): every change to the catalogue and to the account's
+   * own orders (staff: every order's). Follow `next` (or use {@link iterateEvents}) for more; to
+   * keep up, ask for the last page again with its cursor. Types this version does not know are
+   * kept as they come.
+   */
+  listEvents(query?: ListEventsQueryInput, options?: CallOptions): Promise<Page<Event>>;
+  /** Every event there is now, oldest first, page after page (beta). */
+  iterateEvents(
+    query?: Omit<ListEventsQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<Event, void, undefined>;
   /** Fetches one category (beta); an unknown id is `404 not_found`. */
   getCategory(id: number, options?: CallOptions): Promise<ApiResult<Category>>;
   /**
@@ -341,6 +455,53 @@ export interface PetstoreClient {
   createKey(label: string, options?: CallOptions): Promise<ApiResult<CreatedApiKey>>;
   /** @deprecated Until 2.0: {@link revokeAccountKey}, the name of its operation. */
   revokeKey(keyId: number, options?: CallOptions): Promise<ApiResult<ApiKey>>;
+  /**
+   * One page of the account's webhook endpoints, disabled ones included, in ascending id, without
+   * their secrets (beta). Follow `next` (or use {@link iterateWebhookEndpoints}) for more.
+   */
+  listWebhookEndpoints(
+    query?: ListKeysQueryInput,
+    options?: CallOptions,
+  ): Promise<Page<WebhookEndpoint>>;
+  /** Every webhook endpoint of the account, page after page (beta). */
+  iterateWebhookEndpoints(
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<WebhookEndpoint, void, undefined>;
+  /**
+   * A new webhook endpoint for the account; `data.secret` is shown this once (beta). A URL that is
+   * not https, or whose host is or resolves to a private address, is `400 invalid_body` on `url`;
+   * one endpoint past the most an account may have is `409 too_many_webhook_endpoints`. Retried
+   * safely with an `Idempotency-Key`, as {@link createPet} is: a retry answers the same secret.
+   */
+  createWebhookEndpoint(
+    endpoint: NewWebhookEndpointInput,
+    options?: CreateWebhookEndpointOptions,
+  ): Promise<CreatedWebhook>;
+  /** One of the account's webhook endpoints, without its secret (beta). */
+  getWebhookEndpoint(
+    endpointId: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<WebhookEndpoint>>;
+  /**
+   * Changes an endpoint's `url`, `events` or `status` (a JSON merge patch), answered with the
+   * endpoint as it is now (beta). `status: 'enabled'` clears `disabledReason`.
+   */
+  updateWebhookEndpoint(
+    endpointId: number,
+    patch: WebhookEndpointPatchInput,
+    options?: CallOptions,
+  ): Promise<ApiResult<WebhookEndpoint>>;
+  /** Deletes an endpoint for good (beta). */
+  deleteWebhookEndpoint(endpointId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+  /**
+   * A new signing secret for an endpoint, shown this once; the one it replaces keeps signing beside
+   * it until `data.previousSecretExpiresAt` (24 hours) (beta).
+   */
+  rollWebhookSecret(
+    endpointId: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<RolledWebhookSecret>>;
   /** The OpenAPI document of the API (needs no key, and is not rate limited). */
   getOpenApiDocument(options?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
   /**
@@ -453,6 +614,45 @@ export interface PetstoreClient {
     ): Promise<Page<OpenInvitation>>;
     /** Revokes an open invitation: its link stops working at once (`404` unless it is open). */
     revokeInvitation(invitationId: number, options?: CallOptions): Promise<ApiResult<undefined>>;
+    /** One page of an account's webhook endpoints, in ascending id, without their secrets. */
+    listWebhookEndpointsOfAccount(
+      accountId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<Page<WebhookEndpoint>>;
+    /** Every webhook endpoint of an account, page after page. */
+    iterateWebhookEndpointsOfAccount(
+      accountId: number,
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<WebhookEndpoint, void, undefined>;
+    /** A new webhook endpoint for an account, as {@link PetstoreClient.createWebhookEndpoint}. */
+    createWebhookEndpointForAccount(
+      accountId: number,
+      endpoint: NewWebhookEndpointInput,
+      options?: CreateWebhookEndpointOptions,
+    ): Promise<CreatedWebhook>;
+    getWebhookEndpointOfAccount(
+      accountId: number,
+      endpointId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<WebhookEndpoint>>;
+    updateWebhookEndpointOfAccount(
+      accountId: number,
+      endpointId: number,
+      patch: WebhookEndpointPatchInput,
+      options?: CallOptions,
+    ): Promise<ApiResult<WebhookEndpoint>>;
+    deleteWebhookEndpointOfAccount(
+      accountId: number,
+      endpointId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<undefined>>;
+    rollWebhookSecretOfAccount(
+      accountId: number,
+      endpointId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<RolledWebhookSecret>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -611,16 +811,16 @@ export interface KeysPage extends ApiResult<ApiKey[]> {
   next: string | undefined;
 }
 
-/** What an operation answers on success: its schema's data, or nothing (204). */
+/** What an operation answers on success: its schema's data as the client reads it, or nothing. */
 type SuccessData<Id extends OperationId> = (typeof OPERATIONS)[Id]['success'] extends {
   schema: infer S extends z.ZodType;
 }
-  ? z.output<S>
+  ? Tolerant<z.output<S>>
   : undefined;
 
 /** The answer of a list operation: an array of its items. */
 type ListSchema =
-  | typeof Pets
+  | typeof ListedPets
   | typeof AuditEvents
   | typeof ApiKeys
   | typeof People
@@ -628,7 +828,9 @@ type ListSchema =
   | typeof Categories
   | typeof Orders
   | typeof Passkeys
-  | typeof OpenInvitations;
+  | typeof OpenInvitations
+  | typeof Events
+  | typeof WebhookEndpoints;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -639,10 +841,16 @@ type ListOperation = Operation & { query: z.ZodObject };
 /** A success without a body (204). */
 const NO_CONTENT = z.undefined();
 
+/** A request's body and its media type. */
+interface RequestBody {
+  content: string | Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
 interface Attempt {
   method: Operation['method'];
   url: string;
-  body?: string;
+  body?: RequestBody;
   idempotencyKey?: string;
   /** The media type asked for; JSON unless said. */
   accept?: string;
@@ -741,6 +949,66 @@ async function* textOf(
   }
 }
 
+/** `PHOTO_BYTES_MAX` in words, for the refusal. */
+const PHOTO_TOO_LARGE = `A photo may be at most ${PHOTO_BYTES_MAX / 1024 / 1024} MiB.`;
+
+/** The bytes of a photo, read whole; refused as soon as they pass `PHOTO_BYTES_MAX`. */
+async function readPhoto(
+  pieces: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // A web stream is read with its reader: not every browser iterates one.
+  for await (const chunk of pieces instanceof ReadableStream ? readerPieces(pieces) : pieces) {
+    if (!(chunk instanceof Uint8Array))
+      throw new TypeError('A photo stream must give bytes (Uint8Array or Buffer), not text.');
+    size += chunk.byteLength;
+    if (size > PHOTO_BYTES_MAX) throw new RangeError(PHOTO_TOO_LARGE);
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The pieces of a web stream, from its reader; leaving early cancels the rest. */
+async function* readerPieces(
+  stream: ReadableStream<Uint8Array>,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = stream.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    await reader.cancel();
+  }
+}
+
+/**
+ * A photo as the body of its upload: its bytes, whole (so the request has a `Content-Length` and a
+ * retry sends them again), and its media type, a `Blob`'s own unless `contentType` is given.
+ */
+async function photoBody(
+  image: Blob | PhotoBytes | PhotoStream,
+  contentType: PhotoMediaType | undefined,
+): Promise<RequestBody> {
+  const type = contentType ?? (image instanceof Blob ? image.type : '');
+  if (type === '')
+    throw new TypeError(
+      'A photo needs its media type: pass { contentType } (image/jpeg, image/png, image/webp or image/avif), unless it is a Blob that has a type.',
+    );
+  const pieces =
+    image instanceof Blob
+      ? image.stream()
+      : image instanceof ArrayBuffer || image instanceof Uint8Array
+        ? [new Uint8Array(image)]
+        : image;
+  return { content: await readPhoto(pieces), type };
+}
+
 export function createPetstoreClient(options: PetstoreClientOptions): PetstoreClient {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
   // `href` ends in a slash only for the root path, and in one.
@@ -786,14 +1054,14 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: attempt.accept ?? 'application/json' };
     if (options.apiKey !== undefined) headers.authorization = `Bearer ${options.apiKey}`;
-    if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+    if (attempt.body !== undefined) headers['content-type'] = attempt.body.type;
     if (attempt.idempotencyKey !== undefined)
       headers[HEADERS.idempotencyKey] = attempt.idempotencyKey;
     try {
       const response = await fetchImpl(attempt.url, {
         method: attempt.method,
         headers,
-        body: attempt.body,
+        body: attempt.body?.content,
         signal: combined,
         // A redirect would take the key (fetch keeps it on the same origin, outside `/v1` too) or
         // the session cookie with it.
@@ -910,8 +1178,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       }
       const retryable =
         failure.code === 'rate_limited' ||
-        (repeatable &&
-          (failure.status === 503 || failure.kind === 'network' || failure.kind === 'timeout'));
+        (failure.status === 503 && repeatable) ||
+        (repeatable && (failure.kind === 'network' || failure.kind === 'timeout'));
       if (failure.status === 503) retryAfterMs = (failure.retryAfter ?? 0) * 1000;
       if (!retryable || retries >= retry.retries || retryAfterMs > retry.maxRetryAfterMs)
         throw failure;
@@ -932,7 +1200,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     attempt: Attempt,
     schema: S,
     signal: AbortSignal | undefined,
-  ): Promise<{ response: Answer; result: ApiResult<z.output<S>> }> {
+  ): Promise<{ response: Answer; result: ApiResult<Tolerant<z.output<S>>> }> {
     const response = await send(attempt, signal);
     const requestId = response.headers.get(HEADERS.requestId) ?? undefined;
     const parsed = tolerant(schema).safeParse(response.body);
@@ -960,26 +1228,27 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     url: string,
     schema: S,
     signal: AbortSignal | undefined,
-  ): Promise<ApiResult<z.output<S>> & { next: string | undefined }> {
+  ): Promise<ApiResult<Tolerant<z.output<S>>> & { next: string | undefined }> {
     const { response, result } = await call(
       { method: 'GET', url, holdsBackOthers: true },
       schema,
       signal,
     );
     const next = nextLink(response.headers.get(HEADERS.link));
-    const data = result.data as z.output<S>;
+    const data = result.data as Tolerant<z.output<S>>;
     return { ...result, data, next: next === undefined ? undefined : ownUrl(next, url) };
   }
 
   /** Every item of a list from its first page on, following `next`. */
   async function* every<S extends ListSchema>(
-    first: Promise<ApiResult<z.output<S>> & { next: string | undefined }>,
+    first: Promise<ApiResult<Tolerant<z.output<S>>> & { next: string | undefined }>,
     schema: S,
     signal: AbortSignal | undefined,
-  ): AsyncGenerator<z.output<S>[number], void, undefined> {
+  ): AsyncGenerator<Tolerant<z.output<S>[number]>, void, undefined> {
     let current = await first;
     for (;;) {
-      yield* current.data;
+      // A list's data is an array of its items, each as the client reads it.
+      yield* current.data as Tolerant<z.output<S>[number]>[];
       if (current.next === undefined) return;
       current = await page(current.next, schema, signal);
     }
@@ -1015,6 +1284,8 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     parts: {
       params?: Record<string, number>;
       body?: unknown;
+      /** A body that is a file's own bytes, sent as they are. */
+      upload?: RequestBody;
       idempotencyKey?: string;
       search?: string;
     },
@@ -1022,11 +1293,17 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
   ): Promise<{ response: Answer; result: ApiResult<SuccessData<Id>> }> {
     const operation: Operation = OPERATIONS[id];
     const path = pathOf(operation, parts.params ?? {});
+    // No body: `JSON.stringify(undefined)` is undefined, and no Content-Type is sent.
+    const json = JSON.stringify(parts.body) as string | undefined;
     const attempt: Attempt = {
       method: operation.method,
       url: `${baseUrl}${path}${parts.search ?? ''}`,
-      // No body: `JSON.stringify(undefined)` is undefined, and no Content-Type is sent.
-      body: JSON.stringify(parts.body),
+      // A merge patch says so, in the first media type its operation takes.
+      body:
+        parts.upload ??
+        (json === undefined
+          ? undefined
+          : { content: json, type: operation.bodyTypes?.[0] ?? 'application/json' }),
       idempotencyKey: parts.idempotencyKey,
       holdsBackOthers: operation.access !== 'open',
     };
@@ -1044,7 +1321,7 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     query: object,
     schema: S,
     signal: AbortSignal | undefined,
-  ): Promise<ApiResult<z.output<S>> & { next: string | undefined }> {
+  ): Promise<ApiResult<Tolerant<z.output<S>>> & { next: string | undefined }> {
     const operation: ListOperation = OPERATIONS[id];
     return page(
       `${baseUrl}${pathOf(operation, params)}${searchOf(operation, query)}`,
@@ -1057,17 +1334,25 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
    * A create sent with an `Idempotency-Key`, the caller's or one made for this call and kept across
    * its retries, so a retry never creates a second one; answered with the key and `Location`.
    */
-  async function idempotentCreate<Id extends 'createPet' | 'createCategory' | 'placeOrder'>(
+  async function idempotentCreate<
+    Id extends
+      | 'createPet'
+      | 'createCategory'
+      | 'placeOrder'
+      | 'createWebhookEndpoint'
+      | 'createWebhookEndpointForAccount',
+  >(
     id: Id,
     body: unknown,
     createOptions: CreatePetOptions,
+    params: Record<string, number> = {},
   ): Promise<
     ApiResult<SuccessData<Id>> & { idempotencyKey: string; location: string | undefined }
   > {
     const idempotencyKey = createOptions.idempotencyKey ?? newIdempotencyKey();
     const { response, result: created } = await invoke(
       id,
-      { body, idempotencyKey },
+      { params, body, idempotencyKey },
       createOptions.signal,
     );
     return {
@@ -1107,10 +1392,10 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
   const client: PetstoreClient = {
     listPets: (query = {}, callOptions = {}) =>
-      listPage('listPets', {}, query, Pets, callOptions.signal),
+      listPage('listPets', {}, query, ListedPets, callOptions.signal),
 
     iteratePets: (query = {}, callOptions = {}) =>
-      every(client.listPets(query, callOptions), Pets, callOptions.signal),
+      every(client.listPets(query, callOptions), ListedPets, callOptions.signal),
 
     createPet: (pet, createOptions = {}) => idempotentCreate('createPet', pet, createOptions),
 
@@ -1136,14 +1421,53 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
 
     // The implementation of the deprecated operation itself.
     // eslint-disable-next-line @typescript-eslint/no-deprecated
-    getPet: (petId, callOptions = {}) =>
-      result(invoke('getPet', { params: { petId } }, callOptions.signal)),
+    getPet: (petId, { expand, signal }: GetPetOptions = {}) =>
+      result(
+        invoke(
+          'getPet',
+          { params: { petId }, search: searchOf(OPERATIONS.getPet, { expand }) },
+          signal,
+        ),
+      ),
 
     updatePet: (petId, patch, callOptions = {}) =>
       result(invoke('updatePet', { params: { petId }, body: patch }, callOptions.signal)),
     deletePet: (petId, callOptions = {}) =>
       result(invoke('deletePet', { params: { petId } }, callOptions.signal)),
 
+    getPetProfile: (petId, callOptions = {}) =>
+      result(invoke('getPetProfile', { params: { petId } }, callOptions.signal)),
+    updatePetProfile: (petId, patch, callOptions = {}) =>
+      result(invoke('updatePetProfile', { params: { petId }, body: patch }, callOptions.signal)),
+    listPetPhotos: (petId, callOptions = {}) =>
+      result(invoke('listPetPhotos', { params: { petId } }, callOptions.signal)),
+    uploadPetPhoto: async (
+      petId: number,
+      image: Blob | PhotoBytes | PhotoStream,
+      uploadOptions: UploadPhotoOptions = {},
+    ) =>
+      result(
+        invoke(
+          'uploadPetPhoto',
+          {
+            params: { petId },
+            upload: await photoBody(image, uploadOptions.contentType),
+            idempotencyKey: uploadOptions.idempotencyKey ?? newIdempotencyKey(),
+          },
+          uploadOptions.signal,
+        ),
+      ),
+    movePetPhoto: (petId, photoId, move, callOptions = {}) =>
+      result(
+        invoke('movePetPhoto', { params: { petId, photoId }, body: move }, callOptions.signal),
+      ),
+    removePetPhoto: (petId, photoId, callOptions = {}) =>
+      result(invoke('removePetPhoto', { params: { petId, photoId } }, callOptions.signal)),
+
+    listEvents: (query = {}, callOptions = {}) =>
+      listPage('listEvents', {}, query, Events, callOptions.signal),
+    iterateEvents: (query = {}, callOptions = {}) =>
+      every(client.listEvents(query, callOptions), Events, callOptions.signal),
     listCategories: (query = {}, callOptions = {}) =>
       listPage('listCategories', {}, query, Categories, callOptions.signal),
     iterateCategories: (query = {}, callOptions = {}) =>
@@ -1196,6 +1520,32 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
     createKey: (label, callOptions) => client.createAccountKey(label, callOptions),
     revokeKey: (keyId, callOptions) => client.revokeAccountKey(keyId, callOptions),
     /* eslint-enable @typescript-eslint/no-deprecated */
+    listWebhookEndpoints: (query = {}, callOptions = {}) =>
+      listPage('listWebhookEndpoints', {}, query, WebhookEndpoints, callOptions.signal),
+    iterateWebhookEndpoints: (query = {}, callOptions = {}) =>
+      every(client.listWebhookEndpoints(query, callOptions), WebhookEndpoints, callOptions.signal),
+    createWebhookEndpoint: async (endpoint, createOptions = {}) => {
+      const { location: _location, ...created } = await idempotentCreate(
+        'createWebhookEndpoint',
+        endpoint,
+        createOptions,
+      );
+      return created;
+    },
+    getWebhookEndpoint: (endpointId, callOptions = {}) =>
+      result(invoke('getWebhookEndpoint', { params: { endpointId } }, callOptions.signal)),
+    updateWebhookEndpoint: (endpointId, patch, callOptions = {}) =>
+      result(
+        invoke(
+          'updateWebhookEndpoint',
+          { params: { endpointId }, body: patch },
+          callOptions.signal,
+        ),
+      ),
+    deleteWebhookEndpoint: (endpointId, callOptions = {}) =>
+      result(invoke('deleteWebhookEndpoint', { params: { endpointId } }, callOptions.signal)),
+    rollWebhookSecret: (endpointId, callOptions = {}) =>
+      result(invoke('rollWebhookSecret', { params: { endpointId } }, callOptions.signal)),
     getOpenApiDocument: (callOptions = {}) =>
       result(invoke('getOpenApiDocument', {}, callOptions.signal)),
     listPeople: (query = {}, callOptions = {}) =>
@@ -1274,6 +1624,61 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         ),
       revokeInvitation: (invitationId, callOptions = {}) =>
         result(invoke('revokeInvitation', { params: { invitationId } }, callOptions.signal)),
+      listWebhookEndpointsOfAccount: (accountId, query = {}, callOptions = {}) =>
+        listPage(
+          'listWebhookEndpointsOfAccount',
+          { accountId },
+          query,
+          WebhookEndpoints,
+          callOptions.signal,
+        ),
+      iterateWebhookEndpointsOfAccount: (accountId, query = {}, callOptions = {}) =>
+        every(
+          client.admin.listWebhookEndpointsOfAccount(accountId, query, callOptions),
+          WebhookEndpoints,
+          callOptions.signal,
+        ),
+      createWebhookEndpointForAccount: async (accountId, endpoint, createOptions = {}) => {
+        const { location: _location, ...created } = await idempotentCreate(
+          'createWebhookEndpointForAccount',
+          endpoint,
+          createOptions,
+          { accountId },
+        );
+        return created;
+      },
+      getWebhookEndpointOfAccount: (accountId, endpointId, callOptions = {}) =>
+        result(
+          invoke(
+            'getWebhookEndpointOfAccount',
+            { params: { accountId, endpointId } },
+            callOptions.signal,
+          ),
+        ),
+      updateWebhookEndpointOfAccount: (accountId, endpointId, patch, callOptions = {}) =>
+        result(
+          invoke(
+            'updateWebhookEndpointOfAccount',
+            { params: { accountId, endpointId }, body: patch },
+            callOptions.signal,
+          ),
+        ),
+      deleteWebhookEndpointOfAccount: (accountId, endpointId, callOptions = {}) =>
+        result(
+          invoke(
+            'deleteWebhookEndpointOfAccount',
+            { params: { accountId, endpointId } },
+            callOptions.signal,
+          ),
+        ),
+      rollWebhookSecretOfAccount: (accountId, endpointId, callOptions = {}) =>
+        result(
+          invoke(
+            'rollWebhookSecretOfAccount',
+            { params: { accountId, endpointId } },
+            callOptions.signal,
+          ),
+        ),
       listAudit: (query = {}, callOptions = {}) =>
         listPage('listAudit', {}, query, AuditEvents, callOptions.signal),
       iterateAudit: (query = {}, callOptions = {}) =>

@@ -12,8 +12,12 @@ import type { RateLimitState } from './rate-limit.js';
  */
 export type PetstoreErrorKind = 'api' | 'network' | 'timeout' | 'aborted' | 'invalid_response';
 
+/**
+ * The API's `code` (one this version does not know, added since, is kept as its string) or the
+ * client's own.
+ */
 export type PetstoreErrorCode =
-  ErrorCode | 'network_error' | 'timeout' | 'aborted' | 'invalid_response';
+  ErrorCode | 'network_error' | 'timeout' | 'aborted' | 'invalid_response' | (string & {});
 
 export interface PetstoreApiErrorInit {
   kind: PetstoreErrorKind;

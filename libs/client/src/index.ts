@@ -1,6 +1,7 @@
 /**
  * The partner client's entry: the client with its options and results, its error, its retry
- * settings, and the contract's types it takes and answers with.
+ * settings, and the contract's types it takes and (as it reads them: `Tolerant`)
+ * answers with.
  */
 export {
   createPetstoreClient,
@@ -16,6 +17,9 @@ export {
   type CreatedCategory,
   type CreatedPet,
   type CreatePetOptions,
+  type CreatedWebhook,
+  type CreateWebhookEndpointOptions,
+  type GetPetOptions,
   type KeysPage,
   type KeysQuery,
   type NewInvitationInput,
@@ -25,33 +29,60 @@ export {
   type PetsCsvQuery,
   type PetsCsvStream,
   type PetsPage,
+  type PhotoBytes,
+  type PhotoStream,
+  type PhotoUpload,
   type PetstoreClient,
   type PetstoreClientOptions,
   type PlacedOrder,
   type PlaceOrderOptions,
   type ResetPasswordInput,
   type SignInInput,
+  type UploadPhotoOptions,
 } from './client.js';
 export { PetstoreApiError, type PetstoreErrorCode, type PetstoreErrorKind } from './errors.js';
+export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';
 export type { RateLimitState } from './rate-limit.js';
 export { DEFAULT_RETRY, type RetryOptions } from './retry.js';
+export type { Tolerant } from './tolerant.js';
+// What the client takes, and the known values of the enums: as the contract says.
 export type {
-  Account,
-  AccountUsage,
-  ApiKey,
-  AuditEvent,
-  Category,
   CategoryPatchInput,
   NewCategoryInput,
   ListAuditQueryInput,
   ListKeysQueryInput,
   ListOrdersQueryInput,
-  Inventory,
   NewOrderInput,
-  Order,
   OrderStatus,
   PetPatchInput,
   PetBatchItemInput,
+  ListPetsQueryInput,
+  NewAccountInput,
+  NewPetInput,
+  PetExpansion,
+  PetProfilePatchInput,
+  PhotoMediaType,
+  PhotoMove,
+  PetStatus,
+  PlanChange,
+  EventType,
+  ListEventsQueryInput,
+  NewWebhookEndpointInput,
+  WebhookEndpointPatchInput,
+  WebhookDisabledReason,
+  WebhookStatus,
+} from '@pets/contract';
+// What it answers, as it reads it: an enum value the API added since is kept.
+export type {
+  Event,
+  EventOf,
+  Account,
+  AccountUsage,
+  ApiKey,
+  AuditEvent,
+  Category,
+  Inventory,
+  Order,
   PetBatchResult,
   PetBatchResults,
   CreatedApiKey,
@@ -59,15 +90,17 @@ export type {
   Invitation,
   KeyMaker,
   OpenInvitation,
-  ListPetsQueryInput,
-  NewAccountInput,
-  NewPetInput,
+  ListedOrder,
+  ListedPet,
   Passkey,
   PasskeyOptions,
   PasswordResetLink,
   Pet,
+  PetPhoto,
+  PetProfile,
   Person,
   Session,
-  PetStatus,
-  PlanChange,
-} from '@pets/contract';
+  CreatedWebhookEndpoint,
+  RolledWebhookSecret,
+  WebhookEndpoint,
+} from './answers.js';

@@ -1,5 +1,5 @@
-// Answers with fields this version does not know: the unknown ones dropped at every depth, every
-// rule of the known ones kept.
+// Answers with what this version does not know: unknown fields dropped at every depth, unknown enum
+// values and kinds of object kept, every rule of the known ones kept.
 import { ApiError, type Operation, OPERATIONS } from '@pets/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,7 +56,10 @@ describe('tolerant', () => {
       if (schema !== (OPERATIONS.getOpenApiDocument.success.schema as z.ZodType))
         expect(strict).not.toEqual([]);
       const relaxed = objectsIn(tolerant(schema));
-      expect(relaxed.map(({ path }) => path)).toEqual(objectsIn(schema).map(({ path }) => path));
+      // Each object is still there (a union of kinds may have gained the unknown kind).
+      expect(relaxed.map(({ path }) => path)).toEqual(
+        expect.arrayContaining(objectsIn(schema).map(({ path }) => path)),
+      );
       // None refuses a field it does not know (a catchall of never).
       expect(relaxed.filter(({ object }) => object.def.catchall instanceof z.ZodNever)).toEqual([]);
     },
@@ -112,5 +115,185 @@ describe('tolerant', () => {
     expect(schema.parse(['a', 'a'])).toEqual(['a', 'a']);
     expect(schema.safeParse(['a']).success).toBe(false);
     expect(schema.safeParse(['a', 'b']).success).toBe(false);
+  });
+});
+
+describe('tolerant enums', () => {
+  const Status = z.enum(['available', 'pending', 'sold']);
+
+  it('keeps a value it does not know as its string, and refuses what is not a string', () => {
+    const schema = tolerant(Status);
+    expect(schema.parse('sold')).toBe('sold');
+    expect(schema.parse('adopted')).toBe('adopted');
+    for (const bad of [7, null, undefined, true, {}, ['sold']])
+      expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it('keeps the rules of the known values', () => {
+    const schema = tolerant(Status.refine((status) => status !== 'pending', { error: 'no' }));
+    expect(schema.parse('sold')).toBe('sold');
+    expect(schema.safeParse('pending').success).toBe(false);
+    expect(schema.parse('adopted')).toBe('adopted');
+  });
+
+  it('reaches enums in objects, arrays, optional and nullable fields and records', () => {
+    const schema = tolerant(
+      z.strictObject({
+        pets: z.array(z.strictObject({ status: Status })),
+        mood: Status.optional(),
+        size: Status.nullable(),
+        byName: z.record(z.string(), Status),
+      }),
+    );
+    expect(
+      schema.parse({
+        pets: [{ status: 'sold' }, { status: 'adopted', since: 'today' }],
+        mood: 'asleep',
+        size: 'huge',
+        byName: { a: 'pending', b: 'lost' },
+      }),
+    ).toEqual({
+      pets: [{ status: 'sold' }, { status: 'adopted' }],
+      mood: 'asleep',
+      size: 'huge',
+      byName: { a: 'pending', b: 'lost' },
+    });
+    expect(schema.parse({ pets: [], size: null, byName: {} })).toEqual({
+      pets: [],
+      size: null,
+      byName: {},
+    });
+    for (const bad of [
+      { pets: [{ status: 1 }], size: null, byName: {} },
+      { pets: [], mood: 1, size: null, byName: {} },
+      { pets: [], mood: null, size: null, byName: {} },
+      { pets: [], byName: {} },
+      { pets: [], size: 1, byName: {} },
+      { pets: [], size: null, byName: { a: 1 } },
+    ])
+      expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it('widens two string literals or more, alone or as options of a union, and no other literal', () => {
+    expect(tolerant(z.literal(['email', 'shown'])).parse('posted')).toBe('posted');
+    expect(tolerant(z.literal(['email', 'shown'])).safeParse(1).success).toBe(false);
+    expect(tolerant(z.literal('cli')).safeParse('robot').success).toBe(false);
+    expect(tolerant(z.literal([1, 2])).safeParse(3).success).toBe(false);
+    expect(tolerant(z.literal([1, 'a'])).safeParse('b').success).toBe(false);
+    const actor = z.union([
+      z.strictObject({ personId: z.int() }),
+      z.literal('cli'),
+      z.literal('anonymous'),
+    ]);
+    expect(tolerant(actor).parse('robot')).toBe('robot');
+    expect(tolerant(actor).parse({ personId: 2, name: 'Ada' })).toEqual({ personId: 2 });
+    expect(tolerant(actor).safeParse(5).success).toBe(false);
+    const oneLiteral = z.union([z.strictObject({ personId: z.int() }), z.literal('cli')]);
+    expect(tolerant(oneLiteral).parse('cli')).toBe('cli');
+    expect(tolerant(oneLiteral).safeParse('robot').success).toBe(false);
+  });
+});
+
+describe('tolerant unions of kinds of object', () => {
+  const Pet = z.strictObject({ id: z.int(), status: z.enum(['available', 'sold']) });
+  const Order = z.strictObject({ id: z.int(), petId: z.int() });
+  const kinds = [
+    z.strictObject({
+      id: z.string().min(1),
+      type: z.literal('pet.created'),
+      createdAt: z.iso.datetime(),
+      data: Pet,
+    }),
+    z.strictObject({
+      id: z.string().min(1),
+      type: z.literal('order.placed'),
+      createdAt: z.iso.datetime().meta({ description: 'When the order was placed.' }),
+      data: Order,
+      orderOnly: z.string(),
+    }),
+  ] as const;
+  const createdAt = '2030-01-01T00:00:00.000Z';
+
+  it.each([
+    ['discriminated', z.discriminatedUnion('type', [...kinds])],
+    ['plain', z.union([...kinds])],
+  ])(
+    'a %s union takes a kind it does not know: its common fields checked, the others loose',
+    (_, union) => {
+      const schema = tolerant(union);
+      expect(
+        schema.parse({ id: 'e1', type: 'photo.added', createdAt, data: { url: 'x' }, extra: 1 }),
+      ).toEqual({ id: 'e1', type: 'photo.added', createdAt, data: { url: 'x' } });
+      expect(schema.parse({ id: 'e2', type: 'photo.added', createdAt, data: 3 })).toEqual({
+        id: 'e2',
+        type: 'photo.added',
+        createdAt,
+        data: 3,
+      });
+      // The known kinds as before, an unknown status in them kept.
+      const known = { id: 'e3', type: 'pet.created', createdAt, data: { id: 1, status: 'lost' } };
+      expect(schema.parse({ ...known, extra: true })).toEqual(known);
+      for (const bad of [
+        // A known kind breaking its own rules is not taken for an unknown one.
+        { id: 'e4', type: 'pet.created', createdAt, data: { id: 'x', status: 'sold' } },
+        { id: 'e4', type: 'order.placed', createdAt, data: { id: 1, petId: 2 } },
+        { id: '', type: 'photo.added', createdAt, data: {} },
+        { id: 'e4', type: 'photo.added', createdAt: 'yesterday', data: {} },
+        { id: 'e4', type: 7, createdAt, data: {} },
+        { type: 'photo.added', createdAt, data: {} },
+      ])
+        expect(schema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    },
+  );
+
+  it('takes no unknown kind when the kinds are not told apart by exactly one string literal', () => {
+    const a = { kind: z.literal('a'), version: z.literal('1') };
+    const b = { kind: z.literal('b'), version: z.literal('2') };
+    for (const union of [
+      // Two fields that could tell them apart.
+      z.union([z.strictObject(a), z.strictObject(b)]),
+      // One kind only.
+      z.union([z.strictObject({ kind: z.literal('a') })]),
+      // A kind that is not an object.
+      z.union([z.strictObject({ kind: z.literal('a') }), z.literal('b')]),
+      // A number, or two values, at the field.
+      z.union([z.strictObject({ kind: z.literal('a') }), z.strictObject({ kind: z.literal(2) })]),
+      z.union([
+        z.strictObject({ kind: z.literal('a') }),
+        z.strictObject({ kind: z.literal(['b', 3]) }),
+      ]),
+      // A field not in every kind.
+      z.union([
+        z.strictObject({ kind: z.literal('a') }),
+        z.strictObject({ other: z.literal('b') }),
+      ]),
+    ])
+      expect(tolerant(union).safeParse({ kind: 'z', version: '3', other: 'y' }).success).toBe(
+        false,
+      );
+  });
+
+  it('keeps a common field checked only when every kind has it alike', () => {
+    const schema = tolerant(
+      z.union([
+        z.strictObject({
+          type: z.literal('a'),
+          at: z.iso.datetime(),
+          n: z.int(),
+          only: z.string(),
+        }),
+        z.strictObject({
+          type: z.literal('b'),
+          at: z.iso.datetime(),
+          n: z.int(),
+          only: z.string(),
+        }),
+        z.strictObject({ type: z.literal('c'), at: z.iso.datetime(), n: z.int().nullable() }),
+      ]),
+    );
+    // `at` is alike in every kind, `n` not in the last, `only` not in the last at all (dropped).
+    const at = '2030-01-01T00:00:00.000Z';
+    expect(schema.parse({ type: 'd', at, n: 'y', only: 5 })).toEqual({ type: 'd', at, n: 'y' });
+    expect(schema.safeParse({ type: 'd', at: 'x' }).success).toBe(false);
   });
 });

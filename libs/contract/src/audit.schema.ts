@@ -14,6 +14,10 @@ export const AuditAction = z
     'pet.created',
     'pet.updated',
     'pet.deleted',
+    'pet.profile_updated',
+    'photo.added',
+    'photo.moved',
+    'photo.removed',
     'key.created',
     'key.revoked',
     'account.created',
@@ -39,6 +43,10 @@ export const AuditAction = z
     'order.approved',
     'order.delivered',
     'order.cancelled',
+    'webhook.created',
+    'webhook.updated',
+    'webhook.secret_rolled',
+    'webhook.deleted',
   ])
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -52,6 +60,7 @@ const TARGET_TYPES = [
   'category',
   'order',
   'passkey',
+  'webhook',
 ] as const;
 export const AuditTargetType = z
   .enum(TARGET_TYPES, { error: expected(`one of ${TARGET_TYPES.join(', ')}`) })
@@ -106,7 +115,7 @@ export const AuditEvent = z
         id,
         name: z.string().nullable().optional().meta({
           description:
-            "With `expand=target` only: its name as it is now (a pet's, a category's, an account's, a person's, a passkey's; a key's label); `null` for an order or a session, which have none, and for a passkey removed since.",
+            "With `expand=target` only: its name as it is now (a pet's, a category's, an account's, a person's, a passkey's; a key's label); `null` for an order, a session or a webhook endpoint, which have none, and for a passkey removed since.",
         }),
       })
       .meta({ description: 'What changed.' }),

@@ -29,6 +29,8 @@ interface SampleCall {
   readonly body?: unknown;
   /** A body only a browser makes (a passkey's credential), read from this file instead. */
   readonly bodyFile?: string;
+  /** A file sent as the body itself (a photo), with its media type. */
+  readonly upload?: { readonly file: string; readonly type: string };
 }
 
 /** The value of each path parameter in the samples. */
@@ -42,11 +44,18 @@ export const SAMPLE_IDS: Readonly<Record<string, number>> = {
   sessionId: 15,
   invitationId: 4,
   passkeyId: 2,
+  photoId: 8,
+  endpointId: 6,
 };
 
 const PAGE: Query = { limit: 20 };
 const NEW_PASSWORD = 'correct horse battery staple';
 const LINK_TOKEN = 'q7Jz0bA3kR9mW2xYtV5nL8cP1dF6gH4sE0uI3oK7jQw';
+
+const WEBHOOK_SAMPLE = {
+  url: 'https://partner.example.com/hooks/petstore',
+  events: ['order.placed', 'order.cancelled'],
+};
 
 const BATCH_SAMPLE = {
   items: [
@@ -67,6 +76,19 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
     args: literal(BATCH_SAMPLE.items),
     body: BATCH_SAMPLE,
   },
+  getPetProfile: { client: 'getPetProfile' },
+  updatePetProfile: {
+    client: 'updatePetProfile',
+    body: { breed: 'Labrador mix', goodWith: { children: 'yes' } },
+  },
+  listPetPhotos: { client: 'listPetPhotos' },
+  uploadPetPhoto: {
+    client: 'uploadPetPhoto',
+    args: "42, await readFile('rex.jpg'), { contentType: 'image/jpeg', idempotencyKey: 'rex-1' }",
+    upload: { file: 'rex.jpg', type: 'image/jpeg' },
+  },
+  movePetPhoto: { client: 'movePetPhoto', body: { position: 1 } },
+  removePetPhoto: { client: 'removePetPhoto' },
   listCategories: { client: 'listCategories', query: PAGE },
   createCategory: { client: 'createCategory', body: { name: 'Horses' } },
   getCategory: { client: 'getCategory' },
@@ -82,6 +104,11 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
     query: { from: '2026-11-01', to: '2026-12-01', by: 'account' },
   },
   getInventory: { client: 'getInventory' },
+  listEvents: {
+    client: 'listEvents',
+    args: "{ type: ['pet.created', 'pet.updated'] }",
+    query: { type: 'pet.created,pet.updated' },
+  },
   getAccount: { client: 'getAccount' },
   listAccountKeys: { client: 'listAccountKeys', query: PAGE },
   createAccountKey: {
@@ -90,6 +117,12 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
     body: { label: 'ci-server' },
   },
   revokeAccountKey: { client: 'revokeAccountKey' },
+  listWebhookEndpoints: { client: 'listWebhookEndpoints', query: PAGE },
+  createWebhookEndpoint: { client: 'createWebhookEndpoint', body: WEBHOOK_SAMPLE },
+  getWebhookEndpoint: { client: 'getWebhookEndpoint' },
+  updateWebhookEndpoint: { client: 'updateWebhookEndpoint', body: { status: 'disabled' } },
+  deleteWebhookEndpoint: { client: 'deleteWebhookEndpoint' },
+  rollWebhookSecret: { client: 'rollWebhookSecret' },
   signIn: {
     client: 'session.signIn',
     body: { email: 'ann@example.com', password: NEW_PASSWORD },
@@ -150,6 +183,18 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
     body: { email: 'bea@example.com' },
   },
   listPeopleOfAccount: { client: 'admin.listPeopleOfAccount', query: PAGE },
+  listWebhookEndpointsOfAccount: { client: 'admin.listWebhookEndpointsOfAccount', query: PAGE },
+  createWebhookEndpointForAccount: {
+    client: 'admin.createWebhookEndpointForAccount',
+    body: WEBHOOK_SAMPLE,
+  },
+  getWebhookEndpointOfAccount: { client: 'admin.getWebhookEndpointOfAccount' },
+  updateWebhookEndpointOfAccount: {
+    client: 'admin.updateWebhookEndpointOfAccount',
+    body: { events: ['order.placed'] },
+  },
+  deleteWebhookEndpointOfAccount: { client: 'admin.deleteWebhookEndpointOfAccount' },
+  rollWebhookSecretOfAccount: { client: 'admin.rollWebhookSecretOfAccount' },
   revokeInvitation: { client: 'admin.revokeInvitation' },
   deactivatePerson: { client: 'admin.deactivatePerson' },
   reactivatePerson: { client: 'admin.reactivatePerson' },
@@ -198,6 +243,8 @@ function curlSample(id: string, operation: Operation, call: SampleCall): string 
     lines.push(`-H 'Content-Type: ${contentType(operation)}'`);
   if (call.body !== undefined) lines.push(`-d '${JSON.stringify(call.body)}'`);
   if (call.bodyFile !== undefined) lines.push(`-d @${call.bodyFile}`);
+  if (call.upload !== undefined)
+    lines.push(`-H 'Content-Type: ${call.upload.type}'`, `--data-binary @${call.upload.file}`);
   return lines.join(' \\\n  ');
 }
 
@@ -225,7 +272,10 @@ function typeScriptSample(id: string, operation: Operation, call: SampleCall): s
           ...(call.body !== undefined ? [literal(call.body)] : []),
           ...(call.query !== undefined ? [literal(call.query)] : []),
         ]),
-    ...(takesIdempotencyKey(operation) ? [`{ idempotencyKey: '${sampleKey(id)}' }`] : []),
+    // An upload's key goes in its own options, beside its media type (in `args`).
+    ...(takesIdempotencyKey(operation) && call.upload === undefined
+      ? [`{ idempotencyKey: '${sampleKey(id)}' }`]
+      : []),
   ];
   const oneLine = `await client.${call.client}(${args.join(', ')});`;
   // The arguments one a line when the call is too long for the narrow panel samples show in.
@@ -235,6 +285,7 @@ function typeScriptSample(id: string, operation: Operation, call: SampleCall): s
       : `await client.${call.client}(\n${args.map((arg) => `  ${arg},\n`).join('')});`;
   const withKey = operation.access === 'key' || operation.access === 'staff';
   return [
+    ...(call.upload !== undefined ? ["import { readFile } from 'node:fs/promises';"] : []),
     "import { createPetstoreClient } from '@petstore/client';",
     '',
     withKey
@@ -279,11 +330,13 @@ function pythonSample(id: string, operation: Operation, call: SampleCall): strin
     headers.push(`"${HEADERS.idempotencyKey}": "${sampleKey(id)}"`);
   if (call.body !== undefined || call.bodyFile !== undefined)
     headers.push(`"Content-Type": "${contentType(operation)}"`);
+  if (call.upload !== undefined) headers.push(`"Content-Type": "${call.upload.type}"`);
+  const file = call.bodyFile ?? call.upload?.file;
   const data =
     call.body !== undefined
       ? `json.dumps(${pythonLiteral(call.body)}).encode()`
-      : call.bodyFile !== undefined
-        ? `open("${call.bodyFile}", "rb").read()`
+      : file !== undefined
+        ? `open("${file}", "rb").read()`
         : undefined;
   const imports =
     data?.startsWith('json') || operation.success.schema ? 'import json\nimport os' : 'import os';

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { documentedAs } from './documented.js';
-import { once } from './list-query.schema.js';
+import { once } from './query-value.js';
 
 /** The query parameter `expand` of a list whose items can expand `fields`. */
 export function expandParam<const F extends string>(

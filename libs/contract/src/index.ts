@@ -3,6 +3,7 @@
  * the partner client and the admin app share. Test helpers have an entry of their own (testing.ts).
  */
 export * from './pet.schema.js';
+export * from './pet-profile.schema.js';
 export * from './pet-batch.schema.js';
 export * from './pet-export.js';
 export * from './text.schema.js';
@@ -27,3 +28,5 @@ export * from './order.schema.js';
 export * from './sign-in.schema.js';
 export * from './expand.schema.js';
 export * from './report.schema.js';
+export * from './event.schema.js';
+export * from './webhook.schema.js';

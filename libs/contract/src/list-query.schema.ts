@@ -7,6 +7,8 @@ import { MAX_ID, NAME_MAX_LENGTH, PetStatus } from './pet.schema.js';
 import { documentedAs } from './documented.js';
 import { codePointLength, expected } from './text.schema.js';
 import { Q_MAX_LENGTH, SEARCH_START_MAX, searchWords } from './search.js';
+import { once } from './query-value.js';
+import { type PetExpansion, PetExpand } from './pet-profile.schema.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MIN = 1;
@@ -14,11 +16,7 @@ export const LIST_LIMIT_MAX = 100;
 /** Room for the name a page sorted by name ended on (up to 400 bytes), with its filters. */
 export const CURSOR_MAX_LENGTH = 1024;
 
-/** A query parameter arrives as a string, or as an array when it was repeated: refused then. */
-export const once = (problem: string) =>
-  z.string({
-    error: (issue) => (Array.isArray(issue.input) ? 'must be given once' : problem),
-  });
+export { once };
 
 const LIMIT_ISSUE = `must be an integer from ${LIST_LIMIT_MIN} to ${LIST_LIMIT_MAX}`;
 
@@ -136,6 +134,7 @@ export const ListPetsQuery = z.strictObject(
     owner: documentedAs(ListOwner, 'owner', { type: 'string', enum: [LIST_OWNER_ME] }),
     sort: documentedAs(ListSort, 'sort', { type: 'string', enum: [...LIST_PETS_SORTS] }),
     q: documentedAs(ListQ, 'q', { type: 'string', minLength: 1, maxLength: Q_MAX_LENGTH }),
+    expand: PetExpand,
     cursor: CursorParam,
   },
   { error: 'must be a query string' },
@@ -149,6 +148,8 @@ export type ListPetsQueryInput = {
   owner?: 'me';
   sort?: ListPetsSort;
   q?: string;
+  /** Sent comma-separated. */
+  expand?: readonly PetExpansion[];
   cursor?: string;
 };
 

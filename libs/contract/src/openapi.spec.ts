@@ -10,6 +10,7 @@ import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from './error.schema.js';
 import { CURSOR_MAX_LENGTH } from './list-query.schema.js';
 import { createOpenApiDocument, DEFAULT_SERVER_URL, EXAMPLE_SERVER_URL } from './openapi.js';
 import { OPERATIONS } from './operations.js';
+import { EVENT_TYPES } from './event.schema.js';
 
 type Node = Record<string, unknown>;
 
@@ -170,6 +171,7 @@ describe('OpenAPI document', () => {
     ]);
     expect(Object.keys(at('paths/~1pets~1{petId}/get/responses'))).toEqual([
       '200',
+      '400',
       '401',
       '404',
       '410',
@@ -324,7 +326,17 @@ describe('OpenAPI document', () => {
       'NewPet',
       'PetPatch',
       'Pet',
-      'Pets',
+      'ListedPet',
+      'ListedPets',
+      'PetSex',
+      'PetSize',
+      'GoodWithAnswer',
+      'PetProfile',
+      'PetProfilePatch',
+      'PhotoUrls',
+      'PetPhoto',
+      'PetPhotos',
+      'PhotoMove',
       'PetBatchItem',
       'PetBatch',
       'PetBatchResult',
@@ -387,6 +399,26 @@ describe('OpenAPI document', () => {
       'PasskeyCredential',
       'NewPasskey',
       'PasskeySignIn',
+      'EventType',
+      'PetProfileEventData',
+      'PetPhotoEventData',
+      ...EVENT_TYPES.map(
+        (type) =>
+          `${type
+            .split(/[._]/)
+            .map((word) => `${word[0]?.toUpperCase()}${word.slice(1)}`)
+            .join('')}Event`,
+      ),
+      'Event',
+      'Events',
+      'WebhookStatus',
+      'WebhookDisabledReason',
+      'WebhookEndpoint',
+      'WebhookEndpoints',
+      'NewWebhookEndpoint',
+      'WebhookEndpointPatch',
+      'CreatedWebhookEndpoint',
+      'RolledWebhookSecret',
     ]);
     // Every reference names something the document has.
     const { document } = build();
@@ -460,7 +492,8 @@ describe('OpenAPI document', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const managesPets =
           (path === '/pets/{petId}' && (method === 'patch' || method === 'delete')) ||
-          path === '/pets/batch';
+          path === '/pets/batch' ||
+          /^\/pets\/\{petId\}\/(profile|photos)/.test(path);
         expect(operation['x-stability'], `${method} ${path}`).toBe(
           path.startsWith('/account') ||
             path.startsWith('/session') ||
@@ -470,13 +503,14 @@ describe('OpenAPI document', () => {
             path.startsWith('/admin') ||
             path.startsWith('/categories') ||
             path.startsWith('/store') ||
+            path.startsWith('/events') ||
             managesPets
             ? 'beta'
             : undefined,
         );
       }
     }
-    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(12);
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(15);
     expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
   });
 });

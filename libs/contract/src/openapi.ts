@@ -37,7 +37,13 @@ import {
 import { codeSamples } from './code-samples.js';
 import { ApiError, ERROR_STATUS, ErrorCode, ErrorDetail } from './error.schema.js';
 import { HEADERS } from './headers.js';
-import { BODY_LIMIT_BYTES, formatBytes, formatDay } from './limits.js';
+import {
+  BODY_LIMIT_BYTES,
+  formatBytes,
+  formatDay,
+  PHOTO_BYTES_MAX,
+  PHOTOS_PER_PET_MAX,
+} from './limits.js';
 import {
   type ErrorResponseName,
   type Operation,
@@ -45,7 +51,20 @@ import {
   OPERATIONS,
   type SuccessHeader,
 } from './operations.js';
-import { NewPet, Pet, PetPatch, PetStatus, Pets } from './pet.schema.js';
+import { NewPet, Pet, PetPatch, PetStatus } from './pet.schema.js';
+import {
+  GoodWithAnswer,
+  ListedPet,
+  ListedPets,
+  PetPhoto,
+  PetPhotos,
+  PetProfile,
+  PetProfilePatch,
+  PetSex,
+  PetSize,
+  PhotoMove,
+  PhotoUrls,
+} from './pet-profile.schema.js';
 import {
   AccountSummary,
   Inventory,
@@ -60,6 +79,14 @@ import {
 import { AdoptionsByAccount, AdoptionsByWeek, AdoptionsReport } from './report.schema.js';
 import { PetBatch, PetBatchItem, PetBatchResult, PetBatchResults } from './pet-batch.schema.js';
 import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.schema.js';
+import {
+  Event,
+  EVENT_COMPONENTS,
+  EventType,
+  Events,
+  PetPhotoEventData,
+  PetProfileEventData,
+} from './event.schema.js';
 import {
   NewPasskey,
   Passkey,
@@ -95,12 +122,24 @@ import {
   PASSKEY_NOT_MADE,
   PET_ALREADY_ORDERED,
   petNotOrderableIssue,
+  PHOTO_ISSUE,
   type Problem,
   PROBLEMS,
   transitionIssue,
 } from './problems.js';
 import { Plan, PLAN_LIMITS, Role } from './rate-limit.js';
 import { describeDetails } from './validation.js';
+import {
+  CreatedWebhookEndpoint,
+  NewWebhookEndpoint,
+  notPublicIssue,
+  RolledWebhookSecret,
+  WebhookDisabledReason,
+  WebhookEndpoint,
+  WebhookEndpointPatch,
+  WebhookEndpoints,
+  WebhookStatus,
+} from './webhook.schema.js';
 
 export const API_VERSION = '1.0.0';
 export const DEFAULT_SERVER_URL = 'http://localhost:3000/v1';
@@ -124,7 +163,17 @@ const COMPONENTS: Record<string, z.ZodType> = {
   NewPet,
   PetPatch,
   Pet,
-  Pets,
+  ListedPet,
+  ListedPets,
+  PetSex,
+  PetSize,
+  GoodWithAnswer,
+  PetProfile,
+  PetProfilePatch,
+  PhotoUrls,
+  PetPhoto,
+  PetPhotos,
+  PhotoMove,
   PetBatchItem,
   PetBatch,
   PetBatchResult,
@@ -187,6 +236,20 @@ const COMPONENTS: Record<string, z.ZodType> = {
   PasskeyCredential,
   NewPasskey,
   PasskeySignIn,
+  EventType,
+  PetProfileEventData,
+  PetPhotoEventData,
+  ...EVENT_COMPONENTS,
+  Event,
+  Events,
+  WebhookStatus,
+  WebhookDisabledReason,
+  WebhookEndpoint,
+  WebhookEndpoints,
+  NewWebhookEndpoint,
+  WebhookEndpointPatch,
+  CreatedWebhookEndpoint,
+  RolledWebhookSecret,
 };
 
 const free = PLAN_LIMITS.free;
@@ -331,6 +394,7 @@ const BODY_DETAILS = [
 ];
 const QUERY_DETAILS = [{ field: 'limit', issue: 'must be an integer from 1 to 100' }];
 const SIGN_IN_DETAILS = [{ field: 'email', issue: 'must be an email address' }];
+const WEBHOOK_URL_EXAMPLE_ISSUE = notPublicIssue('169.254.169.254', 'a link-local');
 const invalidBody = example(PROBLEMS.invalidBody(describeDetails(BODY_DETAILS)), BODY_DETAILS);
 const invalidQuery = example(PROBLEMS.invalidQuery(describeDetails(QUERY_DETAILS)), QUERY_DETAILS);
 
@@ -457,6 +521,59 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       'The account already has as many live keys as it may have. Revoke one, then create the new one.',
     examples: { too_many_api_keys: example(PROBLEMS.tooManyApiKeys) },
   },
+  InvalidWebhookEndpoint: {
+    description:
+      'The body is invalid: the URL is not an https URL on the public internet (its host is, or resolves to, a loopback, private, link-local or other special address, or does not resolve), or the event types are not a list of known types; or the request is malformed, or (a create) its `Idempotency-Key` was used with another body.',
+    examples: {
+      invalid_body: example(PROBLEMS.invalidBody(`url ${WEBHOOK_URL_EXAMPLE_ISSUE}`), [
+        { field: 'url', issue: WEBHOOK_URL_EXAMPLE_ISSUE },
+      ]),
+      invalid_json: example(PROBLEMS.bodyNotObject),
+      unsupported_media_type: example(PROBLEMS.notJson),
+      idempotency_key_reused: example(PROBLEMS.idempotencyKeyReused),
+    },
+  },
+  WebhookEndpointNotFound: {
+    description: "The account has no endpoint with this id (another account's, or deleted).",
+    examples: { not_found: example(PROBLEMS.webhookEndpointNotFound) },
+  },
+  AccountWebhookEndpointNotFound: {
+    description: 'No account has this id, or it has no endpoint with this one.',
+    examples: {
+      account_not_found: example(PROBLEMS.accountNotFound),
+      not_found: example(PROBLEMS.webhookEndpointNotFound),
+    },
+  },
+  TooManyWebhookEndpoints: {
+    description:
+      'The account already has as many webhook endpoints as it may have. Delete one, then create the new one.',
+    examples: { too_many_webhook_endpoints: example(PROBLEMS.tooManyWebhookEndpoints) },
+  },
+  PhotoNotFound: {
+    description: 'No pet has this identifier, or the pet has no photo with this one.',
+    examples: {
+      not_found: example(PROBLEMS.petNotFound),
+      photo_not_found: example(PROBLEMS.photoNotFound),
+    },
+  },
+  TooManyPhotos: {
+    description: `The pet already has ${PHOTOS_PER_PET_MAX} photos. Remove one, then add the new one.`,
+    examples: { too_many_photos: example(PROBLEMS.tooManyPhotos) },
+  },
+  InvalidPhoto: {
+    description:
+      'The body is not an image the API takes (the detail says why), or `Content-Type` is not one of the image types.',
+    examples: {
+      invalid_body: example(PROBLEMS.invalidBody(`body ${PHOTO_ISSUE}`), [
+        { field: 'body', issue: PHOTO_ISSUE },
+      ]),
+      unsupported_media_type: example(PROBLEMS.notAPhotoType),
+    },
+  },
+  PhotoTooLarge: {
+    description: `The photo is larger than ${PHOTO_BYTES_MAX / 1024 / 1024} MiB.`,
+    examples: { payload_too_large: example(PROBLEMS.photoTooLarge) },
+  },
   Gone: {
     description: 'The operation is past its sunset instant.',
     examples: { gone: example(PROBLEMS.getPetGone) },
@@ -565,7 +682,10 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
   ServiceUnavailable: {
     description:
       'The database is unreachable, full or cannot be written. Nothing was stored; retry after `Retry-After` seconds (with the same `Idempotency-Key` for a create).',
-    examples: { service_unavailable: example(PROBLEMS.databaseUnavailable) },
+    examples: {
+      service_unavailable: example(PROBLEMS.databaseUnavailable),
+      photos_busy: example(PROBLEMS.photosBusy),
+    },
     headers: ['Retry-After'],
   },
 };
@@ -668,7 +788,7 @@ const DOCUMENT_TAGS: Partial<Record<OperationId, string>> = {
  * first, then what only staff may call, then people signing in to the admin app.
  */
 const TAG_GROUPS = [
-  { name: 'Partners', tags: ['pets', 'categories', 'store', 'account', 'meta'] },
+  { name: 'Partners', tags: ['pets', 'categories', 'store', 'events', 'account', 'meta'] },
   { name: 'Staff', tags: ['admin'] },
   { name: 'Signing in', tags: ['session', 'passkeys'] },
 ];
@@ -728,6 +848,20 @@ function operationObject(id: OperationId, operation: Operation): ZodOpenApiOpera
             ...(operation.params ? { path: operation.params } : {}),
             ...(operation.query ? { query: operation.query } : {}),
             ...(operation.headers ? { header: operation.headers } : {}),
+          },
+        }
+      : {}),
+    ...(operation.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file's own bytes, at most ${operation.upload.maxBytes / 1024 / 1024} MiB.`,
+            content: Object.fromEntries(
+              operation.upload.types.map((type) => [
+                type,
+                { schema: { type: 'string', contentMediaType: type, format: 'binary' } },
+              ]),
+            ),
           },
         }
       : {}),
@@ -833,6 +967,11 @@ export function createOpenApiDocument({ serverUrl }: OpenApiOptions = {}): JsonO
         name: 'store',
         description:
           'Orders to adopt pets (beta): partners and staff place them, staff approve and deliver them, and the account that placed one or staff cancel it. Each move changes the order and its pet together.',
+      },
+      {
+        name: 'events',
+        description:
+          'What changed (beta): every change to the catalogue and to orders is an event, listed in the order it happened, and delivered to webhook endpoints.',
       },
       {
         name: 'account',

@@ -38,7 +38,27 @@ import {
   SignIn,
 } from './people.schema.js';
 import { IdempotencyKey, IdParam, ListKeysQuery, ListPetsQuery } from './list-query.schema.js';
-import { ACTIVE_KEYS_MAX, OPEN_ORDERS_MAX } from './limits.js';
+import {
+  ACTIVE_KEYS_MAX,
+  OPEN_ORDERS_MAX,
+  PHOTO_ASPECT_MAX,
+  PHOTO_BYTES_MAX,
+  PHOTO_MEDIA_TYPES,
+  PHOTO_PIXELS_MAX,
+  PHOTO_WIDTHS,
+  PHOTOS_PER_PET_MAX,
+} from './limits.js';
+import {
+  ListedPet,
+  ListedPets,
+  PetExpand,
+  PetPhoto,
+  PetPhotos,
+  PetProfile,
+  PetProfilePatch,
+  PhotoMove,
+} from './pet-profile.schema.js';
+import { Events, EVENTS_KEPT_DAYS, ListEventsQuery } from './event.schema.js';
 import { Inventory, ListOrdersQuery, NewOrder, Order, Orders } from './order.schema.js';
 import { AdoptionsReport, AdoptionsReportQuery, REPORT_DAYS_MAX } from './report.schema.js';
 import {
@@ -51,7 +71,7 @@ import {
   SINGLE_SIGN_ON_COOKIE,
   SingleSignOnCallbackQuery,
 } from './sign-in.schema.js';
-import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch, Pets } from './pet.schema.js';
+import { MAX_ID, NewPet, Pet, PET_MOVES_DESCRIPTION, PetPatch } from './pet.schema.js';
 import { PetBatch, PetBatchResults } from './pet-batch.schema.js';
 import {
   CSV_CONTENT_TYPE,
@@ -60,7 +80,16 @@ import {
   PETS_CSV_COLUMNS,
   PETS_CSV_FILENAME,
 } from './pet-export.js';
-import { BATCH_ITEMS_MAX } from './limits.js';
+import { BATCH_ITEMS_MAX, WEBHOOK_ENDPOINTS_MAX } from './limits.js';
+import {
+  CreatedWebhookEndpoint,
+  NewWebhookEndpoint,
+  PREVIOUS_SECRET_HOURS,
+  RolledWebhookSecret,
+  WebhookEndpoint,
+  WebhookEndpointPatch,
+  WebhookEndpoints,
+} from './webhook.schema.js';
 
 /**
  * Who may call:
@@ -74,7 +103,8 @@ export type Access = 'public' | 'open' | 'key' | 'staff' | 'person';
 /** Stable operations keep their shape within `/v1`; beta and experimental ones may still change. */
 export type Stability = 'stable' | 'beta' | 'experimental';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-export type Tag = 'pets' | 'categories' | 'store' | 'account' | 'session' | 'admin' | 'meta';
+export type Tag =
+  'pets' | 'categories' | 'store' | 'events' | 'account' | 'session' | 'admin' | 'meta';
 
 /** A response of the shared kinds in `components/responses` (`ERROR_RESPONSES` in `openapi.ts`). */
 export type ErrorResponseName =
@@ -102,8 +132,16 @@ export type ErrorResponseName =
   | 'PasswordStillNeeded'
   | 'TooManyPasskeys'
   | 'TooManyApiKeys'
+  | 'InvalidWebhookEndpoint'
+  | 'WebhookEndpointNotFound'
+  | 'AccountWebhookEndpointNotFound'
+  | 'TooManyWebhookEndpoints'
   | 'Gone'
-  | 'PayloadTooLarge';
+  | 'PayloadTooLarge'
+  | 'PhotoNotFound'
+  | 'TooManyPhotos'
+  | 'InvalidPhoto'
+  | 'PhotoTooLarge';
 
 /** Headers a success response carries besides the ones every response has. */
 export type SuccessHeader = 'Location' | 'NextLink' | 'SetSession' | 'Redirect';
@@ -132,6 +170,8 @@ export interface Operation {
   readonly body?: z.ZodType;
   /** Its media types, when more than `application/json`. */
   readonly bodyTypes?: readonly string[];
+  /** A body that is a file's own bytes (not JSON), in one of these media types. */
+  readonly upload?: { readonly types: readonly string[]; readonly maxBytes: number };
   readonly success: {
     readonly status: 200 | 201 | 204 | 303;
     readonly description: string;
@@ -170,6 +210,12 @@ const PET_ID = idParam(
   'petId',
   'Identifier of the pet: a positive decimal integer without leading zeros.',
 );
+const PHOTO_ID = PET_ID.extend(idParam('photoId', 'Identifier of the photo.').shape);
+// getPet took no query, and ignored one: it still ignores any parameter but `expand`.
+const PET_EXPAND = z.object({ expand: PetExpand }, { error: 'must be a query string' });
+const PHOTO_TYPES = PHOTO_MEDIA_TYPES.map((type) => `\`${type}\``).join(', ');
+const WHO_CHANGES_PET =
+  'Staff may change any pet; a partner only the pets its account created (`403 forbidden` otherwise).';
 const ACCOUNT_ID = idParam('accountId', 'Identifier of the account.');
 const KEY_ID = idParam('keyId', 'Identifier of the key (not the key itself).');
 const PERSON_ID = idParam('personId', 'Identifier of the person.');
@@ -201,6 +247,17 @@ const KEYS_PAGED =
 const ORDERS_CAPPED = `An account holds at most its plan's number of open (\`placed\` or \`approved\`) orders at once: ${OPEN_ORDERS_MAX.free} on free, ${OPEN_ORDERS_MAX.pro} on pro, ${OPEN_ORDERS_MAX.business} on business, ${OPEN_ORDERS_MAX.enterprise.toLocaleString('en-US')} on enterprise, no cap for staff; one more is \`409 open_orders_limit\` until one is cancelled or delivered.`;
 const KEYS_CAPPED = `An account may have at most ${ACTIVE_KEYS_MAX} live keys: one more is \`409 too_many_api_keys\` until one is revoked.`;
 
+const ENDPOINT_ID = idParam('endpointId', 'Identifier of the webhook endpoint.');
+const ACCOUNT_ENDPOINT_ID = ACCOUNT_ID.extend(ENDPOINT_ID.shape);
+const WEBHOOKS_PAGED =
+  'Disabled endpoints included, in ascending `id`, at most `limit` per page; follow `Link: rel="next"` for more. Never their secrets, which were shown once.';
+const WEBHOOKS_CREATED = `Events of the types named are sent to the URL, signed with the endpoint's secret (docs/partners/webhooks.md). The answer holds the secret, shown this once; only its ciphertext is stored. The URL must be \`https\`, and its host must be on the public internet: a host that is, or resolves to, a loopback, private, link-local or other special address is \`400 invalid_body\` on \`url\` (resolved now, and again before each delivery). An account has at most ${WEBHOOK_ENDPOINTS_MAX} endpoints: one more is \`409 too_many_webhook_endpoints\`. Send \`Idempotency-Key\` to make retries safe: the same key with the same body within 24 hours answers the first endpoint, its secret included, and makes nothing. Audited as \`webhook.created\`, without the secret.`;
+const WEBHOOK_PATCHED =
+  'A JSON merge patch of `url`, `events` and/or `status`. A new URL is checked as at creation. `status: disabled` stops sending (`disabledReason: requested`); `status: enabled` sends again and clears `disabledReason`, whatever disabled it. Changing nothing is answered as it is. Audited as `webhook.updated`.';
+const WEBHOOK_DELETED =
+  'Nothing more is sent to it, its secret is forgotten and its id is never used again. Audited as `webhook.deleted`.';
+const WEBHOOK_ROLLED = `A new signing secret, shown this once. The one it replaces keeps signing beside it for ${PREVIOUS_SECRET_HOURS} hours, so that a receiver can switch without losing a delivery: until then each delivery carries a signature by each (a secret rolled out earlier stops at once). Audited as \`webhook.secret_rolled\`, without either secret.`;
+
 /** What `/v1/openapi.json` answers: an OpenAPI 3.1 document (this one). */
 export const OpenApiDocument = z
   .looseObject({ openapi: z.string() })
@@ -225,7 +282,7 @@ export const OPERATIONS = {
     success: {
       status: 200,
       description: 'A page of pets, or (`Accept: text/csv`) every pet that matches as CSV.',
-      schema: Pets,
+      schema: ListedPets,
       headers: ['NextLink'],
       alternatives: { [CSV_MEDIA_TYPE]: { description: CSV_DESCRIPTION, example: CSV_EXAMPLE } },
     },
@@ -263,8 +320,9 @@ export const OPERATIONS = {
       successor: '/pets?status=available',
     },
     params: PET_ID,
-    success: { status: 200, description: 'The pet.', schema: Pet },
-    errors: { 404: 'PetNotFound', 410: 'Gone' },
+    query: PET_EXPAND,
+    success: { status: 200, description: 'The pet.', schema: ListedPet },
+    errors: { 400: 'InvalidQuery', 404: 'PetNotFound', 410: 'Gone' },
   },
   updatePet: {
     method: 'PATCH',
@@ -315,6 +373,105 @@ export const OPERATIONS = {
       schema: PetBatchResults,
     },
     errors: { 400: 'InvalidBody', 413: 'PayloadTooLarge' },
+  },
+  getPetProfile: {
+    method: 'GET',
+    path: '/pets/{petId}/profile',
+    tag: 'pets',
+    summary: "Get a pet's profile",
+    description:
+      'What is known of the pet beyond its four fields: every field, `null` (or `unknown`, `false`, `[]`) where nothing is known. `expand=profile` on `GET /pets` gives the same for a whole page.',
+    access: 'key',
+    ...beta,
+    params: PET_ID,
+    success: { status: 200, description: "The pet's profile.", schema: PetProfile },
+    errors: { 404: 'PetNotFound' },
+  },
+  updatePetProfile: {
+    method: 'PATCH',
+    path: '/pets/{petId}/profile',
+    tag: 'pets',
+    summary: "Change a pet's profile",
+    description: `A JSON merge patch (RFC 7396) of the profile: a field left out keeps its value, \`null\` clears it, \`attributes\` and \`goodWith\` are merged field by field. ${WHO_CHANGES_PET} Audited as \`pet.profile_updated\` with the fields that changed.`,
+    access: 'key',
+    ...beta,
+    params: PET_ID,
+    body: PetProfilePatch,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The profile as it is now.', schema: PetProfile },
+    errors: {
+      400: 'InvalidBody',
+      403: 'NotYourPet',
+      404: 'PetNotFound',
+      413: 'PayloadTooLarge',
+    },
+  },
+  listPetPhotos: {
+    method: 'GET',
+    path: '/pets/{petId}/photos',
+    tag: 'pets',
+    summary: "List a pet's photos",
+    description: `All of the pet's photos (at most ${PHOTOS_PER_PET_MAX}, so no pages), the face (\`position\` 1) first.`,
+    access: 'key',
+    ...beta,
+    params: PET_ID,
+    success: { status: 200, description: "The pet's photos, in order.", schema: PetPhotos },
+    errors: { 404: 'PetNotFound' },
+  },
+  uploadPetPhoto: {
+    method: 'POST',
+    path: '/pets/{petId}/photos',
+    tag: 'pets',
+    summary: 'Add a photo of a pet',
+    description: `The body is the image itself (not JSON, not a form): ${PHOTO_TYPES}, up to ${PHOTO_BYTES_MAX / 1024 / 1024} MiB and ${PHOTO_PIXELS_MAX / 1_000_000} megapixels, \`Content-Type\` saying which. The image is decoded, turned upright, stripped of all its metadata (GPS position, camera serial numbers, …) and made anew as WebP at ${Object.values(PHOTO_WIDTHS).join(', ')} pixels wide (never enlarged); the bytes sent are not kept. Anything else (another format, bytes that are not the type \`Content-Type\` says, a damaged or truncated file, an animation, more pixels than the limit, a decompression bomb included, or more than ${PHOTO_ASPECT_MAX} times as long one way as the other) is \`400 invalid_body\` saying why, found before the image is decoded in full. The photo goes last (\`position\` = how many the pet has); a pet has at most ${PHOTOS_PER_PET_MAX} (\`409 too_many_photos\`). ${WHO_CHANGES_PET} Send \`Idempotency-Key\` to make retries safe: the same key with the same image for the same pet within 24 hours answers the first photo and adds nothing; with another image it is \`400 idempotency_key_reused\`. A few photos are processed at once; past that \`503\` with \`Retry-After\`. Audited as \`photo.added\`.`,
+    access: 'key',
+    ...beta,
+    params: PET_ID,
+    headers: IDEMPOTENCY,
+    upload: { types: PHOTO_MEDIA_TYPES, maxBytes: PHOTO_BYTES_MAX },
+    success: {
+      status: 201,
+      description: 'The photo was stored, with the URLs it is served at.',
+      schema: PetPhoto,
+    },
+    errors: {
+      400: 'InvalidPhoto',
+      403: 'NotYourPet',
+      404: 'PetNotFound',
+      409: 'TooManyPhotos',
+      413: 'PhotoTooLarge',
+    },
+  },
+  movePetPhoto: {
+    method: 'PATCH',
+    path: '/pets/{petId}/photos/{photoId}',
+    tag: 'pets',
+    summary: "Move a pet's photo",
+    description: `Moves the photo to \`position\` (1 makes it the pet's face); the photos between its old and new place move one up or down. A position past the last photo is \`400 invalid_body\`. ${WHO_CHANGES_PET} Audited as \`photo.moved\`.`,
+    access: 'key',
+    ...beta,
+    params: PHOTO_ID,
+    body: PhotoMove,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The photo where it is now.', schema: PetPhoto },
+    errors: {
+      400: 'InvalidBody',
+      403: 'NotYourPet',
+      404: 'PhotoNotFound',
+      413: 'PayloadTooLarge',
+    },
+  },
+  removePetPhoto: {
+    method: 'DELETE',
+    path: '/pets/{petId}/photos/{photoId}',
+    tag: 'pets',
+    summary: "Remove a pet's photo",
+    description: `The photo is gone, its images deleted: its URLs answer \`404\` within 5 seconds on every instance. The photos after it move up one. ${WHO_CHANGES_PET} Removing a pet removes its photos too. Audited as \`photo.removed\`.`,
+    access: 'key',
+    ...beta,
+    params: PHOTO_ID,
+    success: { status: 204, description: 'The photo was removed.' },
+    errors: { 403: 'NotYourPet', 404: 'PhotoNotFound' },
   },
   listCategories: {
     method: 'GET',
@@ -493,6 +650,23 @@ export const OPERATIONS = {
     ...beta,
     success: { status: 200, description: 'The counts.', schema: Inventory },
   },
+  listEvents: {
+    method: 'GET',
+    path: '/events',
+    tag: 'events',
+    summary: 'What changed',
+    description: `Every change to the catalogue (pets, their profiles and photos, categories) and to orders, as events in the order they happened (ascending \`id\`), at most \`limit\` per page; follow \`Link: rel="next"\` for more. A partner sees the catalogue's events and those of its own orders; staff see every event. Each is written in the transaction of its change: an acknowledged change has its event. To keep up, ask for the last page's address again (the one without \`Link\`): new events appear there, and an event committed later never gets a lower \`id\` than one already shown, on any number of instances, so a client that skips the ids it has seen reads every event once. Events are kept ${EVENTS_KEPT_DAYS} days. Never a secret in an event. A client must accept event types and fields it does not know.`,
+    access: 'key',
+    ...beta,
+    query: ListEventsQuery,
+    success: {
+      status: 200,
+      description: 'A page of events, oldest first.',
+      schema: Events,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
   getAccount: {
     method: 'GET',
     path: '/account',
@@ -549,6 +723,103 @@ export const OPERATIONS = {
       schema: ApiKey,
     },
     errors: { 404: 'NotFound' },
+  },
+  listWebhookEndpoints: {
+    method: 'GET',
+    path: '/account/webhooks',
+    tag: 'account',
+    summary: 'The webhook endpoints of the calling account',
+    description: WEBHOOKS_PAGED,
+    access: 'key',
+    ...beta,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its endpoints, without their secrets.',
+      schema: WebhookEndpoints,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery' },
+  },
+  createWebhookEndpoint: {
+    method: 'POST',
+    path: '/account/webhooks',
+    tag: 'account',
+    summary: 'Create a webhook endpoint',
+    description: WEBHOOKS_CREATED,
+    access: 'key',
+    ...beta,
+    headers: IDEMPOTENCY,
+    body: NewWebhookEndpoint,
+    success: {
+      status: 201,
+      description:
+        'The endpoint, with its secret (or, for a repeated `Idempotency-Key`, the one made then).',
+      schema: CreatedWebhookEndpoint,
+    },
+    errors: {
+      400: 'InvalidWebhookEndpoint',
+      409: 'TooManyWebhookEndpoints',
+      413: 'PayloadTooLarge',
+    },
+  },
+  getWebhookEndpoint: {
+    method: 'GET',
+    path: '/account/webhooks/{endpointId}',
+    tag: 'account',
+    summary: 'A webhook endpoint of the calling account',
+    description: "Another account's endpoint, or one deleted, is `404`.",
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    success: {
+      status: 200,
+      description: 'The endpoint, without its secret.',
+      schema: WebhookEndpoint,
+    },
+    errors: { 404: 'WebhookEndpointNotFound' },
+  },
+  updateWebhookEndpoint: {
+    method: 'PATCH',
+    path: '/account/webhooks/{endpointId}',
+    tag: 'account',
+    summary: 'Change a webhook endpoint',
+    description: WEBHOOK_PATCHED,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    body: WebhookEndpointPatch,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The endpoint as it is now.', schema: WebhookEndpoint },
+    errors: {
+      400: 'InvalidWebhookEndpoint',
+      404: 'WebhookEndpointNotFound',
+      413: 'PayloadTooLarge',
+    },
+  },
+  deleteWebhookEndpoint: {
+    method: 'DELETE',
+    path: '/account/webhooks/{endpointId}',
+    tag: 'account',
+    summary: 'Delete a webhook endpoint',
+    description: WEBHOOK_DELETED,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    success: { status: 204, description: 'The endpoint is deleted.' },
+    errors: { 404: 'WebhookEndpointNotFound' },
+  },
+  rollWebhookSecret: {
+    method: 'POST',
+    path: '/account/webhooks/{endpointId}/secret',
+    tag: 'account',
+    summary: "Roll a webhook endpoint's secret",
+    description: WEBHOOK_ROLLED,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    success: { status: 200, description: 'The new secret.', schema: RolledWebhookSecret },
+    errors: { 404: 'WebhookEndpointNotFound' },
   },
   signIn: {
     method: 'POST',
@@ -1016,6 +1287,106 @@ export const OPERATIONS = {
     },
     errors: { 400: 'InvalidQuery', 404: 'NotFound' },
   },
+  listWebhookEndpointsOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/webhooks',
+    tag: 'admin',
+    summary: "List an account's webhook endpoints",
+    description: WEBHOOKS_PAGED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its endpoints, without their secrets.',
+      schema: WebhookEndpoints,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'NotFound' },
+  },
+  createWebhookEndpointForAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/webhooks',
+    tag: 'admin',
+    summary: 'Create a webhook endpoint for an account',
+    description: WEBHOOKS_CREATED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ID,
+    headers: IDEMPOTENCY,
+    body: NewWebhookEndpoint,
+    success: {
+      status: 201,
+      description:
+        'The endpoint, with its secret (or, for a repeated `Idempotency-Key`, the one made then).',
+      schema: CreatedWebhookEndpoint,
+    },
+    errors: {
+      400: 'InvalidWebhookEndpoint',
+      404: 'NotFound',
+      409: 'TooManyWebhookEndpoints',
+      413: 'PayloadTooLarge',
+    },
+  },
+  getWebhookEndpointOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}',
+    tag: 'admin',
+    summary: "An account's webhook endpoint",
+    description: 'An endpoint of another account, or one deleted, is `404`.',
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    success: {
+      status: 200,
+      description: 'The endpoint, without its secret.',
+      schema: WebhookEndpoint,
+    },
+    errors: { 404: 'AccountWebhookEndpointNotFound' },
+  },
+  updateWebhookEndpointOfAccount: {
+    method: 'PATCH',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}',
+    tag: 'admin',
+    summary: "Change an account's webhook endpoint",
+    description: WEBHOOK_PATCHED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    body: WebhookEndpointPatch,
+    bodyTypes: ['application/merge-patch+json', 'application/json'],
+    success: { status: 200, description: 'The endpoint as it is now.', schema: WebhookEndpoint },
+    errors: {
+      400: 'InvalidWebhookEndpoint',
+      404: 'AccountWebhookEndpointNotFound',
+      413: 'PayloadTooLarge',
+    },
+  },
+  deleteWebhookEndpointOfAccount: {
+    method: 'DELETE',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}',
+    tag: 'admin',
+    summary: "Delete an account's webhook endpoint",
+    description: WEBHOOK_DELETED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    success: { status: 204, description: 'The endpoint is deleted.' },
+    errors: { 404: 'AccountWebhookEndpointNotFound' },
+  },
+  rollWebhookSecretOfAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}/secret',
+    tag: 'admin',
+    summary: "Roll the secret of an account's webhook endpoint",
+    description: WEBHOOK_ROLLED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    success: { status: 200, description: 'The new secret.', schema: RolledWebhookSecret },
+    errors: { 404: 'AccountWebhookEndpointNotFound' },
+  },
   revokeInvitation: {
     method: 'DELETE',
     path: '/admin/invitations/{invitationId}',
@@ -1089,7 +1460,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'The audit trail',
     description:
-      'Every change to pets, categories, orders, keys and accounts, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
+      'Every change to pets, categories, orders, keys, accounts and webhook endpoints, and people signing in and out, newest first, at most `limit` per page; follow `Link: rel="next"` for more. A failed sign-in is recorded (actor `anonymous`) only for the email of a person; never a password, a session or a link.',
     access: 'staff',
     ...beta,
     query: ListAuditQuery,

@@ -101,7 +101,8 @@ describe('ListAuditQuery', () => {
     expect(problems({ targetType: 'dog' })).toEqual([
       {
         field: 'targetType',
-        issue: 'must be one of pet, key, account, person, session, category, order, passkey',
+        issue:
+          'must be one of pet, key, account, person, session, category, order, passkey, webhook',
       },
     ]);
     expect(problems({ targetType: ['pet', 'key'] })).toEqual([

@@ -11,6 +11,9 @@ import {
   formatDay,
   HEADERS_LIMIT_BYTES,
   OPEN_ORDERS_MAX,
+  PHOTO_BYTES_MAX,
+  PHOTOS_PER_PET_MAX,
+  WEBHOOK_ENDPOINTS_MAX,
 } from './limits.js';
 import { ORDER_MOVES, type OrderMove, type OrderStatus } from './order.schema.js';
 import type { Plan } from './rate-limit.js';
@@ -36,6 +39,9 @@ export const singleSignOnEmailIssue = (domain: string): string =>
   `is in ${domain}, whose people sign in with single sign-on and join only its account`;
 /** Why a new passkey is refused, as the `credential` detail says it. */
 export const PASSKEY_NOT_MADE = 'is not a passkey made for the challenge this API gave';
+
+/** Why an upload is not taken as a photo, as the `body` detail says it when nothing more is known. */
+export const PHOTO_ISSUE = 'must be a JPEG, PNG, WebP or AVIF image';
 
 /** Why a status move is refused, as the `status` detail says it. */
 export const transitionIssue = (from: string, to: string, staffOnly: boolean): string =>
@@ -262,6 +268,11 @@ export const PROBLEMS = {
   passkeyNotFound: problem('not_found', 'You have no passkey with this id.'),
   singleSignOnNotConfigured: problem('not_found', 'Single sign-on is not configured here.'),
   categoryNotFound: problem('not_found', 'No category has this id.'),
+  photoNotFound: problem('not_found', 'The pet has no photo with this id.'),
+  webhookEndpointNotFound: problem(
+    'not_found',
+    'The account has no webhook endpoint with this id.',
+  ),
   orderNotFound: problem(
     'not_found',
     "No order has this id that you can see (partners see only their own account's orders).",
@@ -275,6 +286,10 @@ export const PROBLEMS = {
   tooManyApiKeys: problem(
     'too_many_api_keys',
     `The account already has ${ACTIVE_KEYS_MAX} active API keys, the most it may have. Revoke one it no longer uses, then create the new one.`,
+  ),
+  tooManyWebhookEndpoints: problem(
+    'too_many_webhook_endpoints',
+    `The account already has ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most it may have. Delete one it no longer uses (or send more event types to one), then create the new one.`,
   ),
   /** An order over the account's plan's number of open orders (OPEN_ORDERS_MAX). */
   openOrdersLimit: (plan: Plan, max: number = OPEN_ORDERS_MAX[plan]) =>
@@ -293,7 +308,25 @@ export const PROBLEMS = {
       `This API key is banned for ${seconds} more seconds for sending requests while rate limited. Back off after a 429.`,
     ),
 
+  tooManyPhotos: problem(
+    'too_many_photos',
+    `The pet already has ${PHOTOS_PER_PET_MAX} photos, the most it may have. Remove one, then add the new one.`,
+  ),
+  photoTooLarge: problem(
+    'payload_too_large',
+    `The photo is larger than ${PHOTO_BYTES_MAX / 1024 / 1024} MiB.`,
+  ),
+  /** A photo upload's body is not one of the image types taken. */
+  notAPhotoType: problem(
+    'unsupported_media_type',
+    "Send the photo's own bytes as the body, with Content-Type: image/jpeg, image/png, image/webp or image/avif.",
+  ),
+
   // Our side.
+  photosBusy: problem(
+    'service_unavailable',
+    'Too many photos are being processed right now. Retry after the time in the Retry-After header.',
+  ),
   internalError: (requestId: string) =>
     problem(
       'internal_error',
@@ -332,10 +365,12 @@ export const ERRORS = {
   method_not_allowed: PROBLEMS.methodNotAllowed('PUT', '/v1/pets', ['GET', 'HEAD', 'POST']),
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
+  too_many_webhook_endpoints: PROBLEMS.tooManyWebhookEndpoints,
   open_orders_limit: PROBLEMS.openOrdersLimit('free'),
   email_taken: PROBLEMS.emailTaken,
   last_staff_person: PROBLEMS.lastStaffPerson('Ann'),
   name_taken: PROBLEMS.categoryNameTaken,
+  too_many_photos: PROBLEMS.tooManyPhotos,
   gone: PROBLEMS.getPetGone,
   payload_too_large: PROBLEMS.bodyTooLarge,
   rate_limited: PROBLEMS.rateLimited(60, 'minute', 17),

@@ -1,6 +1,6 @@
-// The bench end to end, in smoke runs: every endpoint and the NestJS peers on both setups without
-// errors, PostgreSQL's and Redis's CPU read on their setup, the targets and a written report; and
-// --profile --endpoint profiling the chosen endpoint alone, without the peers.
+// The bench end to end, in smoke runs: every endpoint, the photo uploads and the NestJS peers on
+// both setups without errors, PostgreSQL's and Redis's CPU read on their setup, the targets and a
+// written report; and --profile --endpoint profiling the chosen endpoint alone, without the peers.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
   for (const variant of report.variants) {
     expect(variant.endpoints.map((endpoint) => endpoint.name)).toEqual([
       'GET /v1/pets?limit=20',
+      'GET /v1/pets?limit=20&expand=photos',
       'GET /v1/pets?limit=20, a person signed in (session cookie)',
       'GET /v1/pets?status=available&cursor=…',
       'GET /v1/pets?q=seed 1, a search, 20 a page',
@@ -44,6 +45,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
       'POST /v1/pets',
       'POST /v1/store/orders (place an order)',
       'GET /v1/pets/{petId}',
+      'GET /photos/{key}-1080.webp (a photo, public)',
       'GET /v1/no-such-route (404)',
       'GET /v1/pets?limit=20, unknown key (401)',
       'GET /healthz (public, no key)',
@@ -80,9 +82,21 @@ it('a smoke run measures every endpoint on both setups without errors and writes
     // The keyed list reads the key and counts the request: PostgreSQL and Redis do work for it.
     if (variant.name === 'postgres-redis')
       expect(variant.endpoints[0]?.services?.microsPerRequest).toBeGreaterThan(0);
-    expect(variant.targets?.length).toBe(variant.name === 'sqlite' ? 3 : 2);
+    expect(variant.targets?.length).toBe(variant.name === 'sqlite' ? 4 : 3);
     for (const target of variant.targets ?? [])
       expect(target.ratio, target.name).toBeGreaterThan(0);
+    const uploads = variant.uploads;
+    expect(uploads?.errors).toBe(0);
+    expect(uploads?.image.bytes).toBeGreaterThan(2_000_000);
+    expect(uploads?.oneAtATime.uploads).toBe(2);
+    expect(uploads?.oneAtATime.medianSeconds).toBeGreaterThan(0);
+    expect(uploads?.oneAtATime.cpuSecondsPerUpload).toBeGreaterThan(0);
+    expect(uploads?.oneAtATime.peakRssMb).toBeGreaterThanOrEqual(
+      uploads?.oneAtATime.rssBeforeMb ?? 0,
+    );
+    expect(uploads?.together.peakRssMb).toBeGreaterThan(0);
+    expect(uploads?.rssIdleMb).toBeGreaterThan(0);
+    expect(uploads?.targets.map((limit) => limit.unit)).toEqual(['s', 'MB']);
     expect(variant.fixedRate?.errors).toBe(0);
     expect(variant.fixedRate?.non2xx).toBe(0);
     expect(variant.fixedRate?.cpuMicrosPerRequest).toBeGreaterThan(0);
@@ -116,6 +130,7 @@ it('a smoke run measures every endpoint on both setups without errors and writes
   );
   expect(markdown).toContain('### NestJS peers: the same list of 20 pets, as NestJS serves it');
   expect(markdown).toContain('### Targets, from this run');
+  expect(markdown).toContain('- Upload targets: an upload (median) at most 1.5 s: ');
 });
 
 it('--profile --endpoint profiles the chosen endpoint alone and names the functions it ran', () => {
@@ -144,9 +159,17 @@ it('--profile --endpoint profiles the chosen endpoint alone and names the functi
   expect(variant?.memory).toBeUndefined();
   // --endpoint without --peers: the list's target is read, the others are not measured.
   expect(variant?.peers).toBeUndefined();
-  expect(variant?.targets?.map((target) => target.met === undefined)).toEqual([true, false, true]);
+  expect(variant?.targets?.map((target) => target.met === undefined)).toEqual([
+    true,
+    false,
+    true,
+    true,
+  ]);
+  // No upload row chosen: none measured.
+  expect(variant?.uploads).toBeUndefined();
   expect(variant?.endpoints.map((endpoint) => endpoint.name)).toEqual([
     'GET /v1/pets?limit=20',
+    'GET /v1/pets?limit=20&expand=photos',
     'GET /v1/pets?limit=20, a person signed in (session cookie)',
     'GET /v1/pets?limit=20, unknown key (401)',
   ]);

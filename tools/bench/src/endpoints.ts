@@ -10,6 +10,11 @@ import type { RunOptions, Target } from './measure.js';
 export interface Endpoint {
   name: string;
   target: Target;
+  /**
+   * The endpoint's own yardstick, measured in its turns instead of the bare Fastify list: a server
+   * that does the same work bare (a photo's bytes from memory).
+   */
+  baseline?: { name: string; target: Target; pids: number[] };
 }
 
 /** Creates `count` pets; resolves with their ids, in ascending order. */
@@ -176,6 +181,7 @@ export const KEYED_LIST = 'GET /v1/pets?limit=20';
 export const SEARCH_LIST = 'GET /v1/pets?q=seed 1, a search, 20 a page';
 export const SORTED_LIST = 'GET /v1/pets?sort=name, 20 a page by name';
 export const CREATE_PET = 'POST /v1/pets';
+export const READ_PET = 'GET /v1/pets/{petId}';
 export const HEALTHZ = 'GET /healthz (public, no key)';
 
 /** The order row's name (`--endpoint orders` chooses it). */
@@ -245,7 +251,7 @@ export async function endpointsOf(
       }),
     },
     ...placeOrder,
-    { name: 'GET /v1/pets/{petId}', target: api(`/v1/pets/${String(petId)}`) },
+    { name: READ_PET, target: api(`/v1/pets/${String(petId)}`) },
     {
       name: 'GET /v1/no-such-route (404)',
       target: api('/v1/no-such-route', { expectedStatus: 404 }),

@@ -32,11 +32,14 @@ export async function fixedRateRun(
   };
 }
 
-function rssMegabytes(pid: number): number {
+/** A size of `/proc/<pid>/status` in MB (MiB), to one decimal: VmRSS now, or VmHWM, its peak. */
+export function statusMegabytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
   return match ? Math.round(Number(match[1]) / 102.4) / 10 : Number.NaN;
 }
+
+const rssMegabytes = (pid: number) => statusMegabytes(pid, 'VmRSS');
 
 /** The report's memory run: `settings.memoryRequests` requests, RSS sampled through them. */
 export async function memoryRun(

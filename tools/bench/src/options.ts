@@ -70,6 +70,8 @@ export interface Settings {
   turns: number;
   /** Another build of the API (its `dist` directory), measured in the same turns on its own database. */
   against: string | undefined;
+  /** Uploads of a 12 MP JPEG timed one after another (photos.ts). */
+  photoUploads: number;
 }
 
 export const FULL: Settings = {
@@ -86,6 +88,7 @@ export const FULL: Settings = {
   warmup: 3,
   turns: 2,
   against: undefined,
+  photoUploads: 8,
 };
 /** A smoke run (`--smoke`): the full run's settings, scaled down to seconds. */
 export const SMOKE: Settings = {
@@ -99,6 +102,7 @@ export const SMOKE: Settings = {
   seed: 100,
   warmup: 0,
   turns: 1,
+  photoUploads: 2,
 };
 
 /**

@@ -1,9 +1,9 @@
 // The bench's report: profiles sized by CPU per request, and the Markdown tables of CPU figures,
-// profiles and the cost of metrics.
+// profiles, the cost of metrics, photo uploads and a row's own yardstick.
 import { expect, it } from 'vitest';
 import type { ProfileSummary } from './cpu-profile.js';
 import { type BenchReport, type EndpointResult, toEndpointProfile, toMarkdown } from './report.js';
-import { checkTargets } from './targets.js';
+import { checkTargets, checkUploadTargets } from './targets.js';
 
 const summary: ProfileSummary = {
   samples: 1_200,
@@ -105,6 +105,49 @@ it('prints the CPU figures beside req/s and latency', () => {
   expect(markdown).toContain('| POST /v1/pets | 5,000 | 40,000 | 0.13× | 12.3 | 24.3 | 0.17× |');
   expect(markdown).not.toContain('utime + stime');
   expect(markdown).not.toContain('### Profile');
+});
+
+it("names a row's own yardstick, when it is not the bare list", () => {
+  const markdown = toMarkdown(
+    report([
+      endpoint(),
+      endpoint({ name: 'GET /photos/…', baseline: 'bare Fastify serving the same bytes' }),
+    ]),
+  );
+  expect(markdown).toContain(
+    '- GET /photos/…: its baseline is bare Fastify serving the same bytes, in its own turns.',
+  );
+  expect(markdown.match(/its baseline is/g)).toHaveLength(1);
+});
+
+it('prints the uploads: times, CPU and peak RSS one after another and at once, and their limits', () => {
+  const oneAtATime = {
+    uploads: 8,
+    medianSeconds: 0.912,
+    maxSeconds: 1.604,
+    cpuSecondsPerUpload: 0.41,
+    rssBeforeMb: 231.5,
+    peakRssMb: 301.2,
+  };
+  const withUploads = report([endpoint()]);
+  const [variant] = withUploads.variants;
+  if (variant)
+    variant.uploads = {
+      image: { width: 4000, height: 3000, bytes: 3_984_588 },
+      rssIdleMb: 215,
+      oneAtATime,
+      together: { uploads: 4, seconds: 2.5, rssBeforeMb: 290, peakRssMb: 350.4 },
+      peakFrom: 'VmHWM',
+      errors: 0,
+      targets: checkUploadTargets({ oneAtATime }),
+    };
+  const markdown = toMarkdown(withUploads);
+  expect(markdown).toContain(
+    '- Uploading a 12 MP JPEG (4000 × 3000, 3.8 MB) to POST /v1/pets/{petId}/photos, RSS 215 MB before the first; 8 one after another: median 0.91 s, max 1.60 s, 0.41 CPU s each; RSS 231.5 MB before, peak RSS (VmHWM) 301.2 MB. 4 at once (what the API takes: 2 in work, 2 waiting): all added in 2.50 s, RSS 290 MB before, peak 350.4 MB. 0 errors.',
+  );
+  expect(markdown).toContain(
+    '- Upload targets: an upload (median) at most 1.5 s: 0.912 s, met; peak RSS while uploading at most 300 MB: 301.2 MB, **missed**.',
+  );
 });
 
 it('says which endpoints fell back to clock ticks', () => {

@@ -2,7 +2,7 @@
 import type { ProfileSummary } from './cpu-profile.js';
 import type { CpuSource } from './cpu-time.js';
 import { type MetricsCostParts, metricsCostPerRequest } from './metrics-cost.js';
-import type { TargetCheck } from './targets.js';
+import type { LimitCheck, TargetCheck } from './targets.js';
 
 /**
  * Where one endpoint's main thread spent its CPU, from the profile's samples over the endpoint's
@@ -40,6 +40,8 @@ export interface EndpointResult {
   cpuMicrosPerRequest: number;
   /** The bare Fastify process's, over its runs beside them. */
   baselineCpuMicrosPerRequest: number;
+  /** The row's own yardstick, when not the bare Fastify list (a photo's bytes, served bare). */
+  baseline?: string;
   /** Baseline over API: 1 is as cheap as bare Fastify, 0.25 four times its CPU per request. */
   cpuRatio: number;
   /** schedstat (nanoseconds), or stat (clock ticks) where a thread ended inside a run. */
@@ -69,6 +71,30 @@ export interface EndpointResult {
   profile?: EndpointProfile;
 }
 
+/**
+ * Uploads of a camera's JPEG to one instance (photos.ts): one after another, then as many at once
+ * as the API takes; wall-clock seconds as the caller sees them, the instance's CPU and peak RSS.
+ */
+export interface UploadsReport {
+  image: { width: number; height: number; bytes: number };
+  /** RSS before the first upload (the unmeasured one, with a warm-up). */
+  rssIdleMb: number;
+  oneAtATime: {
+    uploads: number;
+    medianSeconds: number;
+    maxSeconds: number;
+    cpuSecondsPerUpload: number;
+    rssBeforeMb: number;
+    peakRssMb: number;
+  };
+  together: { uploads: number; seconds: number; rssBeforeMb: number; peakRssMb: number };
+  /** The kernel's peak RSS (VmHWM, reset before each part), or readings every 20 ms. */
+  peakFrom: 'VmHWM' | 'samples';
+  /** Uploads not added (any status but 201). */
+  errors: number;
+  targets: LimitCheck[];
+}
+
 export interface VariantReport {
   name: 'sqlite' | 'postgres-redis';
   instances: number;
@@ -80,6 +106,8 @@ export interface VariantReport {
   peers?: EndpointResult[];
   /** The targets, from this variant's rows (targets.ts). */
   targets?: TargetCheck[];
+  /** Photo uploads, unless `--endpoint` chose no upload row. */
+  uploads?: UploadsReport;
   /** Left out when only some endpoints were measured (`--endpoint`). */
   fixedRate?: {
     offered: number;
@@ -227,7 +255,10 @@ export function toMarkdown(report: BenchReport): string {
     const ended = variant.endpoints.filter(
       (e) => (e.services?.ended ?? 0) > 0 || (e.services?.endedMicrosPerRequest ?? 0) > 0,
     );
-    if (fallback.length > 0 || services) lines.push('');
+    const ownYardstick = variant.endpoints.filter((e) => e.baseline !== undefined);
+    if (fallback.length > 0 || services || ownYardstick.length > 0) lines.push('');
+    for (const e of ownYardstick)
+      lines.push(`- ${e.name}: its baseline is ${e.baseline ?? ''}, in its own turns.`);
     if (services)
       lines.push(
         "- CPU µs/req with PostgreSQL + Redis: the API's and, over the same runs, that of every PostgreSQL process (the postmaster and all it forked: the backends of the API's pools, autovacuum, the writers) and of redis-server; CPU ratio with PostgreSQL + Redis: the baseline's µs/req over that sum.",
@@ -240,6 +271,7 @@ export function toMarkdown(report: BenchReport): string {
       lines.push(
         `- PostgreSQL or Redis processes ended during the runs of ${ended.map((e) => `${e.name} (${micros(e.services?.endedMicrosPerRequest)} µs/req)`).join(', ')}: their CPU in the runs is counted from their parents' total of reaped children (10 ms ticks), not schedstat.`,
       );
+    if (variant.uploads) lines.push('', ...uploadsMarkdown(variant.uploads));
     if (variant.fixedRate || variant.memory || variant.metricsCost) lines.push('');
     if (variant.fixedRate)
       lines.push(
@@ -314,6 +346,17 @@ export function targetsMarkdown(targets: readonly TargetCheck[]): string[] {
       (t) =>
         `| ${t.name} | ≥ ${t.wanted.toFixed(2)}× | ${t.ratio === undefined ? '–' : `${t.ratio.toFixed(2)}×`} | ${micros(t.ours)} | ${micros(t.yardstick)} | ${verdict(t.met)} |`,
     ),
+  ];
+}
+
+/** The upload row: the times, CPU and peak RSS of each part, and its targets met or missed. */
+export function uploadsMarkdown(uploads: UploadsReport): string[] {
+  const { image, oneAtATime: one, together } = uploads;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const peak = uploads.peakFrom === 'VmHWM' ? 'peak RSS (VmHWM)' : 'peak RSS (read every 20 ms)';
+  return [
+    `- Uploading a ${(image.width * image.height) / 1e6} MP JPEG (${image.width} × ${image.height}, ${mb(image.bytes)} MB) to POST /v1/pets/{petId}/photos, RSS ${uploads.rssIdleMb} MB before the first; ${one.uploads} one after another: median ${one.medianSeconds.toFixed(2)} s, max ${one.maxSeconds.toFixed(2)} s, ${one.cpuSecondsPerUpload.toFixed(2)} CPU s each; RSS ${one.rssBeforeMb} MB before, ${peak} ${one.peakRssMb} MB. ${together.uploads} at once (what the API takes: 2 in work, 2 waiting): all added in ${together.seconds.toFixed(2)} s, RSS ${together.rssBeforeMb} MB before, peak ${together.peakRssMb} MB. ${uploads.errors} errors.`,
+    `- Upload targets: ${uploads.targets.map((t) => `${t.name} at most ${t.wanted} ${t.unit}: ${t.measured} ${t.unit}, ${t.met ? 'met' : '**missed**'}`).join('; ')}.`,
   ];
 }
 

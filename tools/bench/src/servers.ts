@@ -194,6 +194,7 @@ export async function withServers<T>(
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1',
       CURSOR_SECRET: 'bench-cursor-secret-every-instance-shares',
+      WEBHOOK_SECRETS_KEY: 'bench-webhook-secrets-key-every-instance-shares',
       LOG_LEVEL: 'info',
       // The load generator is the proxy: its X-Forwarded-For is the client's address.
       TRUST_PROXY: '127.0.0.1',

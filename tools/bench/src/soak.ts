@@ -91,6 +91,7 @@ async function main(): Promise<number> {
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1',
       CURSOR_SECRET: 'soak-cursor-secret-every-instance-shares',
+      WEBHOOK_SECRETS_KEY: 'soak-webhook-secrets-key-every-instance-shares',
       DATABASE_URL: postgres.createDatabase('soak'),
       REDIS_URL: redis.url,
     };

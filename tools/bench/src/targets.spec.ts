@@ -1,10 +1,12 @@
 // The targets read from a variant's rows: each ratio, met or missed on the exact figures,
-// not measured when a row is missing, and on PostgreSQL + Redis the list with their CPU counted.
+// not measured when a row is missing, and on PostgreSQL + Redis the list with their CPU counted;
+// a photo's image against bare Fastify serving its bytes; the limits of an upload.
 import { expect, it } from 'vitest';
 import { CREATE_PET, HEALTHZ, KEYED_LIST } from './endpoints.js';
 import { BARE_NEST, OUR_HEALTHZ_BESIDE_PEERS } from './peers/names.js';
 import type { EndpointResult } from './report.js';
-import { checkTargets } from './targets.js';
+import { SERVE_PHOTO } from './photos.js';
+import { checkTargets, checkUploadTargets } from './targets.js';
 
 const row = (name: string, micros: number, baselineMicros = 40): EndpointResult => ({
   name,
@@ -20,10 +22,15 @@ const row = (name: string, micros: number, baselineMicros = 40): EndpointResult 
   errors: 0,
 });
 
-it('on SQLite: /healthz against bare NestJS, the list and a create against bare Fastify', () => {
+it('on SQLite: /healthz against bare NestJS, the list, a create and a photo against bare Fastify', () => {
   const targets = checkTargets({
     name: 'sqlite',
-    endpoints: [row(KEYED_LIST, 100), row(CREATE_PET, 250), row(HEALTHZ, 60)],
+    endpoints: [
+      row(KEYED_LIST, 100),
+      row(CREATE_PET, 250),
+      row(SERVE_PHOTO, 150, 80),
+      row(HEALTHZ, 60),
+    ],
     peers: [row(BARE_NEST, 45)],
   });
   expect(targets).toEqual([
@@ -50,6 +57,14 @@ it('on SQLite: /healthz against bare NestJS, the list and a create against bare 
       ours: 250,
       yardstick: 40,
       met: false,
+    },
+    {
+      name: `${SERVE_PHOTO} against bare Fastify serving the same bytes`,
+      wanted: 0.5,
+      ratio: 0.53,
+      ours: 150,
+      yardstick: 80,
+      met: true,
     },
   ]);
 });
@@ -79,6 +94,7 @@ it('says a target was not measured when a row it needs is missing (--endpoint, n
     [undefined, undefined],
     [undefined, undefined],
     [undefined, undefined],
+    [undefined, undefined],
   ]);
 });
 
@@ -95,7 +111,7 @@ it('on PostgreSQL + Redis the list counts their CPU, and a create has no target'
   };
   const targets = checkTargets({
     name: 'postgres-redis',
-    endpoints: [list, row(CREATE_PET, 100), row(HEALTHZ, 50)],
+    endpoints: [list, row(CREATE_PET, 100), row(HEALTHZ, 50), row(SERVE_PHOTO, 161, 80)],
     peers: [row(BARE_NEST, 40)],
   });
   expect(targets.map((t) => [t.name, t.wanted, t.ratio, t.ours, t.met])).toEqual([
@@ -107,5 +123,29 @@ it('on PostgreSQL + Redis the list counts their CPU, and a create has no target'
       400,
       false,
     ],
+    // 80 / 161 is under a half: more than twice bare Fastify's CPU.
+    [`${SERVE_PHOTO} against bare Fastify serving the same bytes`, 0.5, 0.5, 161, false],
+  ]);
+});
+
+it('an upload meets its limits at 1.5 s (the median) and 300 MB of peak RSS, and misses them above', () => {
+  const limits = (medianSeconds: number, peakRssMb: number) =>
+    checkUploadTargets({
+      oneAtATime: {
+        uploads: 8,
+        medianSeconds,
+        maxSeconds: 2,
+        cpuSecondsPerUpload: 0.3,
+        rssBeforeMb: 200,
+        peakRssMb,
+      },
+    }).map((limit) => [limit.name, limit.measured, limit.unit, limit.met]);
+  expect(limits(1.5, 300)).toEqual([
+    ['an upload (median)', 1.5, 's', true],
+    ['peak RSS while uploading', 300, 'MB', true],
+  ]);
+  expect(limits(1.501, 300.1)).toEqual([
+    ['an upload (median)', 1.501, 's', false],
+    ['peak RSS while uploading', 300.1, 'MB', false],
   ]);
 });

@@ -1,8 +1,8 @@
 /**
- * The A/B turns: on each endpoint the baseline and the API (and the other build, with `--against`)
- * take turns, so that drift in the machine weighs on all alike; each endpoint's runs summed into
- * its line of the report. The NestJS peers take turns with the baseline the same way, once per
- * variant, on their list.
+ * The A/B turns: on each endpoint the baseline (or the endpoint's own yardstick) and the API (and
+ * the other build, with `--against`) take turns, so that drift in the machine weighs on all alike;
+ * each endpoint's runs summed into its line of the report. The NestJS peers take turns with the
+ * baseline the same way, once per variant, on their list.
  */
 import { cpuPerRequest, run, type Run, servicesCpuPerRequest } from './cpu-runs.js';
 import { cpuRatio, microsPerRequest } from './cpu-time.js';
@@ -75,7 +75,11 @@ export async function measureInTurns(
       [
         ...endpoints.flatMap((endpoint) => {
           const other = againstTarget(endpoint.name);
-          return other ? [endpoint.target, other] : [endpoint.target];
+          return [
+            endpoint.target,
+            ...(other ? [other] : []),
+            ...(endpoint.baseline ? [endpoint.baseline.target] : []),
+          ];
         }),
         baselineTarget,
       ],
@@ -91,7 +95,10 @@ export async function measureInTurns(
       services,
       runs: [] as Run[],
     });
-    const baseline = side(baselineTarget, pids.baseline);
+    // The endpoint's own yardstick, if it has one, else the bare Fastify list.
+    const baseline = endpoint.baseline
+      ? side(endpoint.baseline.target, endpoint.baseline.pids)
+      : side(baselineTarget, pids.baseline);
     const api = side(endpoint.target, pids.api, pids.services);
     const other = againstTarget(endpoint.name);
     const against = other ? side(other, pids.against, pids.services) : undefined;
@@ -99,9 +106,13 @@ export async function measureInTurns(
     // They take turns, so drift in the machine hits all.
     for (const next of inTurns(settings.turns, baseline, ...(against ? [api, against] : [api])))
       next.runs.push(await run(next.target, next.pids, options, next.services));
-    results.push(summarise(endpoint.name, api.runs, baseline.runs));
+    const yardstick = endpoint.baseline ? { baseline: endpoint.baseline.name } : {};
+    results.push({ ...summarise(endpoint.name, api.runs, baseline.runs), ...yardstick });
     if (against)
-      results.push(summarise(`${endpoint.name} · ${AGAINST_LABEL}`, against.runs, baseline.runs));
+      results.push({
+        ...summarise(`${endpoint.name} · ${AGAINST_LABEL}`, against.runs, baseline.runs),
+        ...yardstick,
+      });
     apiRuns.set(endpoint.name, api.runs);
     process.stderr.write(`${variant}: ${endpoint.name} done\n`);
   }

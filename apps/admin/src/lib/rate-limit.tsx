@@ -29,6 +29,9 @@ export interface RateLimitStore {
   reset: () => void;
 }
 
+/** The codes that hold every call back until `Retry-After` has passed. */
+const HOLDING_BACK = ['rate_limited', 'api_key_banned'] as const;
+
 const EMPTY: RateLimitSnapshot = { latest: undefined, retryAt: undefined, reason: undefined };
 
 const rateLimitOf = (data: unknown): RateLimitState | undefined => {
@@ -63,9 +66,10 @@ export function createRateLimitStore(): RateLimitStore {
       if (!(error instanceof PetstoreApiError)) return;
       const next: Partial<RateLimitSnapshot> = {};
       if (error.rateLimit) next.latest = error.rateLimit;
-      if (error.code === 'rate_limited' || error.code === 'api_key_banned') {
+      const reason = HOLDING_BACK.find((code) => code === error.code);
+      if (reason !== undefined) {
         next.retryAt = Date.now() + (error.retryAfter ?? 1) * 1000;
-        next.reason = error.code;
+        next.reason = reason;
       }
       update(next);
     },

@@ -17,6 +17,8 @@ import type {
   Pet,
   PetBatchItemInput,
   PetBatchResult,
+  ListedOrder,
+  PetPhoto,
   PetsCsvStream,
   PetsPage,
   Person,
@@ -25,7 +27,7 @@ import type {
   Session,
 } from '@pets/client';
 import { PetstoreApiError } from '@pets/client';
-import { type ListedOrder, PROBLEMS } from '@pets/contract';
+import { EMPTY_PROFILE, PROBLEMS } from '@pets/contract';
 import { vi } from 'vitest';
 
 export const rateLimit = (remaining = 59, limit = 60): RateLimitState => ({
@@ -57,6 +59,22 @@ export const pet = (id: number, overrides: Partial<Pet> = {}): Pet => ({
   name: `Pet ${id}`,
   categoryId: 1,
   status: 'available',
+  ...overrides,
+});
+
+/** A photo of a pet at `position` (the face at 1), its URLs on the test API's origin. */
+export const photo = (id: number, overrides: Partial<PetPhoto> = {}): PetPhoto => ({
+  id,
+  position: 1,
+  width: 1080,
+  height: 720,
+  // A real ThumbHash (of a blue square), as the API makes one.
+  thumbhash: 'WSoDBYCHh4iHd4iOh4iIj4eHf4gH',
+  urls: {
+    small: `http://localhost:3000/photos/key${id}-160.webp`,
+    medium: `http://localhost:3000/photos/key${id}-480.webp`,
+    large: `http://localhost:3000/photos/key${id}-1080.webp`,
+  },
   ...overrides,
 });
 
@@ -414,6 +432,17 @@ export function createFakeClient() {
     streamPetsCsv: vi.fn<PetstoreClient['streamPetsCsv']>(notFaked('streamPetsCsv')),
     getAdoptionsReport: vi.fn<PetstoreClient['getAdoptionsReport']>(notFaked('getAdoptionsReport')),
     deletePet: vi.fn<PetstoreClient['deletePet']>(notFaked('deletePet')),
+    // The pet's page reads its profile and photos: none described, none added, unless a test says.
+    getPetProfile: vi.fn<PetstoreClient['getPetProfile']>(() =>
+      Promise.resolve(result(EMPTY_PROFILE)),
+    ),
+    updatePetProfile: vi.fn<PetstoreClient['updatePetProfile']>(notFaked('updatePetProfile')),
+    listPetPhotos: vi.fn<PetstoreClient['listPetPhotos']>(() => Promise.resolve(result([]))),
+    uploadPetPhoto: vi.fn<PetstoreClient['uploadPetPhoto']>(notFaked('uploadPetPhoto')),
+    movePetPhoto: vi.fn<PetstoreClient['movePetPhoto']>(notFaked('movePetPhoto')),
+    removePetPhoto: vi.fn<PetstoreClient['removePetPhoto']>(notFaked('removePetPhoto')),
+    listEvents: vi.fn<PetstoreClient['listEvents']>(notFaked('listEvents')),
+    iterateEvents: vi.fn<PetstoreClient['iterateEvents']>(),
     listCategories: vi.fn<PetstoreClient['listCategories']>(() =>
       Promise.resolve(categoriesPage([...STARTING_CATEGORIES])),
     ),
@@ -441,6 +470,22 @@ export function createFakeClient() {
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
     revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
     /* eslint-enable @typescript-eslint/no-deprecated */
+    // Webhook endpoints: no page of the app calls them yet.
+    listWebhookEndpoints: vi.fn<PetstoreClient['listWebhookEndpoints']>(
+      notFaked('listWebhookEndpoints'),
+    ),
+    iterateWebhookEndpoints: vi.fn<PetstoreClient['iterateWebhookEndpoints']>(),
+    createWebhookEndpoint: vi.fn<PetstoreClient['createWebhookEndpoint']>(
+      notFaked('createWebhookEndpoint'),
+    ),
+    getWebhookEndpoint: vi.fn<PetstoreClient['getWebhookEndpoint']>(notFaked('getWebhookEndpoint')),
+    updateWebhookEndpoint: vi.fn<PetstoreClient['updateWebhookEndpoint']>(
+      notFaked('updateWebhookEndpoint'),
+    ),
+    deleteWebhookEndpoint: vi.fn<PetstoreClient['deleteWebhookEndpoint']>(
+      notFaked('deleteWebhookEndpoint'),
+    ),
+    rollWebhookSecret: vi.fn<PetstoreClient['rollWebhookSecret']>(notFaked('rollWebhookSecret')),
     getOpenApiDocument: vi.fn<PetstoreClient['getOpenApiDocument']>(notFaked('getOpenApiDocument')),
     listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
     iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
@@ -495,6 +540,26 @@ export function createFakeClient() {
       ),
       revokeInvitation: vi.fn<PetstoreClient['admin']['revokeInvitation']>(
         notFaked('revokeInvitation'),
+      ),
+      listWebhookEndpointsOfAccount: vi.fn<
+        PetstoreClient['admin']['listWebhookEndpointsOfAccount']
+      >(notFaked('listWebhookEndpointsOfAccount')),
+      iterateWebhookEndpointsOfAccount:
+        vi.fn<PetstoreClient['admin']['iterateWebhookEndpointsOfAccount']>(),
+      createWebhookEndpointForAccount: vi.fn<
+        PetstoreClient['admin']['createWebhookEndpointForAccount']
+      >(notFaked('createWebhookEndpointForAccount')),
+      getWebhookEndpointOfAccount: vi.fn<PetstoreClient['admin']['getWebhookEndpointOfAccount']>(
+        notFaked('getWebhookEndpointOfAccount'),
+      ),
+      updateWebhookEndpointOfAccount: vi.fn<
+        PetstoreClient['admin']['updateWebhookEndpointOfAccount']
+      >(notFaked('updateWebhookEndpointOfAccount')),
+      deleteWebhookEndpointOfAccount: vi.fn<
+        PetstoreClient['admin']['deleteWebhookEndpointOfAccount']
+      >(notFaked('deleteWebhookEndpointOfAccount')),
+      rollWebhookSecretOfAccount: vi.fn<PetstoreClient['admin']['rollWebhookSecretOfAccount']>(
+        notFaked('rollWebhookSecretOfAccount'),
       ),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),

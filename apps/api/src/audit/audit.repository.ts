@@ -3,7 +3,14 @@
  * transaction of the change itself, and read newest first by target or actor.
  */
 import { Injectable } from '@nestjs/common';
-import type { AuditAction, AuditEvent, AuditExpansion, AuditTargetType } from '@pets/contract';
+import type {
+  AuditAction,
+  AuditEvent,
+  AuditExpansion,
+  AuditTargetType,
+  EventData,
+  EventType,
+} from '@pets/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Principal } from '../gate/principal.js';
 import { Database } from '../database/database.js';
@@ -28,12 +35,24 @@ export const actorOf = (principal: Principal): Actor =>
 /** `{ field: [before, after] }`, `null` where there was no value. Never a key or its hash. */
 export type Changes = Record<string, readonly [unknown, unknown]>;
 
-export interface NewEvent {
-  readonly actor: Actor;
-  readonly action: AuditAction;
-  readonly target: { readonly type: AuditTargetType; readonly id: number };
-  readonly changes: Changes;
-}
+/**
+ * What an action that is also an event (decisions §22) records besides: the object after the change,
+ * and the one account that may read it beside staff (an order's; none for the catalogue's, which
+ * every account reads).
+ */
+type Published<A extends AuditAction> = A extends EventType
+  ? { readonly data: EventData<A>; readonly audience?: number | undefined }
+  : { readonly data?: never; readonly audience?: never };
+
+/** A change as the trail records it; one that is an event (`pet.created`…) carries its `data`. */
+export type NewEvent = {
+  [A in AuditAction]: {
+    readonly actor: Actor;
+    readonly action: A;
+    readonly target: { readonly type: AuditTargetType; readonly id: number };
+    readonly changes: Changes;
+  } & Published<A>;
+}[AuditAction];
 
 export interface AuditFilters {
   targetType?: AuditTargetType | undefined;
@@ -97,10 +116,20 @@ const isTarget = (type: AuditTargetType): Expression<SqlBool> =>
 @Injectable()
 export class AuditRepository {
   private readonly insert;
+  private readonly publish;
   /** One statement per combination of filters, each served by an index. */
   private readonly pages = new Map<string, ReturnType<AuditRepository['page']>>();
 
   constructor(private readonly database: Database) {
+    this.publish = database.statement(
+      (db, p: { type: EventType; createdAt: number; accountId: number | null; data: string }) =>
+        db.insertInto('events').values({
+          type: p.type,
+          created_at: p.createdAt,
+          account_id: p.accountId,
+          data: p.data,
+        }),
+    );
     this.insert = database.statement((db, p: Omit<Row, 'id'>) =>
       db.insertInto('audit_events').values({
         at: p.at,
@@ -115,8 +144,18 @@ export class AuditRepository {
     );
   }
 
-  /** Appends an event within the transaction of the change it records. */
+  /**
+   * Appends an event within the transaction of the change it records; one that is also a partner
+   * event (its `data`) goes to the outbox in the same transaction, so both or neither are stored.
+   */
   async record(tx: WriteTx, at: number, event: NewEvent): Promise<void> {
+    if (event.data !== undefined)
+      await tx.run(this.publish, {
+        type: event.action,
+        createdAt: at,
+        accountId: event.audience ?? null,
+        data: JSON.stringify(event.data),
+      });
     const actor = typeof event.actor === 'string' ? undefined : event.actor;
     await tx.run(this.insert, {
       at,

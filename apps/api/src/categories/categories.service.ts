@@ -95,6 +95,7 @@ export class CategoriesService {
             action: 'category.created',
             target: { type: 'category', id },
             changes: { name: [null, name], archived: [null, false] },
+            data: { id, name, archived: false, petCount: 0 },
           });
           return { id, name, archived: false, petCount: 0 };
         },
@@ -130,6 +131,7 @@ export class CategoriesService {
             action: 'category.renamed',
             target,
             changes: { name: [before.name, after.name] },
+            data: after,
           });
         if (archiving)
           await this.audit.record(tx, now, {
@@ -137,6 +139,7 @@ export class CategoriesService {
             action: after.archived ? 'category.archived' : 'category.restored',
             target,
             changes: { archived: [before.archived, after.archived] },
+            data: after,
           });
         return after;
       }),

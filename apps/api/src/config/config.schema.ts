@@ -106,6 +106,21 @@ const cursorSecret = z.string().min(CURSOR_SECRET_MIN_LENGTH, {
 });
 
 /**
+ * Encrypts webhook endpoints' signing secrets at rest (`webhooks/webhook-secrets.ts`): they sign
+ * deliveries, so they cannot be hashed. Outside production a fixed key stands in, as for cursors.
+ */
+export const DEVELOPMENT_WEBHOOK_SECRETS_KEY =
+  'petstore-development-webhook-secrets-key-not-for-production';
+export const WEBHOOK_SECRETS_KEY_MIN_LENGTH = 32;
+const webhookSecretsKey = z.string().min(WEBHOOK_SECRETS_KEY_MIN_LENGTH, {
+  error: `must be at least ${WEBHOOK_SECRETS_KEY_MIN_LENGTH} characters (the same on every instance, kept as long as any endpoint; e.g. openssl rand -base64 48)`,
+});
+
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .transform((value) => value === 'true');
+
+/**
  * How many client addresses the limiter keeps in the process (without Redis) unless
  * RATE_LIMIT_ADDRESSES says: about 85 MB in all.
  */
@@ -204,6 +219,9 @@ const EnvFields = z.object({
   METRICS_PORT: metricsPort.default(9464),
   METRICS_HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
   CURSOR_SECRET: cursorSecret.optional(),
+  WEBHOOK_SECRETS_KEY: webhookSecretsKey.optional(),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOK_DELIVERY: flag.default(true),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -234,6 +252,14 @@ const EnvFields = z.object({
  */
 export const EnvSchema = EnvFields.superRefine((env, ctx) => {
   mailIssues(env, ctx);
+  // Production sends webhooks only to public https addresses (decisions §22).
+  if (env.WEBHOOK_ALLOW_PRIVATE && env.NODE_ENV === 'production')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_ALLOW_PRIVATE'],
+      message:
+        'must not be true in production: it lets webhooks reach this network (development and tests only)',
+    });
   const given = OIDC_REQUIRED.filter((name) => env[name] !== undefined);
   const optional = (['OIDC_ACCOUNT_ID', 'OIDC_PROVIDER_NAME'] as const).filter(
     (name) => env[name] !== undefined,
@@ -325,6 +351,7 @@ export const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'CURSOR_SECRET',
   'OIDC_CLIENT_SECRET',
+  'WEBHOOK_SECRETS_KEY',
 ]);
 
 /** The configuration the app runs with, read from the environment: its type is this schema's. */
@@ -353,6 +380,19 @@ export const ConfigSchema = EnvSchema.transform((env) => ({
     env.CURSOR_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_CURSOR_SECRET),
   logLevel: env.LOG_LEVEL,
   env: env.NODE_ENV,
+  webhooks: {
+    /**
+     * The key webhook signing secrets are encrypted under, shared by every instance; `undefined`
+     * only in production without `WEBHOOK_SECRETS_KEY`, where the API refuses to start.
+     */
+    secretsKey:
+      env.WEBHOOK_SECRETS_KEY ??
+      (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_WEBHOOK_SECRETS_KEY),
+    /** Whether endpoints may be plain http and on private addresses (development and tests). */
+    allowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
+    /** Whether this instance delivers (off: only tests that run the worker by hand). */
+    deliver: env.WEBHOOK_DELIVERY,
+  },
   /** The company identity provider (docs/staff/sign-in.md); `undefined`: single sign-on is off. */
   singleSignOn: singleSignOnOf(env),
   /**

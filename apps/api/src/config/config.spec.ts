@@ -1,7 +1,7 @@
 // Reading the environment: a default for everything, each bad variable named, what production
 // requires, and never a URL that may hold a password repeated.
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_CURSOR_SECRET } from './config.schema.js';
+import { DEVELOPMENT_CURSOR_SECRET, DEVELOPMENT_WEBHOOK_SECRETS_KEY } from './config.schema.js';
 import { ConfigError, loadConfig, missingForServing } from './config.js';
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
@@ -30,8 +30,41 @@ describe('loadConfig', () => {
       cursorSecret: DEVELOPMENT_CURSOR_SECRET,
       logLevel: 'info',
       env: 'development',
+      webhooks: {
+        secretsKey: DEVELOPMENT_WEBHOOK_SECRETS_KEY,
+        allowPrivate: false,
+        deliver: true,
+      },
       singleSignOn: undefined,
     });
+  });
+
+  it('reads WEBHOOK_SECRETS_KEY (never repeated; required in production) and WEBHOOK_ALLOW_PRIVATE', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ WEBHOOK_SECRETS_KEY: key }).webhooks.secretsKey).toBe(key);
+    expect(DEVELOPMENT_WEBHOOK_SECRETS_KEY.length).toBeGreaterThanOrEqual(32);
+    expect(problemsOf({ WEBHOOK_SECRETS_KEY: 'k'.repeat(31) })).toEqual([
+      'WEBHOOK_SECRETS_KEY must be at least 32 characters (the same on every instance, kept as long as any endpoint; e.g. openssl rand -base64 48)',
+    ]);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://api.example.com',
+      CURSOR_SECRET: 'c'.repeat(32),
+    });
+    expect(production.webhooks.secretsKey).toBeUndefined();
+    expect(missingForServing(production)).toEqual([
+      'WEBHOOK_SECRETS_KEY is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it encrypts webhook signing secrets',
+    ]);
+
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_DELIVERY: 'false' }).webhooks.deliver).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate).toBe(false);
+    expect(problemsOf({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toEqual([
+      'WEBHOOK_ALLOW_PRIVATE must be true or false (got "yes")',
+    ]);
+    expect(problemsOf({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'true' })).toEqual([
+      'WEBHOOK_ALLOW_PRIVATE must not be true in production: it lets webhooks reach this network (development and tests only) (got "true")',
+    ]);
   });
 
   it('reads CURSOR_SECRET: at least 32 characters, never repeated; required to serve in production', () => {
@@ -49,11 +82,13 @@ describe('loadConfig', () => {
     expect(missingForServing(production)).toEqual([
       'PUBLIC_URL is required in production (the address partners use, like https://api.example.com)',
       'CURSOR_SECRET is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it signs page cursors',
+      'WEBHOOK_SECRETS_KEY is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it encrypts webhook signing secrets',
     ]);
     const served = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://api.example.com',
       CURSOR_SECRET: secret,
+      WEBHOOK_SECRETS_KEY: 'w'.repeat(32),
     });
     expect(served.cursorSecret).toBe(secret);
     expect(missingForServing(served)).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * The configuration as the app reads it: parsed once at start, every bad variable named, and what
- * production needs besides (PUBLIC_URL, CURSOR_SECRET) before the API serves.
+ * production needs besides (PUBLIC_URL, CURSOR_SECRET, WEBHOOK_SECRETS_KEY) before the API serves.
  */
 import type { z } from 'zod';
 import { ConfigSchema, SECRET_VARIABLES } from './config.schema.js';
@@ -46,6 +46,11 @@ export function missingForServing(config: AppConfig): string[] {
   if (config.cursorSecret === undefined)
     missing.push(
       'CURSOR_SECRET is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it signs page cursors',
+    );
+  // Likewise: secrets encrypted under the development key could be read by anyone with a backup.
+  if (config.webhooks.secretsKey === undefined)
+    missing.push(
+      'WEBHOOK_SECRETS_KEY is required in production (at least 32 characters, the same on every instance, e.g. from openssl rand -base64 48): it encrypts webhook signing secrets',
     );
   return missing;
 }

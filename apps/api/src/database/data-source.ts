@@ -20,6 +20,10 @@ import { EnterpriseOpenOrders1795306600000 } from './migrations/1795306600000-en
 import { PetSearch1795306700000 } from './migrations/1795306700000-pet-search.js';
 import { OrdersStatusUpdatedAt1795306800000 } from './migrations/1795306800000-orders-status-updated-at.js';
 import { PetRenames1795306900000 } from './migrations/1795306900000-pet-renames.js';
+import { PetPhotos1795307000000 } from './migrations/1795307000000-pet-photos.js';
+import { Events1795307100000 } from './migrations/1795307100000-events.js';
+import { WebhookEndpoints1795307200000 } from './migrations/1795307200000-webhook-endpoints.js';
+import { WebhookDeliveries1795307300000 } from './migrations/1795307300000-webhook-deliveries.js';
 import {
   setPragmas,
   SQLITE_BUSY_TIMEOUT_MS,
@@ -44,6 +48,10 @@ export const MIGRATIONS = [
   PetSearch1795306700000,
   OrdersStatusUpdatedAt1795306800000,
   PetRenames1795306900000,
+  PetPhotos1795307000000,
+  Events1795307100000,
+  WebhookEndpoints1795307200000,
+  WebhookDeliveries1795307300000,
 ];
 
 /**

@@ -21,6 +21,9 @@ export const LISTED_TABLES = [
   'categories',
   'orders',
   'passkeys',
+  'events',
+  'webhook_endpoints',
+  'webhook_attempts',
 ] as const satisfies readonly (keyof Tables)[];
 
 /**

@@ -4,10 +4,13 @@
 import type {
   AuditAction,
   AuditTargetType,
+  EventType,
   OrderStatus,
   Plan,
   PetStatus,
   Role,
+  WebhookDisabledReason,
+  WebhookStatus,
 } from '@pets/contract';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -95,6 +98,35 @@ export interface Tables {
     /** When its status last changed; its `placed_at` until then. */
     updated_at: number;
   };
+  /** A pet's profile (PetPhotos1795307000000): a row once someone described it. */
+  pet_profiles: {
+    pet_id: number;
+    /** JSON: a `PetProfile`. */
+    profile: string;
+    updated_at: number;
+  };
+  /** A pet's photos in order; a removed one keeps its row, its images deleted. */
+  pet_photos: {
+    id: Generated<number>;
+    pet_id: number;
+    /** 1 is the pet's face; the photos a pet has are numbered 1 to n. */
+    position: number;
+    /** The unguessable name of its public URLs (`/photos/{key}-{width}.webp`). */
+    key: string;
+    width: number;
+    height: number;
+    thumbhash: string;
+    created_at: number;
+    removed_at: number | null;
+  };
+  /** The WebP bytes of each photo at each width, written with its row. */
+  pet_photo_images: {
+    key: string;
+    size: 'small' | 'medium' | 'large';
+    bytes: Uint8Array;
+    /** A strong validator of the bytes (quoted, as `ETag` sends it). */
+    etag: string;
+  };
   /** Every change to pets, categories, orders, keys and accounts, written in the transaction of the change. */
   audit_events: {
     id: Generated<number>;
@@ -109,6 +141,16 @@ export interface Tables {
     changes: string;
     /** The person behind a change made through a session. */
     actor_person_id: number | null;
+  };
+  /** The outbox (Events1795307100000): each change to the catalogue or to an order, as an event. */
+  events: {
+    id: Generated<number>;
+    type: EventType;
+    created_at: number;
+    /** Who may read it: null, every account (the catalogue's); else that account's and staff's. */
+    account_id: number | null;
+    /** JSON: the object after the change. */
+    data: string;
   };
   /** People who sign in (docs/staff/sign-in.md), of one account each; deactivated, never removed. */
   people: {
@@ -154,6 +196,69 @@ export interface Tables {
     name: string;
     created_at: number;
     last_used_at: number | null;
+  };
+  /**
+   * Webhook endpoints (WebhookEndpoints1795307200000): an account's URLs events are sent to, their
+   * signing secrets encrypted (`webhooks/webhook-secrets.ts`); deleted ones kept without secrets.
+   */
+  webhook_endpoints: {
+    id: Generated<number>;
+    account_id: number;
+    url: string;
+    /** JSON: the event types sent to it, in `EventType` order. */
+    events: string;
+    status: WebhookStatus;
+    disabled_reason: WebhookDisabledReason | null;
+    /** The current secret, encrypted; null once deleted. */
+    secret_ciphertext: string | null;
+    /** Its first characters (`whsec_ab12`), to tell secrets apart. */
+    secret_prefix: string;
+    /** The secret rolled out, encrypted, until it stops signing (`previous_secret_expires_at`). */
+    previous_secret_ciphertext: string | null;
+    previous_secret_expires_at: number | null;
+    created_at: number;
+    deleted_at: number | null;
+    /** Since when every attempt at it failed (WebhookDeliveries1795307300000); null: not failing. */
+    failing_since: number | null;
+  };
+  /** An event (or a test message) to deliver to one endpoint, until it succeeds or is given up. */
+  webhook_deliveries: {
+    id: Generated<number>;
+    endpoint_id: number;
+    /** The Standard Webhooks `webhook-id`, the same on every attempt (`evt_…`). */
+    message_id: string;
+    event_id: number | null;
+    event_type: string;
+    /** What is POSTed. */
+    body: string;
+    created_at: number;
+    status: 'pending' | 'succeeded' | 'failed';
+    attempts: number;
+    first_attempt_at: number | null;
+    /** When it is next tried; null once it succeeded or failed. */
+    next_attempt_at: number | null;
+    /** Until when an instance holds it for an attempt. */
+    claimed_until: number | null;
+  };
+  /** Each attempt at a delivery, as the endpoint's log lists it. */
+  webhook_attempts: {
+    id: Generated<number>;
+    delivery_id: number;
+    endpoint_id: number;
+    attempted_at: number;
+    duration_ms: number;
+    response_status: number | null;
+    /** The first 1 KiB of the answer, as text. */
+    response_excerpt: string | null;
+    /** Why no answer came. */
+    error: string | null;
+    /** Written as 1 or 0; read as each engine gives it. */
+    succeeded: ColumnType<boolean | number, number, number>;
+  };
+  /** The last event handed out to endpoints: one row. */
+  webhook_dispatch: {
+    id: number;
+    last_event_id: number;
   };
   /** Passkey challenges in force, by the SHA-256 of the challenge; deleted when answered. */
   passkey_challenges: {

@@ -3,7 +3,7 @@
  * a database away (503), and the unexpected (500, logged and never shown).
  */
 import { HttpException } from '@nestjs/common';
-import { HEADERS, PROBLEMS } from '@pets/contract';
+import { HEADERS, PHOTO_BYTES_MAX, PROBLEMS } from '@pets/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeError, isDatabaseError, isDatabaseUnavailable } from './database-errors.js';
 import { ApiException, noRoute } from './api-exception.js';
@@ -16,10 +16,15 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
  * Nest hands them on wrapped in an HttpException whose cause is Fastify's error. Bodies are read as
  * bytes by our own parser and decoded by `JsonBody`, so Fastify's JSON errors cannot occur.
  */
-function fromFastify(code: unknown): ApiException | undefined {
+function fromFastify(code: unknown, request: FastifyRequest): ApiException | undefined {
   switch (code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return ApiException.of(PROBLEMS.bodyTooLarge);
+      // A route with a larger limit than the API's takes photos.
+      return ApiException.of(
+        request.routeOptions.bodyLimit === PHOTO_BYTES_MAX
+          ? PROBLEMS.photoTooLarge
+          : PROBLEMS.bodyTooLarge,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return ApiException.of(PROBLEMS.contentTypeNotJson);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -36,7 +41,10 @@ export function toApiException(error: unknown, request: FastifyRequest): ApiExce
   if (error instanceof ApiException) return error;
   if (error instanceof HttpException) {
     // Nest wraps Fastify's own request errors; the original says what went wrong.
-    const fromCause = fromFastify((error.cause as { code?: unknown } | null | undefined)?.code);
+    const fromCause = fromFastify(
+      (error.cause as { code?: unknown } | null | undefined)?.code,
+      request,
+    );
     if (fromCause) return fromCause;
     const status = error.getStatus();
     // Nest's not-found handler throws a 404. The file server refuses a path outside its folder

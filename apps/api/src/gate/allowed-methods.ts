@@ -52,17 +52,21 @@ export function routeOf(operation: Operation): string {
 }
 
 /**
- * Whether path `a` comes before path `b` when both match a request: segment by segment, a literal
- * before a parameter, as the router picks them.
+ * Whether path `a` comes before path `b`: segment by segment, a literal before a parameter (as the
+ * router picks them when both match a request), two literals in their text's order. A total order,
+ * so the sort keeps `/session/passkeys/options` before `/session/passkeys/{passkeyId}` whatever
+ * other paths the table has (an order that called unrelated paths equal was not one).
  */
 function bySpecificity(a: string, b: string): number {
   const left = segmentsOf(a);
   const right = segmentsOf(b);
   for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const order = Number(PARAMETER.test(left[i] ?? '')) - Number(PARAMETER.test(right[i] ?? ''));
+    const [l = '', r = ''] = [left[i], right[i]];
+    const order = Number(PARAMETER.test(l)) - Number(PARAMETER.test(r));
     if (order !== 0) return order;
+    if (!PARAMETER.test(l) && l !== r) return l < r ? -1 : 1;
   }
-  return 0;
+  return left.length - right.length;
 }
 
 /**

@@ -11,17 +11,23 @@ export const GATE = 'petstore:gate';
 export interface GateTarget {
   readonly controller: Type;
   readonly handler: (...args: never[]) => unknown;
+  /** The route's own largest body, in bytes, when it is not the API's (a photo upload's). */
+  readonly bodyLimit?: number;
 }
 
 /**
  * Marks a controller method for the request gate (`request-gate.ts`): its route carries its
- * controller and handler, so the guards run for it before the body is read.
+ * controller and handler, so the guards run for it before the body is read, and its own body limit
+ * when it takes larger bodies than the API's (Fastify's `bodyLimit` of the route is set from it).
  */
-export const Gated = (): MethodDecorator => (target, key, descriptor) => {
-  const gate: GateTarget = {
-    controller: target.constructor as Type,
-    handler: descriptor.value as GateTarget['handler'],
+export const Gated =
+  (bodyLimit?: number): MethodDecorator =>
+  (target, key, descriptor) => {
+    const gate: GateTarget = {
+      controller: target.constructor as Type,
+      handler: descriptor.value as GateTarget['handler'],
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    };
+    RouteConfig({ [GATE]: gate })(target, key, descriptor);
+    SetMetadata(GATE, true)(target, key, descriptor);
   };
-  RouteConfig({ [GATE]: gate })(target, key, descriptor);
-  SetMetadata(GATE, true)(target, key, descriptor);
-};

@@ -31,7 +31,7 @@ export function Operation(id: OperationId): MethodDecorator {
     ),
     SetMetadata(OPERATION_ID, id),
     ParsedInputs(id, operation),
-    Gated(),
+    Gated(operation.upload?.maxBytes),
     ...(operation.access === 'public' ? [Public()] : []),
     ...(operation.access === 'staff' ? [StaffOnly()] : []),
     ...(operation.access === 'person' ? [PersonOnly()] : []),

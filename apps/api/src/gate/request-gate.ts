@@ -103,7 +103,7 @@ export class RequestGate {
   }
 
   /** The gate of a route: the guards with its controller and handler, then what the caller sent. */
-  forRoute({ controller, handler }: GateTarget): onRequestHookHandler {
+  forRoute({ controller, handler, bodyLimit = this.bodyLimit }: GateTarget): onRequestHookHandler {
     // The fallback routes serve no operation: past the guards, the answer is their 405 or 404,
     // given before the body is read (a QUERY without Content-Type is not asked for one).
     const serves = controller !== FallbackController;
@@ -124,7 +124,7 @@ export class RequestGate {
             return;
           }
           // A body over the limit is refused (413) without inviting it.
-          if (continues(request) && !(Number(request.headers['content-length']) > this.bodyLimit))
+          if (continues(request) && !(Number(request.headers['content-length']) > bodyLimit))
             reply.raw.writeContinue();
           done();
         },
@@ -200,6 +200,7 @@ export function registerRequestGate(
     const target = (route.config as unknown as Record<string, unknown> | undefined)?.[GATE] as
       GateTarget | undefined;
     if (!target) return;
+    if (target.bodyLimit !== undefined) route.bodyLimit = target.bodyLimit;
     const isPublic =
       reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [
         target.handler,

@@ -57,6 +57,23 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * The answer already stored for this key and request within the window, if any (the same key
+   * with another request is refused, as {@link once} refuses it): checked before costly work that
+   * comes before the write (a photo is made before its transaction), so a retry does not redo it.
+   */
+  async earlier<T>(
+    accountId: number,
+    key: string | undefined,
+    request: unknown,
+  ): Promise<T | undefined> {
+    if (key === undefined) return undefined;
+    const existing = await this.store.find(accountId, key);
+    if (!existing || existing.createdAt <= this.clock.now() - IDEMPOTENCY_WINDOW_MS)
+      return undefined;
+    return replay(existing, hashOf(request)) as T;
+  }
+
+  /**
    * Runs `write` in a transaction, once per account and key: a repeat of the same `request` within
    * the window gets the first result, a different request under the key
    * `400 idempotency_key_reused`. Without a key, it simply runs. `T` must survive JSON.

@@ -113,6 +113,8 @@ interface PageParameters {
 
 /** A pet as an order sees it: its status, whether it was removed, whether it has an open order. */
 export interface HeldPet {
+  name: string;
+  categoryId: number;
   status: PetStatus;
   removed: boolean;
   ordered: boolean;
@@ -189,6 +191,8 @@ export class OrdersRepository {
         const query = db
           .selectFrom('pets')
           .select((eb) => [
+            'name',
+            'category_id as categoryId',
             'status',
             'deleted_at as deletedAt',
             eb
@@ -378,6 +382,8 @@ export class OrdersRepository {
     // SQLite gives EXISTS as 1/0, PostgreSQL as true/false.
     return (
       row && {
+        name: row.name,
+        categoryId: row.categoryId,
         status: row.status,
         removed: row.deletedAt !== null,
         ordered: row.ordered === true || row.ordered === 1,

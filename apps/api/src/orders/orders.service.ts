@@ -37,7 +37,7 @@ import { type Page, scopedPage } from '../paging/paging.js';
 import type { Principal } from '../gate/principal.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
-import { OrdersRepository } from './orders.repository.js';
+import { type HeldPet, OrdersRepository } from './orders.repository.js';
 
 const notFound = () => ApiException.of(PROBLEMS.orderNotFound);
 
@@ -187,8 +187,10 @@ export class OrdersService {
             action: 'order.placed',
             target: { type: 'order', id: order.id },
             changes: { petId: [null, petId], status: [null, 'placed'] },
+            data: order,
+            audience: order.accountId,
           });
-          await this.movePet(tx, now, actor, petId, 'available', 'pending');
+          await this.movePet(tx, now, actor, { id: petId, ...pet }, 'pending');
           return order;
         },
       ),
@@ -222,16 +224,19 @@ export class OrdersService {
       // The order's row is held: it still has the status read.
       if (!(await this.orders.move(tx, { id, from: order.status, to: rule.to, at: now })))
         throw new Error(`order ${id} changed while its row was held`);
+      const moved: Order = { ...order, status: rule.to, updatedAt: new Date(now).toISOString() };
       await this.audit.record(tx, now, {
         actor,
         action: ACTION_OF[rule.to],
         target: { type: 'order', id },
         changes: { status: [order.status, rule.to] },
+        data: moved,
+        audience: order.accountId,
       });
       // A pet removed, or moved, by the previous release while both ran is left as it is.
       if (rule.pet && pet && !pet.removed && pet.status !== rule.pet)
-        await this.movePet(tx, now, actor, order.petId, pet.status, rule.pet);
-      return { ...order, status: rule.to, updatedAt: new Date(now).toISOString() };
+        await this.movePet(tx, now, actor, { id: order.petId, ...pet }, rule.pet);
+      return moved;
     });
   }
 
@@ -282,17 +287,18 @@ export class OrdersService {
     tx: WriteTx,
     at: number,
     actor: Actor,
-    petId: number,
-    from: PetStatus,
+    pet: HeldPet & { id: number },
     to: PetStatus,
   ): Promise<void> {
-    if (!(await this.orders.movePet(tx, { id: petId, from, to })))
-      throw new Error(`pet ${petId} changed while its row was held`);
+    const { id, name, categoryId, status: from } = pet;
+    if (!(await this.orders.movePet(tx, { id, from, to })))
+      throw new Error(`pet ${id} changed while its row was held`);
     await this.audit.record(tx, at, {
       actor,
       action: 'pet.updated',
-      target: { type: 'pet', id: petId },
+      target: { type: 'pet', id },
       changes: { status: [from, to] },
+      data: { id, name, categoryId, status: to },
     });
   }
 }

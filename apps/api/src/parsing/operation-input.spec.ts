@@ -45,11 +45,11 @@ describe('@OperationBody() and @OperationQuery()', () => {
   it('refuse a body or query the table does not have', () => {
     expect(() => {
       class Handlers {
-        @Operation('getPet')
+        @Operation('getPetProfile')
         get(@OperationBody() _body: unknown) {}
       }
       return Handlers;
-    }).toThrow('getPet: the table gives no body to @OperationBody()');
+    }).toThrow('getPetProfile: the table gives no body to @OperationBody()');
     expect(() => {
       class Handlers {
         @Operation('createPet')

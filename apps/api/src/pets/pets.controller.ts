@@ -6,7 +6,10 @@ import {
   HEADERS,
   ListPetsQuery,
   NewPet,
+  expandText,
+  type ListedPet,
   type Pet,
+  type PetExpansion,
   PetPatch,
   PETS_CSV_FILENAME,
   petsMediaType,
@@ -25,6 +28,11 @@ import { pathId } from '../parsing/path-id.js';
 import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { petsCsv } from './pets-csv.js';
 import { PetsService } from './pets.service.js';
+import { PetPhotosService } from '../photos/pet-photos.service.js';
+import { originOf } from '../photos/pet-photos.controller.js';
+
+/** Why `expand` is refused in a CSV export. */
+const EXPAND_NOT_IN_CSV = 'is not taken with `Accept: text/csv`: the file has the four fields';
 
 const notFound = () => ApiException.of(PROBLEMS.petNotFound);
 
@@ -33,7 +41,10 @@ const idOf = (petId: string): number => pathId(petId, PROBLEMS.petNotFound);
 
 @Controller()
 export class PetsController {
-  constructor(private readonly pets: PetsService) {}
+  constructor(
+    private readonly pets: PetsService,
+    private readonly photos: PetPhotosService,
+  ) {}
 
   @Operation('listPets')
   async list(
@@ -41,21 +52,32 @@ export class PetsController {
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Pet[] | string | Readable> {
+  ): Promise<readonly Pet[] | ListedPet[] | string | Readable> {
     // JSON or CSV, as `Accept` chooses: caches keep the two apart.
     void reply.header('vary', 'Accept');
     if (petsMediaType(request.headers.accept) === CSV_MEDIA_TYPE)
       return this.csv(query, principal, reply);
-    const { limit, status, categoryId, name, owner, sort, q } = query;
+    const { limit, status, categoryId, name, owner, sort, q, expand } = query;
     const page = await this.pets.list(principal, query);
-    answerPage(request, reply, '/pets', { limit, status, categoryId, name, owner, sort, q }, page);
-    return keptBody(reply, page);
+    answerPage(
+      request,
+      reply,
+      '/pets',
+      { limit, status, categoryId, name, owner, sort, q, expand: expandText(expand) },
+      page,
+    );
+    if (expand === undefined) return keptBody(reply, page);
+    return this.photos.expand(page.items, expand, originOf(request));
   }
 
   /** Every pet that matches, as a CSV file streamed page by page; `limit` is ignored. */
   private csv(query: ListPetsQuery, principal: Principal, reply: FastifyReply): Readable {
     if (query.cursor !== undefined)
       throw invalidCursor('is not taken with `Accept: text/csv`: the file holds every pet');
+    if (query.expand !== undefined)
+      throw ApiException.of(PROBLEMS.invalidQuery(`expand ${EXPAND_NOT_IN_CSV}`), [
+        { field: 'expand', issue: EXPAND_NOT_IN_CSV },
+      ]);
     void reply
       .header('content-type', CSV_CONTENT_TYPE)
       .header('content-disposition', `attachment; filename="${PETS_CSV_FILENAME}"`);
@@ -96,10 +118,15 @@ export class PetsController {
 
   /** Deprecated: the getPet deprecation hook adds its headers to every response. */
   @Operation('getPet')
-  async get(@Param('petId') petId: string): Promise<Pet> {
+  async get(
+    @Param('petId') petId: string,
+    @OperationQuery() { expand }: { expand?: readonly PetExpansion[] },
+    @Req() request: FastifyRequest,
+  ): Promise<Pet | ListedPet> {
     this.pets.assertGetPetAvailable();
     const pet = await this.pets.get(idOf(petId));
     if (!pet) throw notFound();
-    return pet;
+    const [listed] = await this.photos.expand([pet], expand, originOf(request));
+    return listed ?? pet;
   }
 }

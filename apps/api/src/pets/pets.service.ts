@@ -32,6 +32,8 @@ import {
 } from '../paging/cursor.js';
 import { type KeyedPet, type ListFilters, PetsRepository } from './pets.repository.js';
 import { KeptMemo } from '../paging/kept-memo.js';
+import { PhotoFiles } from '../photos/photo-files.js';
+import { PhotosRepository } from '../photos/photos.repository.js';
 
 const petNotFound = () => ApiException.of(PROBLEMS.petNotFound);
 
@@ -69,6 +71,8 @@ export class PetsService {
     private readonly cursors: Cursors,
     private readonly categories: CategoriesService,
     private readonly orders: OrdersRepository,
+    private readonly photos: PhotosRepository,
+    private readonly files: PhotoFiles,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -85,7 +89,7 @@ export class PetsService {
    */
   async list(
     principal: Principal,
-    { limit, status, categoryId, name, owner, q, sort, cursor }: ListPetsQuery,
+    { limit, status, categoryId, name, owner, q, sort, cursor, expand }: ListPetsQuery,
   ): Promise<Page<Pet>> {
     const filters: PetFilters = { status, categoryId, name, owner, q, sort };
     let afterId = 0;
@@ -131,7 +135,8 @@ export class PetsService {
         ...filters,
       });
     if (!this.pets.keepsReads) return pageOf(rows, limit, cursorAfter);
-    const key = `${limit}|${status}|${categoryId}|${owner}|${sort}|${name?.length}|${name}|${q}`;
+    // `expand` too: the page's Link (kept with it) names it.
+    const key = `${limit}|${status}|${categoryId}|${owner}|${sort}|${expand?.join(',')}|${name?.length}|${name}|${q}`;
     const kept = this.keptPages.get(keyed);
     if (kept?.key === key) return kept.page;
     const page: Page<Pet> = { ...pageOf(rows, limit, cursorAfter), kept: true };
@@ -200,6 +205,7 @@ export class PetsService {
           action: 'pet.created',
           target: { type: 'pet', id: created.id },
           changes: changesBetween({}, created),
+          data: created,
         });
         return created;
       },
@@ -252,6 +258,7 @@ export class PetsService {
             action: 'pet.updated',
             target: { type: 'pet', id },
             changes,
+            data: after,
           });
         }
         await keep?.(tx, after);
@@ -273,21 +280,26 @@ export class PetsService {
     id: number,
     keep?: (tx: WriteTx) => Promise<void>,
   ): Promise<void> {
-    await this.writer.transaction(async (tx) => {
+    const photos = await this.writer.transaction(async (tx) => {
       await tx.lockRow('pets', id);
       const current = await this.pets.findOwned(id, tx);
       if (current && (await this.orders.hasOpenOrder(tx, id)))
         throw ApiException.of(PROBLEMS.petHasOpenOrder);
       const now = this.clock.now();
       if (!current || !(await this.pets.remove(id, now, tx))) throw petNotFound();
+      // Endings end everything: its photos stop being served (here at once, elsewhere within 5 s).
+      const keys = await this.photos.removeAllOf(tx, id, now);
       const { ownerAccountId: _owner, ...before } = current;
       await this.audit.record(tx, now, {
         actor: actorOf(principal),
         action: 'pet.deleted',
         target: { type: 'pet', id },
         changes: changesBetween(before, {}),
+        data: before,
       });
       await keep?.(tx);
+      return keys;
     });
+    for (const key of photos) this.files.forget(key);
   }
 }

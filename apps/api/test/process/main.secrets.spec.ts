@@ -1,5 +1,5 @@
-// A whole run of the built server, with everything clients might send, never writes a key or an
-// `Authorization` value to its output.
+// A whole run of the built server, with everything clients might send, never writes a key, a webhook
+// signing secret or an `Authorization` value to its output.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +15,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('a whole run of the API never writes a key or an Authorization value to its output', async () => {
+it('a whole run of the API never writes a key, a webhook secret or an Authorization value to its output', async () => {
   const env = {
     NODE_ENV: 'production',
     PUBLIC_URL: 'https://api.example.com',
     CURSOR_SECRET: 'a-cursor-secret-of-this-run-only-0123456789',
+    WEBHOOK_SECRETS_KEY: 'a-webhook-secrets-key-of-this-run-only-0123456789',
     LOG_LEVEL: 'trace',
     DATABASE_URL: `sqlite:${join(dir, 'petstore.sqlite')}`,
   };
@@ -71,6 +72,20 @@ it('a whole run of the API never writes a key or an Authorization value to its o
     body: JSON.stringify({ label: 'Made over HTTP' }),
   }).then((response) => response.json())) as { key: string };
   secrets.push(createdKey.key);
+  // A webhook endpoint's signing secrets, made and rolled (a public address written as itself:
+  // production takes no other, and this machine resolves no public name).
+  const hook = (await fetch(`${server.baseUrl}/v1/account/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${partner.key}`, ...json, 'idempotency-key': 'hook-1' },
+    body: JSON.stringify({ url: 'https://93.184.215.14/hooks', events: ['order.placed'] }),
+  }).then((response) => response.json())) as { id: number; secret: string };
+  expect(hook.secret).toMatch(/^whsec_/);
+  const rolled = (await fetch(`${server.baseUrl}/v1/account/webhooks/${hook.id}/secret`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${partner.key}` },
+  }).then((response) => response.json())) as { secret: string };
+  expect(rolled.secret).toMatch(/^whsec_/);
+  secrets.push(hook.secret.slice('whsec_'.length), rolled.secret.slice('whsec_'.length));
   for (let i = 0; i < 70; i++)
     await call('/v1/pets', { headers: { authorization: `Bearer ${partner.key}` } });
 
@@ -80,6 +95,7 @@ it('a whole run of the API never writes a key or an Authorization value to its o
   expect(output).toContain('"msg":"request"');
   for (const secret of secrets) expect(output).not.toContain(secret);
   expect(output).not.toContain(env.CURSOR_SECRET);
+  expect(output).not.toContain(env.WEBHOOK_SECRETS_KEY);
   expect(output).not.toMatch(/bearer\s+pets_/i);
   expect(output.toLowerCase()).not.toContain('authorization');
   expect(output).not.toContain(Buffer.from(`user:${partner.key}`).toString('base64'));

@@ -4,7 +4,7 @@
  * the month's leader named, the pets waiting longest linked to their pages; each section failing
  * on its own with Retry; a partner's people sent to the pets.
  */
-import type { ListedOrder } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {

@@ -55,6 +55,9 @@ export function PlanFields({
               onChange({ ...values, plan: plan ?? values.plan });
             }}
           >
+            {Plan.options.some((known) => known === values.plan) ? null : (
+              <option value={values.plan}>{values.plan}</option>
+            )}
             {Plan.options.map((plan) => (
               <option key={plan} value={plan}>
                 {planLabel(plan)}

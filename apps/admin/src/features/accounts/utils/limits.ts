@@ -6,7 +6,8 @@ import type { Plan } from '@pets/contract';
 
 /** What the plan and limit inputs hold. */
 export interface PlanValues {
-  plan: Plan;
+  /** A plan the app does not know (added since) is held as it is, and refused when sent. */
+  plan: Plan | (string & {});
   perMinute: string;
   perDay: string;
   /** Enterprise only, optional: its own number of open orders. */

@@ -209,6 +209,7 @@ describe('the Activity page', () => {
       'Categories',
       'Orders',
       'Passkeys',
+      'Webhook endpoints',
     ]);
 
     await user.selectOptions(screen.getByLabelText('Show'), 'People');

@@ -37,6 +37,7 @@ const KINDS: Record<AuditTargetType, string> = {
   category: 'Categories',
   order: 'Orders',
   passkey: 'Passkeys',
+  webhook: 'Webhook endpoints',
 };
 /** One thing of a kind, in a sentence: "pet 12". */
 const NOUNS_OF: Record<AuditTargetType, string> = {
@@ -48,6 +49,7 @@ const NOUNS_OF: Record<AuditTargetType, string> = {
   category: 'category',
   order: 'order',
   passkey: 'passkey',
+  webhook: 'webhook endpoint',
 };
 
 /**

@@ -18,6 +18,10 @@ const VERBS: Partial<Record<AuditEvent['action'], string>> = {
   'pet.created': 'Created',
   'pet.updated': 'Changed',
   'pet.deleted': 'Deleted',
+  'pet.profile_updated': 'Profile changed',
+  'photo.added': 'Photo added',
+  'photo.moved': 'Photo moved',
+  'photo.removed': 'Photo removed',
 };
 const SHOWN = 20;
 

@@ -48,6 +48,17 @@ describe('describeActor', () => {
 });
 
 describe('describeAction', () => {
+  it('says an action, a kind of target and a kind of actor the app does not know as they are', () => {
+    const event = auditEvent(1, {
+      actor: 'scheduler',
+      action: 'pet.adopted',
+      target: { type: 'litter', id: 4 },
+    });
+    expect(describeAction(event)).toBe('litter 4 pet.adopted');
+    expect(describeActor(event.actor)).toBe('scheduler');
+    expect(describeAction(auditEvent(1, { action: 'pet.adopted' }))).toBe('Pet 7 pet.adopted');
+  });
+
   it.each<[AuditEvent['action'], AuditEvent['target'], string]>([
     ['pet.created', { type: 'pet', id: 7 }, 'Pet 7 created'],
     ['pet.updated', { type: 'pet', id: 7 }, 'Pet 7 updated'],
@@ -129,6 +140,16 @@ describe('describeAction with names', () => {
       'a pet by its name',
       { action: 'pet.updated', target: { type: 'pet', id: 14, name: 'Biscuit' } },
       'Biscuit updated',
+    ],
+    [
+      "a pet's profile and photos by the pet's name",
+      { action: 'pet.profile_updated', target: { type: 'pet', id: 14, name: 'Biscuit' } },
+      'Biscuit’s profile updated',
+    ],
+    [
+      "a pet's photo moved, by the pet's id when the trail gave no name",
+      { action: 'photo.moved', target: { type: 'pet', id: 14, name: null } },
+      'Pet 14’s photo moved',
     ],
     [
       'an account by its name',
@@ -213,6 +234,19 @@ describe('order events', () => {
   });
 });
 
+describe('webhook endpoint events', () => {
+  it.each<[AuditEvent['action'], string]>([
+    ['webhook.created', 'Webhook endpoint 6 created'],
+    ['webhook.updated', 'Webhook endpoint 6 changed'],
+    ['webhook.secret_rolled', 'Webhook endpoint 6 given a new secret'],
+    ['webhook.deleted', 'Webhook endpoint 6 deleted'],
+  ])('words %s by the endpoint’s id', (action, words) => {
+    expect(describeAction(auditEvent(1, { action, target: { type: 'webhook', id: 6 } }))).toBe(
+      words,
+    );
+  });
+});
+
 describe('category events', () => {
   it.each<[AuditEvent['action'], string]>([
     ['category.created', 'Category “Cats” created'],
@@ -261,6 +295,12 @@ describe('describeChanges', () => {
     expect(
       describeChanges(auditEvent(1, { changes: { categoryId: [null, 40] } }), categories),
     ).toEqual(['Category: Category 40 (unknown)']);
+  });
+
+  it('says once a value that stayed, as the photo a move moved', () => {
+    expect(
+      describeChanges(auditEvent(1, { changes: { photo: [3, 3], position: [3, 1] } })),
+    ).toEqual(['photo: 3', 'position: 3 → 1']);
   });
 
   it('says nothing when no field changed', () => {

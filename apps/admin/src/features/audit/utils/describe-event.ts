@@ -4,7 +4,8 @@
  * categories the app has read.
  */
 import type { AuditEvent } from '@pets/client';
-import type { AuditTargetType } from '@pets/contract';
+import { AuditTargetType } from '@pets/contract';
+import { isKnown } from '../../../lib/known.js';
 import type { CategoryLookup } from '../../../lib/categories.js';
 
 /** Without the categories: an id says only which category it is. */
@@ -20,7 +21,7 @@ const show = (value: unknown): string =>
       ? value
       : JSON.stringify(value);
 
-const NOUNS: Record<AuditTargetType, string> = {
+const NOUN: Record<AuditTargetType, string> = {
   pet: 'Pet',
   key: 'Key',
   account: 'Account',
@@ -29,7 +30,12 @@ const NOUNS: Record<AuditTargetType, string> = {
   category: 'Category',
   order: 'Order',
   passkey: 'Passkey',
+  webhook: 'Webhook endpoint',
 };
+
+/** What a target is, as a noun: "Pet"; a kind the app does not know (added since) as it is. */
+const nounOf = (type: string): string =>
+  isKnown(AuditTargetType.options, type) ? NOUN[type] : type;
 
 /** An account as an actor names it: by name when the trail gave it, else "account 3". */
 const accountOf = (actor: { accountId: number; accountName?: string | undefined }): string =>
@@ -55,6 +61,8 @@ export function actorParts(actor: AuditEvent['actor']): {
 } {
   if (actor === 'cli') return { who: 'the command-line tool' };
   if (actor === 'anonymous') return { who: 'someone not signed in' };
+  // A kind of actor the app does not know (added since), as the trail says it.
+  if (typeof actor === 'string') return { who: actor };
   const account = { id: actor.accountId, name: accountOf(actor) };
   if ('keyId' in actor)
     return {
@@ -92,11 +100,11 @@ function subjectOf(target: AuditEvent['target'], categories: CategoryLookup): st
     return category ? `Category “${category.name}”` : categories.nameOf(target.id);
   }
   const name = target.name;
-  if (name === null || name === undefined) return `${NOUNS[target.type]} ${target.id}`;
+  if (name === null || name === undefined) return `${nounOf(target.type)} ${target.id}`;
   // A pet and a person go by their names alone; anything else says what it is.
   return target.type === 'pet' || target.type === 'person'
     ? name
-    : `${NOUNS[target.type]} “${name}”`;
+    : `${nounOf(target.type)} “${name}”`;
 }
 
 /** An account in a sentence: "Shelter" when the trail names it, else "account 2". */
@@ -111,6 +119,11 @@ export function actionParts(
   const about = (what: string): ActionParts => ({
     subject: subjectOf(target, categories),
     text: ` ${what}`,
+  });
+  // A pet's profile and photos: the pet is the target, "Biscuit’s photo added".
+  const ofPet = (what: string): ActionParts => ({
+    subject: subjectOf(target, categories),
+    text: `’s ${what}`,
   });
   switch (action) {
     case 'pet.created':
@@ -128,6 +141,14 @@ export function actionParts(
       return about('updated');
     case 'pet.deleted':
       return about('deleted');
+    case 'pet.profile_updated':
+      return ofPet('profile updated');
+    case 'photo.added':
+      return ofPet('photo added');
+    case 'photo.moved':
+      return ofPet('photo moved');
+    case 'photo.removed':
+      return ofPet('photo removed');
     case 'key.revoked':
       return about('revoked');
     case 'account.plan_changed':
@@ -171,6 +192,14 @@ export function actionParts(
       return about('added');
     case 'passkey.removed':
       return about('removed');
+    case 'webhook.created':
+      return about('created');
+    case 'webhook.updated':
+      return about('changed');
+    case 'webhook.secret_rolled':
+      return about('given a new secret');
+    case 'webhook.deleted':
+      return about('deleted');
     case 'order.placed':
       return about('placed');
     case 'order.approved':
@@ -186,6 +215,9 @@ export function actionParts(
         text: `A failed sign-in as ${target.name ?? `person ${target.id}`}${typeof email === 'string' ? ` (${email})` : ''}`,
       };
     }
+    default:
+      // An action the app does not know (added since), as the trail names it.
+      return about(action);
   }
 }
 
@@ -203,7 +235,8 @@ export const describeChanges = (
       field === 'categoryId'
         ? ['Category', (id: unknown) => (typeof id === 'number' ? categories.nameOf(id) : show(id))]
         : [field, show];
-    return before === null || before === undefined
+    // A value that stayed (the photo a move moved) is said once.
+    return before === null || before === undefined || before === after
       ? `${label}: ${value(after)}`
       : `${label}: ${value(before)} → ${value(after)}`;
   });

@@ -1,5 +1,6 @@
 /** Asks before an order is approved, delivered or cancelled, saying what that does to its pet. */
-import type { ListedOrder, OrderMove } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import type { OrderMove } from '@pets/contract';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { accountOf, MOVE_WORDS, petOf } from '../utils/move-words.js';
 

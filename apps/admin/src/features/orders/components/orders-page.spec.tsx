@@ -6,8 +6,8 @@
  * refusal said in the API's words and focus back on the row's button; a partner sees its own
  * orders with their pets' names, no account column, and may only cancel an open one.
  */
-import type { Order } from '@pets/client';
-import { type ListedOrder, PROBLEMS } from '@pets/contract';
+import type { ListedOrder, Order } from '@pets/client';
+import { PROBLEMS } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {

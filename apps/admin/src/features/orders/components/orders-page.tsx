@@ -13,12 +13,13 @@ import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { useAccountMatches, useAccounts, usePetMatches } from '../../../lib/find-by-name.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
+import { actingRole } from '../../../lib/known.js';
 import { listOrdersQueryOptions } from '../api/list-orders.js';
 import { ordersPath, parseOrdersSearch, type OrdersView } from '../utils/orders-search.js';
 import { OrdersTable } from './orders-table.js';
 
 export function OrdersPage() {
-  const { role } = useSignedIn().account;
+  const role = actingRole(useSignedIn().account.role);
   const client = useClient();
   const { blocked } = useRateLimit();
   const [, navigate] = useLocation();

@@ -4,7 +4,8 @@
  * to its page, its status and times, and the moves its status allows, each after a dialog that says
  * what it does. On a phone each row stacks into a card.
  */
-import type { ListedOrder, OrderMove } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import type { OrderMove } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { PagedTable } from '../../../components/paged-table.js';
@@ -16,6 +17,7 @@ import { listOrdersQueryOptions } from '../api/list-orders.js';
 import { useOrderMoves } from '../hooks/use-order-moves.js';
 import { MOVE_WORDS, movesFor } from '../utils/move-words.js';
 import type { OrdersView } from '../utils/orders-search.js';
+import { orderStatusClass } from '../../../lib/known.js';
 
 /** The columns, named once: their header cells, and each cell's label when rows stack on a phone. */
 const COLUMN = {
@@ -81,7 +83,7 @@ function OrderRow({
         </td>
       ) : null}
       <td data-label={COLUMN.status}>
-        <span className={`order-status order-status-${order.status}`}>{order.status}</span>
+        <span className={orderStatusClass(order.status)}>{order.status}</span>
       </td>
       <td data-label={COLUMN.placed}>
         <time dateTime={order.placedAt}>{formatDateTime(order.placedAt)}</time>

@@ -2,7 +2,8 @@
  * For staff's home page: the orders placed and waiting for approval, oldest first, each pet and
  * account by name (linked), with Approve and Cancel after the same dialog as the Orders page.
  */
-import type { ListedOrder, OrderMove } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import type { OrderMove } from '@pets/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../../../components/error-message.js';

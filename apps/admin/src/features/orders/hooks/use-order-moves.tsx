@@ -3,7 +3,8 @@
  * said after by the pet's and account's names the row was listed with, a refusal in the API's
  * words, and focus back on the row's button once the dialog is gone.
  */
-import type { ListedOrder, OrderMove } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import type { OrderMove } from '@pets/contract';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { apiSentence, isRateLimited } from '../../../lib/errors.js';

@@ -2,7 +2,9 @@
  * The order moves in words (the button, the dialog, the outcome), and which of them a person of a
  * role may make on an order, from the contract's table of moves.
  */
-import { type ListedOrder, ORDER_MOVES, type OrderMove } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import { ORDER_MOVES, type OrderMove } from '@pets/contract';
+import { isKnown } from '../../../lib/known.js';
 
 /** An order's pet in a sentence: "Biscuit (#12)" by name, "pet 12" when the list gave none. */
 export const petOf = (order: ListedOrder, capital = false): string =>
@@ -42,5 +44,6 @@ const MOVES = Object.keys(ORDER_MOVES) as OrderMove[];
 export const movesFor = (order: ListedOrder, role: 'partner' | 'staff'): OrderMove[] =>
   MOVES.filter((move) => {
     const { from, who } = ORDER_MOVES[move];
-    return from.includes(order.status) && (who === 'placer' || role === 'staff');
+    // None from a status the app does not know (added since).
+    return isKnown(from, order.status) && (who === 'placer' || role === 'staff');
   });

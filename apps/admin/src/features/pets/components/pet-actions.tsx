@@ -7,10 +7,18 @@ import type { Pet } from '@pets/client';
 import { moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { isKnown, petStatusClass } from '../../../lib/known.js';
 
-/** The statuses a caller of this role may move the pet to, its own first. */
-export const statusChoices = (pet: Pet, role: 'partner' | 'staff'): PetStatus[] =>
-  PET_STATUSES.filter((status) => moveAllowed(pet.status, status, role));
+/**
+ * The statuses a caller of this role may move the pet to, its own first; none from a status the app
+ * does not know (added since), as it cannot tell which moves the API allows from it.
+ */
+export const statusChoices = (pet: Pet, role: 'partner' | 'staff'): PetStatus[] => {
+  const from = pet.status;
+  return isKnown(PET_STATUSES, from)
+    ? PET_STATUSES.filter((status) => moveAllowed(from, status, role))
+    : [];
+};
 
 /**
  * The pet's status as a button that opens the moves it may make, each a button of its own: the move
@@ -42,8 +50,7 @@ export function StatusChoice({
     if (refocus) toggle.current?.focus();
   };
 
-  if (moves.length === 0)
-    return <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>;
+  if (moves.length === 0) return <span className={petStatusClass(pet.status)}>{pet.status}</span>;
   return (
     <div
       className="move-menu"
@@ -60,7 +67,7 @@ export function StatusChoice({
       <button
         ref={toggle}
         type="button"
-        className={`pet-status pet-status-${pet.status} move-toggle`}
+        className={`${petStatusClass(pet.status)} move-toggle`}
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         aria-label={`Status of ${pet.name}: ${pet.status}. Move to…`}

@@ -5,17 +5,24 @@
  * asking, while it is available.
  */
 import type { Pet } from '@pets/client';
-import { type ListedOrder, moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import { moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
+import { isKnown, petStatusClass } from '../../../lib/known.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import type { usePetChanges } from '../hooks/use-pet-changes.js';
 import { petOrdersPath } from '../utils/pet-path.js';
 
-/** The statuses a person of this role may move the pet to now, its own left out. */
-export const movesOf = (pet: Pet, role: 'partner' | 'staff'): PetStatus[] =>
-  PET_STATUSES.filter((status) => status !== pet.status && moveAllowed(pet.status, status, role));
+/**
+ * The statuses a person of this role may move the pet to now, its own left out; none from a status
+ * the app does not know (added since).
+ */
+export const movesOf = ({ status: from }: Pet, role: 'partner' | 'staff'): PetStatus[] =>
+  isKnown(PET_STATUSES, from)
+    ? PET_STATUSES.filter((status) => status !== from && moveAllowed(from, status, role))
+    : [];
 
 /** Why a pet's status cannot change by itself: the open order that holds it. */
 function HeldByOrder({ order }: { order: ListedOrder }) {
@@ -104,7 +111,7 @@ export function PetMoves({
     <section aria-labelledby="pet-status-heading" className="pet-section">
       <h2 id="pet-status-heading">Status</h2>
       <p>
-        {pet.name} is <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>.
+        {pet.name} is <span className={petStatusClass(pet.status)}>{pet.status}</span>.
       </p>
       {canEdit ? (
         offered()

@@ -3,18 +3,23 @@
  * account that placed it by name, and a link to all of them on the Orders page. The open one, if
  * any, is what holds the pet's status.
  */
-import { isOpenOrder, type ListedOrder } from '@pets/contract';
+import type { ListedOrder } from '@pets/client';
+import { isOpenOrder, ORDER_STATUSES } from '@pets/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { ErrorMessage } from '../../../components/error-message.js';
 import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { isKnown, orderStatusClass } from '../../../lib/known.js';
 import { PET_ORDERS_SHOWN } from '../api/list-pet-orders.js';
 import { petOrdersPath } from '../utils/pet-path.js';
 
-/** The order that holds the pet now (placed or approved), among those read. */
+/**
+ * The order that holds the pet now (placed or approved), among those read; one of a status the app
+ * does not know (added since) is not taken for open.
+ */
 export const openOrderOf = (orders: readonly ListedOrder[] | undefined): ListedOrder | undefined =>
-  orders?.find((order) => isOpenOrder(order.status));
+  orders?.find(({ status }) => isKnown(ORDER_STATUSES, status) && isOpenOrder(status));
 
 export function PetOrders({
   petId,
@@ -48,7 +53,7 @@ export function PetOrders({
           {listed.map((order) => (
             <li key={order.id}>
               <strong>Order {order.id}</strong>{' '}
-              <span className={`order-status order-status-${order.status}`}>{order.status}</span>
+              <span className={orderStatusClass(order.status)}>{order.status}</span>
               {role === 'staff' ? (
                 <>
                   {' '}

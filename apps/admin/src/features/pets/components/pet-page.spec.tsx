@@ -5,8 +5,8 @@
  * and not offered, while an order is open), a partner's own pet and another account's (read-only,
  * Adopt after asking), a pet that does not exist, and the way back to the list.
  */
-import type { ApiResult, Pet } from '@pets/client';
-import { type ListedOrder, PROBLEMS } from '@pets/contract';
+import type { ApiResult, ListedOrder, Pet } from '@pets/client';
+import { PROBLEMS } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
@@ -369,7 +369,12 @@ describe("a pet's page, for a partner", () => {
       screen.getByText('Another account’s pet: only staff and that account change it.'),
     ).toBeDefined();
     expect(screen.getByText('Another account')).toBeDefined();
-    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Edit Rex' })).toBeNull();
+    // Its profile is there to read, not to change.
+    const profile = await screen.findByRole('form', { name: 'Profile of Rex' });
+    expect(within(profile).getByLabelText('Breed').closest('fieldset')?.disabled).toBe(true);
+    expect(within(profile).queryByRole('button', { name: 'Save profile' })).toBeNull();
+    expect(screen.queryByLabelText('Choose photos')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Mark/ })).toBeNull();
 
     await user.click(adopt);

@@ -1,9 +1,10 @@
 /**
  * A pet's own page (/admin/pets/:id): its name as the heading, its id, category (linking to the
  * pets of that category) and owner, its status and the moves it can make, its edit form, its
- * orders, for staff its history and Delete (asked first, naming it). A partner sees another
- * account's pet to read and adopt. A pet that does not exist, or was removed, has a page that says
- * so, with the way back to the pets.
+ * photos and profile (to change, for those who may change the pet), its orders, for staff its
+ * history and Delete (asked first, naming it). A partner sees another account's pet to read and
+ * adopt. A pet that does not exist, or was removed, has a page that says so, with the way back
+ * to the pets.
  */
 import { type Pet, PetstoreApiError } from '@pets/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,9 +18,11 @@ import { useClient } from '../../../lib/client.js';
 import { describeError, isRateLimited } from '../../../lib/errors.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
+import { actingRole } from '../../../lib/known.js';
 import { listedPet, petQueryKey, petQueryOptions } from '../api/get-pet.js';
 import { ownPetQueryOptions, petCreatorQueryOptions } from '../api/get-pet-owner.js';
 import { petOrdersQueryOptions } from '../api/list-pet-orders.js';
+import { petProfileQueryOptions } from '../api/pet-profile.js';
 import { useDeletePet } from '../api/update-pet.js';
 import { usePetChanges } from '../hooks/use-pet-changes.js';
 import { PAGE_SIZES, petsPath } from '../utils/pets-search.js';
@@ -29,6 +32,8 @@ import { ConfirmDelete } from './pet-actions.js';
 import { PetMoves } from './pet-moves.js';
 import { openOrderOf, PetOrders } from './pet-orders.js';
 import { PetOutcome } from './pet-outcome.js';
+import { PetPhotos } from './pet-photos.js';
+import { PetProfileForm } from './pet-profile-form.js';
 
 /** A pet's history, for staff: given by the app, which composes features (they import no other). */
 export type PetHistorySlot = (petId: number) => ReactNode;
@@ -94,6 +99,9 @@ function PetDetails({
     enabled: role === 'partner' && !blocked,
   });
   const canEdit = role === 'staff' || own.data?.own === true;
+  // A partner's form waits until it is known whether the pet is theirs to change.
+  const ownKnown = role === 'staff' || own.data !== undefined || own.isError;
+  const profile = useQuery({ ...petProfileQueryOptions(client, pet.id), enabled: !blocked });
   const openOrder = openOrderOf(orders.data?.data);
 
   if (deleted) {
@@ -161,6 +169,37 @@ function PetDetails({
           <EditPetForm key={pet.id} pet={pet} onSaved={changes.said} />
         </section>
       ) : null}
+
+      <section aria-labelledby="pet-photos-heading" className="pet-section">
+        <h2 id="pet-photos-heading">Photos</h2>
+        <PetPhotos
+          petId={pet.id}
+          petName={pet.name}
+          breed={profile.data?.data.breed}
+          canEdit={canEdit && ownKnown}
+        />
+      </section>
+
+      <section aria-labelledby="pet-profile-heading" className="pet-section">
+        <h2 id="pet-profile-heading">Profile</h2>
+        {profile.data && ownKnown ? (
+          <PetProfileForm
+            pet={pet}
+            profile={profile.data.data}
+            canEdit={canEdit}
+            onSaved={changes.said}
+          />
+        ) : profile.isError && !isRateLimited(profile.error) ? (
+          <ErrorMessage
+            error={profile.error}
+            onRetry={() => {
+              void profile.refetch();
+            }}
+          />
+        ) : (
+          <p className="loading">Loading the profile…</p>
+        )}
+      </section>
 
       <PetOrders petId={pet.id} role={role} orders={orders} />
 
@@ -237,7 +276,7 @@ export function PetPage({
   id: number | undefined;
   history?: PetHistorySlot | undefined;
 }) {
-  const { role } = useSignedIn().account;
+  const role = actingRole(useSignedIn().account.role);
   const client = useClient();
   const queryClient = useQueryClient();
   const { blocked } = useRateLimit();

@@ -10,6 +10,7 @@ import { moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useCategories } from '../../../lib/categories.js';
+import { isKnown } from '../../../lib/known.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useBatchPets } from '../api/batch-pets.js';
 import type { OpenOrders } from '../api/list-open-orders.js';
@@ -103,6 +104,7 @@ export function PetsBulkBar({
     marked.some(
       (pet) =>
         pet.status !== status &&
+        isKnown(PET_STATUSES, pet.status) &&
         moveAllowed(pet.status, status, role) &&
         !openOrders.byPet.has(pet.id),
     ),

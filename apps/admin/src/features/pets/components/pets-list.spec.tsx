@@ -82,6 +82,25 @@ describe('the pets table', () => {
     expect(listStatus()).toBe('Pets 1 of 1.');
   });
 
+  it('shows a status the app does not know as it is, in a neutral badge, with no moves', async () => {
+    const client = createFakeClient();
+    signInAs(client, account({ role: 'staff' }));
+    client.listPets.mockResolvedValue(
+      petsPage([
+        pet(7, { name: 'Rex', status: 'adopted' }),
+        pet(8, { name: 'Slinky', status: 'sold' }),
+      ]),
+    );
+    renderWithApp(<PetsPage />, client);
+
+    const rex = await findRow('Rex', 'cell');
+    const badge = within(rex).getByText('adopted');
+    expect(badge.className).toBe('pet-status pet-status-other');
+    // No move is offered from it: the app cannot tell which the API allows.
+    expect(within(rex).queryByRole('button', { name: /^Status of Rex/ })).toBeNull();
+    expect((await statusOf('Slinky')).className).toBe('pet-status pet-status-sold move-toggle');
+  });
+
   it("names each pet's category: an archived one as archived, an id no category has as unknown", async () => {
     const client = createFakeClient();
     client.listCategories
@@ -118,7 +137,7 @@ describe('the pets table', () => {
 
     await waitFor(() => {
       expect(client.listPets).toHaveBeenCalledWith(
-        { status: 'sold', limit: 50, cursor: undefined },
+        { status: 'sold', limit: 50, cursor: undefined, expand: ['photos'] },
         expect.anything(),
       );
     });
@@ -133,7 +152,7 @@ describe('the pets table', () => {
     expect(window.location.search).toBe('?limit=100');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: undefined, limit: 100, cursor: undefined },
+        { status: undefined, limit: 100, cursor: undefined, expand: ['photos'] },
         expect.anything(),
       );
     });
@@ -192,7 +211,7 @@ describe('the pets table', () => {
     renderWithApp(<PetsPage />, client, { url: '/admin/pets?cursor=c41' });
     await screen.findByRole('cell', { name: 'Pet 41' });
     expect(client.listPets).toHaveBeenCalledWith(
-      { status: undefined, limit: 20, cursor: 'c41' },
+      { status: undefined, limit: 20, cursor: 'c41', expand: ['photos'] },
       expect.anything(),
     );
     expect(button('Previous').disabled).toBe(false);
@@ -280,7 +299,7 @@ describe('after a 429', () => {
     expect(notice()).toBeUndefined();
     expect(client.listPets).toHaveBeenCalledTimes(2);
     expect(client.listPets).toHaveBeenLastCalledWith(
-      { status: 'sold', limit: 20, cursor: undefined },
+      { status: 'sold', limit: 20, cursor: undefined, expand: ['photos'] },
       expect.anything(),
     );
     await advance(0);
@@ -476,7 +495,7 @@ describe('managing pets in the table', () => {
     expect(window.location.search).toBe('?owner=me');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: undefined, owner: 'me', limit: 20, cursor: undefined },
+        { status: undefined, owner: 'me', limit: 20, cursor: undefined, expand: ['photos'] },
         expect.anything(),
       );
     });
@@ -537,7 +556,7 @@ describe('managing pets in the table', () => {
     });
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: 'available', q: 'jr', limit: 20, cursor: undefined },
+        { status: 'available', q: 'jr', limit: 20, cursor: undefined, expand: ['photos'] },
         expect.anything(),
       );
     });
@@ -551,7 +570,14 @@ describe('managing pets in the table', () => {
     await user.selectOptions(select, 'Birds');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: 'available', q: 'jr', categoryId: 3, limit: 20, cursor: undefined },
+        {
+          status: 'available',
+          q: 'jr',
+          categoryId: 3,
+          limit: 20,
+          cursor: undefined,
+          expand: ['photos'],
+        },
         expect.anything(),
       );
     });
@@ -585,7 +611,7 @@ describe('managing pets in the table', () => {
     expect(window.location.search).toBe('?sort=name');
     await waitFor(() => {
       expect(client.listPets).toHaveBeenLastCalledWith(
-        { status: undefined, sort: 'name', limit: 20, cursor: undefined },
+        { status: undefined, sort: 'name', limit: 20, cursor: undefined, expand: ['photos'] },
         expect.anything(),
       );
     });

@@ -12,6 +12,7 @@ import { Dialog } from '../../../components/ui/dialog.js';
 import { PageHeading } from '../../../components/ui/page-heading.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { useSignedIn } from '../../../lib/session.js';
+import { actingRole } from '../../../lib/known.js';
 import { useOpenOrders } from '../api/list-open-orders.js';
 import { usePetChanges } from '../hooks/use-pet-changes.js';
 import { usePetSelection } from '../hooks/use-pet-selection.js';
@@ -31,7 +32,7 @@ import { PageCheckbox, PetsTable } from './pets-table.js';
 
 /** The catalogue, one page at a time, filtered and paged through the URL. */
 export function PetsList() {
-  const { role } = useSignedIn().account;
+  const role = actingRole(useSignedIn().account.role);
   const { blocked } = useRateLimit();
   const { view, paging, change } = usePetsView();
   const filters = usePetsFilters({ view, change });

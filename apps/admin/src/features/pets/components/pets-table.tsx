@@ -2,9 +2,10 @@
  * The table of pets on one page, with each pet's category by name, each row's status moves, Delete
  * (staff) or Adopt (partners, an available pet) and the name linking to its page; a checkbox per row to
  * mark pets for a bulk action, and the Id and Name headers that sort the list. A pet held by an
- * open order is offered no move and no Delete, and says which order holds it.
+ * open order is offered no move and no Delete, and says which order holds it. Each name has the
+ * pet's face beside it (its first photo), when the list was read with its photos.
  */
-import type { Pet } from '@pets/client';
+import type { ListedPet, Pet } from '@pets/client';
 import type { PetStatus } from '@pets/contract';
 import { Link } from 'wouter';
 import { CategoryName } from '../../../components/category-name.js';
@@ -13,7 +14,9 @@ import type { OpenOrders } from '../api/list-open-orders.js';
 import type { PetSelection } from '../hooks/use-pet-selection.js';
 import type { PetsView } from '../utils/pets-search.js';
 import { StatusChoice } from './pet-actions.js';
+import { PetFace } from './pet-face.js';
 import { PetLink } from './pet-link.js';
+import { petStatusClass } from '../../../lib/known.js';
 
 /** What a signed-in caller may do to the rows; without it the table only shows. */
 export interface RowActions {
@@ -109,7 +112,7 @@ export function PetsTable({
   actions,
   order,
 }: {
-  pets: Pet[];
+  pets: ListedPet[];
   caption: string;
   busy: boolean;
   actions?: RowActions | undefined;
@@ -185,7 +188,10 @@ export function PetsTable({
                   {pet.id}
                 </td>
                 <td className="name" data-label="Name">
-                  <PetLink pet={pet} describedBy={actions ? 'pet-open-hint' : undefined} />
+                  <span className="pet-name">
+                    <PetFace pet={pet} />
+                    <PetLink pet={pet} describedBy={actions ? 'pet-open-hint' : undefined} />
+                  </span>
                 </td>
                 <td data-label="Category">
                   <CategoryName id={pet.categoryId} />
@@ -193,7 +199,7 @@ export function PetsTable({
                 <td data-label="Status">
                   {heldBy !== undefined ? (
                     <span className="held">
-                      <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>{' '}
+                      <span className={petStatusClass(pet.status)}>{pet.status}</span>{' '}
                       <Link href={`/orders?petId=${pet.id}`}>
                         held by order {heldBy}
                         <span className="visually-hidden">
@@ -212,7 +218,7 @@ export function PetsTable({
                       }}
                     />
                   ) : (
-                    <span className={`pet-status pet-status-${pet.status}`}>{pet.status}</span>
+                    <span className={petStatusClass(pet.status)}>{pet.status}</span>
                   )}
                 </td>
                 {actions?.role === 'staff' && heldBy === undefined ? (

@@ -1,9 +1,9 @@
 /**
  * One page of the pets a view lists, as the list shows it: the rows, whether they are still the
  * view before's (while the next page loads), and the rows last shown, kept on screen while the
- * rate limit holds the next ones back.
+ * rate limit holds the next ones back. Each pet comes with its photos, for its face.
  */
-import type { Pet } from '@pets/client';
+import type { ListedPet } from '@pets/client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useClient } from '../../../lib/client.js';
@@ -13,17 +13,21 @@ import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listPetsQueryOptions } from '../api/list-pets.js';
 import type { PetsView } from '../utils/pets-search.js';
 
+/** What the list asks the API to add to each pet. */
+const LISTED_WITH = ['photos'] as const;
+
 export function usePetsPage(view: PetsView) {
   const client = useClient();
   const { blocked } = useRateLimit();
   const pets = useQuery({
-    ...listPetsQueryOptions(client, view),
+    // With each pet's photos: the list shows its face.
+    ...listPetsQueryOptions(client, { ...view, expand: LISTED_WITH }),
     enabled: !blocked,
     placeholderData: keepPreviousData,
   });
 
   // The rows last shown stay on screen while the rate limit holds the next ones back.
-  const shown = useRef<{ data: Pet[]; next: string | undefined } | undefined>(undefined);
+  const shown = useRef<{ data: ListedPet[]; next: string | undefined } | undefined>(undefined);
   if (pets.data && !pets.isPlaceholderData) shown.current = pets.data;
   const held =
     pets.data === undefined && (blocked || (pets.isError && isRateLimited(pets.error)))

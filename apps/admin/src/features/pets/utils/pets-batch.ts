@@ -4,7 +4,8 @@
  * items that undo what was done, and the sentence that says what became of them.
  */
 import type { Pet, PetBatchItemInput, PetBatchResult } from '@pets/client';
-import { BATCH_ITEMS_MAX, moveAllowed, type PetStatus } from '@pets/contract';
+import { BATCH_ITEMS_MAX, moveAllowed, PET_STATUSES, type PetStatus } from '@pets/contract';
+import { isKnown } from '../../../lib/known.js';
 
 /** What the selection is to have done to it. */
 export type BulkAction =
@@ -48,7 +49,8 @@ export function planBatch(
           ? `its open order ${order} holds it`
           : action.kind === 'status' && pet.status === action.status
             ? `already ${action.status}`
-            : action.kind === 'status' && !moveAllowed(pet.status, action.status, role)
+            : action.kind === 'status' &&
+                !(isKnown(PET_STATUSES, pet.status) && moveAllowed(pet.status, action.status, role))
               ? `a ${pet.status} pet cannot be moved to ${action.status}`
               : undefined;
     if (reason !== undefined) {
@@ -82,10 +84,14 @@ export const undoItems = (
   done: readonly Pet[],
   action: Exclude<BulkAction, { kind: 'delete' }>,
 ): PetBatchItemInput[] =>
-  done.map((pet) => ({
-    petId: pet.id,
-    patch: action.kind === 'status' ? { status: pet.status } : { categoryId: pet.categoryId },
-  }));
+  // A move is never planned from a status the app does not know, so each had a known one.
+  done.flatMap(({ id: petId, status, categoryId }): PetBatchItemInput[] =>
+    action.kind === 'category'
+      ? [{ petId, patch: { categoryId } }]
+      : isKnown(PET_STATUSES, status)
+        ? [{ petId, patch: { status } }]
+        : [],
+  );
 
 /**
  * The pets done and refused, from the API's results (one per item, in their order); a pet with no

@@ -1,0 +1,273 @@
+/**
+ * Webhook delivery through the real app on both engines, to a receiver on loopback that verifies
+ * each message with the `standardwebhooks` package (decisions §22): every event an endpoint takes is
+ * delivered, signed, with its `webhook-id` the same on every attempt; a failure is tried again on
+ * the schedule (the fake clock moved by hand), a `410` disables the endpoint, a redirect is not
+ * followed, and a name that resolves to a private address by the time of delivery is not called.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type CreatedWebhookEndpoint,
+  type Event,
+  notPublicIssue,
+  type Pet,
+  type WebhookEndpoint,
+} from '@pets/contract';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { anAccount } from '../../test/factories.js';
+import { followLinks } from '../../test/requests.js';
+import { Database } from '../database/database.js';
+import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
+import type { HostResolver } from './address-policy.js';
+import { RETRY_DELAYS_MS } from './retry-schedule.js';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
+
+/** What the receiver was sent: each message's headers, body, and whether its signature held. */
+interface Received {
+  path: string;
+  id: string;
+  body: string;
+  verified: boolean;
+}
+
+/** A receiver on loopback: it answers each request with the next of `answers` (then 200). */
+class Receiver {
+  readonly received: Received[] = [];
+  answers: number[] = [];
+  secret = '';
+  private server: Server | undefined;
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.take(request, response));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+  }
+
+  private async take(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const headers = request.headers as Record<string, string>;
+    let verified = false;
+    try {
+      new Webhook(this.secret).verify(body, headers);
+      verified = true;
+    } catch {
+      verified = false;
+    }
+    this.received.push({
+      path: request.url ?? '',
+      id: headers['webhook-id'] ?? '',
+      body,
+      verified,
+    });
+    const status = this.answers.shift() ?? 200;
+    response.writeHead(status, status === 302 ? { location: `${this.url}/elsewhere` } : {});
+    response.end(status === 200 ? 'thanks' : `status ${status}`);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+const PUBLIC_ADDRESS = '93.184.215.14';
+
+describe.each(ENGINES)('webhook delivery on %s', (engine) => {
+  let t: TestApp;
+  let partner: { key: string; accountId: number };
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    await receiver.start();
+    t = await createTestApp({
+      engine,
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+  afterEach(async () => {
+    // Each test's endpoints go with it: what they still owe is never sent.
+    const listed = await t.as(partner.key).get('/v1/account/webhooks?limit=100');
+    for (const { id } of listed.json<WebhookEndpoint[]>())
+      await t.as(partner.key).delete(`/v1/account/webhooks/${id}`);
+    receiver.received.length = 0;
+    receiver.answers = [];
+  });
+
+  const worker = () => t.app.get(WebhookDeliveryWorker);
+  const endpoint = async (url: string, events: string[]) => {
+    const answer = await t.as(partner.key).post('/v1/account/webhooks', { url, events });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const created = answer.json<CreatedWebhookEndpoint>();
+    receiver.secret = created.secret;
+    return created;
+  };
+  const createPet = async (name: string) => {
+    const answer = await t.as(partner.key).post('/v1/pets', { name, categoryId: 1 });
+    expect(answer.statusCode).toBe(201);
+    return answer.json<Pet>();
+  };
+  const events = () => followLinks<Event>((next) => t.as(partner.key).get(next), '/v1/events');
+
+  it('delivers each event an endpoint takes, signed, as GET /v1/events lists it', async () => {
+    const before = await events();
+    await endpoint(`${receiver.url}/hooks`, ['pet.created', 'pet.updated']);
+    const pet = await createPet('Rex');
+    expect(
+      (await t.as(partner.key).patch(`/v1/pets/${pet.id}`, { status: 'pending' })).statusCode,
+    ).toBe(200);
+    await t.as(partner.key).post('/v1/store/orders', { petId: (await createPet('Milo')).id });
+
+    await worker().runOnce();
+    // Rex created and changed, Milo created and made pending by its order; not the order itself.
+    const wanted = (await events())
+      .slice(before.length)
+      .filter((event) => event.type === 'pet.created' || event.type === 'pet.updated');
+    expect(wanted).toHaveLength(4);
+    // Sent several at once: they may arrive in any order (the events' ids give theirs).
+    const byId = (a: Received, b: Received) => Number(a.id.slice(4)) - Number(b.id.slice(4));
+    receiver.received.sort(byId);
+    expect(receiver.received.map(({ path, id, verified }) => ({ path, id, verified }))).toEqual(
+      wanted.map((event) => ({ path: '/hooks', id: `evt_${event.id}`, verified: true })),
+    );
+    expect(receiver.received.map(({ body }) => JSON.parse(body) as unknown)).toEqual(wanted);
+    // Sent once: nothing is due any more.
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(4);
+    // Logged as sent, each once, and done.
+    const database = t.app.get(Database);
+    const attempts = await database.all(
+      database.statement((db) => db.selectFrom('webhook_attempts').selectAll()),
+      {},
+    );
+    expect(
+      attempts.map(({ succeeded, response_status }) => [Boolean(succeeded), response_status]),
+    ).toEqual(Array.from({ length: 4 }, () => [true, 200]));
+    expect(attempts.every(({ response_excerpt }) => response_excerpt === 'thanks')).toBe(true);
+    const deliveries = await database.all(
+      database.statement((db) =>
+        db.selectFrom('webhook_deliveries').select(['status', 'attempts']),
+      ),
+      {},
+    );
+    expect(deliveries).toEqual(
+      Array.from({ length: 4 }, () => ({ status: 'succeeded', attempts: 1 })),
+    );
+  });
+
+  it('tries a failure again on the schedule, with the same webhook-id, until it succeeds', async () => {
+    await endpoint(`${receiver.url}/retry`, ['pet.created']);
+    receiver.answers = [500, 503];
+    await createPet('Biscuit');
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(1);
+    // Not due before its time.
+    t.clock.advance((RETRY_DELAYS_MS[0] as number) - 1);
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(1);
+    t.clock.advance(1);
+    await worker().runOnce();
+    t.clock.advance(RETRY_DELAYS_MS[1] as number);
+    await worker().runOnce();
+    expect(receiver.received.map(({ id }) => id)).toEqual(
+      Array.from({ length: 3 }, () => receiver.received[0]?.id),
+    );
+    expect(receiver.received.every(({ verified }) => verified)).toBe(true);
+    t.clock.advance(RETRY_DELAYS_MS[2] as number);
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('disables an endpoint that answers 410 Gone', async () => {
+    const hook = await endpoint(`${receiver.url}/gone`, ['pet.created']);
+    receiver.answers = [410];
+    await createPet('Gone');
+    await worker().runOnce();
+    const after = (
+      await t.as(partner.key).get(`/v1/account/webhooks/${hook.id}`)
+    ).json<WebhookEndpoint>();
+    expect(after).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+    await createPet('Not heard');
+    await worker().runOnce();
+    t.clock.advance(RETRY_DELAYS_MS[0] as number);
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('does not follow a redirect', async () => {
+    await endpoint(`${receiver.url}/moved`, ['pet.created']);
+    receiver.answers = [302];
+    await createPet('Moved');
+    await worker().runOnce();
+    expect(receiver.received.map(({ path }) => path)).toEqual(['/moved']);
+  });
+});
+
+describe.each(ENGINES)('webhook delivery without WEBHOOK_ALLOW_PRIVATE, on %s', (engine) => {
+  let t: TestApp;
+  let partner: { key: string; accountId: number };
+  /** The test's DNS: what `hooks.example` resolves to now. */
+  let hooksAddress = PUBLIC_ADDRESS;
+  const resolveHost: HostResolver = (hostname) =>
+    hostname === 'hooks.example'
+      ? Promise.resolve([hooksAddress])
+      : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${hostname}`));
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, resolveHost });
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The last attempt logged. */
+  const lastAttempt = async () => {
+    const database = t.app.get(Database);
+    const [row] = await database.all(
+      database.statement((db) =>
+        db.selectFrom('webhook_attempts').selectAll().orderBy('id', 'desc').limit(1),
+      ),
+      {},
+    );
+    return row;
+  };
+
+  it.each([
+    ['127.0.0.1', 'a loopback'],
+    ['10.1.2.3', 'a private'],
+    ['169.254.169.254', 'a link-local'],
+    ['::1', 'a loopback'],
+    ['::ffff:10.0.0.1', 'a private'],
+  ])('does not call a name that resolves to %s by the time of delivery', async (address, kind) => {
+    hooksAddress = PUBLIC_ADDRESS;
+    const created = await t.as(partner.key).post('/v1/account/webhooks', {
+      url: 'https://hooks.example/petstore',
+      events: ['pet.created'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // DNS changes after the endpoint was checked: the name points inside now.
+    hooksAddress = address;
+    const pet = await t.as(partner.key).post('/v1/pets', { name: 'Rebind', categoryId: 1 });
+    expect(pet.statusCode).toBe(201);
+    await t.app.get(WebhookDeliveryWorker).runOnce();
+    const attempt = await lastAttempt();
+    expect(attempt).toMatchObject({
+      response_status: null,
+      response_excerpt: null,
+      error: `Not sent: the URL ${notPublicIssue(address, kind)}.`,
+    });
+    expect(Boolean(attempt?.succeeded)).toBe(false);
+    // Gone before it is tried again (the public address is not reachable from the tests).
+    await t.as(partner.key).delete(`/v1/account/webhooks/${created.json<WebhookEndpoint>().id}`);
+  });
+});
