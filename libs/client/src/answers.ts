@@ -38,3 +38,5 @@ export type EventOf<T extends Contract.EventType> = Extract<Event, { type: T }>;
 export type WebhookEndpoint = Tolerant<Contract.WebhookEndpoint>;
 export type CreatedWebhookEndpoint = Tolerant<Contract.CreatedWebhookEndpoint>;
 export type RolledWebhookSecret = Tolerant<Contract.RolledWebhookSecret>;
+export type WebhookAttempt = Tolerant<Contract.WebhookAttempt>;
+export type WebhookDelivery = Tolerant<Contract.WebhookDelivery>;

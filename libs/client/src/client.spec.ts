@@ -1161,6 +1161,28 @@ const hook: WebhookEndpoint = {
 const HOOK_SECRET = 'whsec_ab12MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3X9UZqJ=';
 const newHook = { url: hook.url, events: hook.events };
 const rolled = { secret: HOOK_SECRET, previousSecretExpiresAt: '2030-01-02T00:00:00.000Z' };
+const hookDelivery = {
+  id: 31,
+  eventId: 204,
+  eventType: 'order.placed',
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: '2030-01-01T00:00:05.000Z',
+};
+const testDelivery = { ...hookDelivery, id: 32, eventId: 205, eventType: 'webhook.test' };
+const hookAttempt = {
+  id: 90,
+  deliveryId: 31,
+  eventId: 204,
+  eventType: 'order.placed',
+  attempt: 1,
+  attemptedAt: '2030-01-01T00:00:00.000Z',
+  succeeded: false,
+  responseStatus: null,
+  error: 'No answer within 10 s.',
+  durationMs: 10_004,
+  responseExcerpt: null,
+};
 
 interface Operation {
   name: string;
@@ -1316,6 +1338,40 @@ const operations: Operation[] = [
     status: 200,
   },
   {
+    name: 'listWebhookAttempts',
+    call: (client, signal) => client.listWebhookAttempts(6, { limit: 20 }, { signal }),
+    method: 'GET',
+    path: '/account/webhooks/6/attempts?limit=20',
+    answer: [
+      hookAttempt,
+      {
+        ...hookAttempt,
+        id: 89,
+        succeeded: true,
+        responseStatus: 200,
+        error: null,
+        responseExcerpt: 'ok',
+      },
+    ],
+    status: 200,
+  },
+  {
+    name: 'resendWebhookDelivery',
+    call: (client, signal) => client.resendWebhookDelivery(6, 31, { signal }),
+    method: 'POST',
+    path: '/account/webhooks/6/deliveries/31/resend',
+    answer: hookDelivery,
+    status: 202,
+  },
+  {
+    name: 'sendWebhookTestEvent',
+    call: (client, signal) => client.sendWebhookTestEvent(6, { signal }),
+    method: 'POST',
+    path: '/account/webhooks/6/test',
+    answer: testDelivery,
+    status: 202,
+  },
+  {
     name: 'admin.listWebhookEndpointsOfAccount',
     call: (client, signal) => client.admin.listWebhookEndpointsOfAccount(3, {}, { signal }),
     method: 'GET',
@@ -1349,6 +1405,30 @@ const operations: Operation[] = [
     path: '/admin/accounts/3/webhooks/6/secret',
     answer: rolled,
     status: 200,
+  },
+  {
+    name: 'admin.listWebhookAttemptsOfAccount',
+    call: (client, signal) => client.admin.listWebhookAttemptsOfAccount(3, 6, {}, { signal }),
+    method: 'GET',
+    path: '/admin/accounts/3/webhooks/6/attempts',
+    answer: [hookAttempt],
+    status: 200,
+  },
+  {
+    name: 'admin.resendWebhookDeliveryOfAccount',
+    call: (client, signal) => client.admin.resendWebhookDeliveryOfAccount(3, 6, 31, { signal }),
+    method: 'POST',
+    path: '/admin/accounts/3/webhooks/6/deliveries/31/resend',
+    answer: hookDelivery,
+    status: 202,
+  },
+  {
+    name: 'admin.sendWebhookTestEventOfAccount',
+    call: (client, signal) => client.admin.sendWebhookTestEventOfAccount(3, 6, { signal }),
+    method: 'POST',
+    path: '/admin/accounts/3/webhooks/6/test',
+    answer: testDelivery,
+    status: 202,
   },
   {
     name: 'admin.revokeKey',
@@ -2504,6 +2584,46 @@ describe('webhook endpoints (beta)', () => {
       'http://api.test/v1/account/webhooks?limit=1',
       'http://api.test/v1/account/webhooks?limit=1&cursor=abc',
     ]);
+  });
+
+  it("iterates an endpoint's attempts, newest first, page after page, staff's too", async () => {
+    const path = 'http://api.test/v1/admin/accounts/3/webhooks/6/attempts';
+    const next = { link: `<${path}?limit=1&cursor=abc>; rel="next"` };
+    const { client, requests } = fake([
+      json(200, [hookAttempt], next),
+      json(200, [{ ...hookAttempt, id: 80, attempt: 2 }]),
+    ]);
+    const ids: number[] = [];
+    for await (const attempt of client.admin.iterateWebhookAttemptsOfAccount(3, 6, { limit: 1 }))
+      ids.push(attempt.id);
+    expect(ids).toEqual([90, 80]);
+    expect(requests.map((request) => request.url)).toEqual([
+      `${path}?limit=1`,
+      `${path}?limit=1&cursor=abc`,
+    ]);
+  });
+
+  it("a resend or a test to a disabled endpoint is the API's 409 webhook_endpoint_disabled", async () => {
+    const { client } = fake([
+      error(409, 'webhook_endpoint_disabled'),
+      error(409, 'webhook_endpoint_disabled'),
+    ]);
+    for (const call of [client.resendWebhookDelivery(6, 31), client.sendWebhookTestEvent(6)])
+      expect(await caught(call)).toMatchObject({
+        kind: 'api',
+        status: 409,
+        code: 'webhook_endpoint_disabled',
+      });
+  });
+
+  it('keeps a delivery status or event type this version does not know', async () => {
+    const { client } = fake([
+      json(202, { ...hookDelivery, status: 'paused', eventType: 'pet.adopted' }),
+    ]);
+    expect((await client.resendWebhookDelivery(6, 31)).data).toMatchObject({
+      status: 'paused',
+      eventType: 'pet.adopted',
+    });
   });
 });
 

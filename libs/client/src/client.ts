@@ -48,6 +48,7 @@ import {
   type SignIn,
   type NewWebhookEndpointInput,
   type WebhookEndpointPatchInput,
+  WebhookAttempts,
   WebhookEndpoints,
 } from '@pets/contract';
 import { z } from 'zod';
@@ -84,6 +85,8 @@ import type {
   Event,
   CreatedWebhookEndpoint,
   RolledWebhookSecret,
+  WebhookAttempt,
+  WebhookDelivery,
   WebhookEndpoint,
 } from './answers.js';
 import { backoffDelay, retryOptions, type RetryOptions, sleep } from './retry.js';
@@ -502,6 +505,40 @@ export interface PetstoreClient {
     endpointId: number,
     options?: CallOptions,
   ): Promise<ApiResult<RolledWebhookSecret>>;
+  /**
+   * One page of an endpoint's delivery attempts, newest first (beta): each with its HTTP status and
+   * the first 1 KiB of the answer, or why none came. Follow `next` (or use
+   * {@link iterateWebhookAttempts}) for more.
+   */
+  listWebhookAttempts(
+    endpointId: number,
+    query?: ListKeysQueryInput,
+    options?: CallOptions,
+  ): Promise<Page<WebhookAttempt>>;
+  /** Every attempt of an endpoint, newest first, page after page (beta). */
+  iterateWebhookAttempts(
+    endpointId: number,
+    query?: Omit<ListKeysQueryInput, 'cursor'>,
+    options?: CallOptions,
+  ): AsyncGenerator<WebhookAttempt, void, undefined>;
+  /**
+   * Sends a delivery again soon, with the same `webhook-id`, its retries started over (beta): `202`
+   * with the delivery, `pending`. Another endpoint's delivery is `404`; a disabled endpoint is
+   * `409 webhook_endpoint_disabled`.
+   */
+  resendWebhookDelivery(
+    endpointId: number,
+    deliveryId: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<WebhookDelivery>>;
+  /**
+   * Sends the endpoint a `webhook.test` event, to it alone, signed as any other (beta): `202` with
+   * its delivery. A disabled endpoint is `409 webhook_endpoint_disabled`.
+   */
+  sendWebhookTestEvent(
+    endpointId: number,
+    options?: CallOptions,
+  ): Promise<ApiResult<WebhookDelivery>>;
   /** The OpenAPI document of the API (needs no key, and is not rate limited). */
   getOpenApiDocument(options?: CallOptions): Promise<ApiResult<OpenApiDocument>>;
   /**
@@ -653,6 +690,33 @@ export interface PetstoreClient {
       endpointId: number,
       options?: CallOptions,
     ): Promise<ApiResult<RolledWebhookSecret>>;
+    /** One page of the attempts of an account's endpoint, as {@link PetstoreClient.listWebhookAttempts}. */
+    listWebhookAttemptsOfAccount(
+      accountId: number,
+      endpointId: number,
+      query?: ListKeysQueryInput,
+      options?: CallOptions,
+    ): Promise<Page<WebhookAttempt>>;
+    /** Every attempt of an account's endpoint, newest first, page after page. */
+    iterateWebhookAttemptsOfAccount(
+      accountId: number,
+      endpointId: number,
+      query?: Omit<ListKeysQueryInput, 'cursor'>,
+      options?: CallOptions,
+    ): AsyncGenerator<WebhookAttempt, void, undefined>;
+    /** Sends a delivery of an account's endpoint again, as {@link PetstoreClient.resendWebhookDelivery}. */
+    resendWebhookDeliveryOfAccount(
+      accountId: number,
+      endpointId: number,
+      deliveryId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<WebhookDelivery>>;
+    /** Sends an account's endpoint a test event, as {@link PetstoreClient.sendWebhookTestEvent}. */
+    sendWebhookTestEventOfAccount(
+      accountId: number,
+      endpointId: number,
+      options?: CallOptions,
+    ): Promise<ApiResult<WebhookDelivery>>;
     /** One page of the audit trail, newest first (beta). */
     listAudit(query?: ListAuditQueryInput, options?: CallOptions): Promise<AuditPage>;
     /** Every event matching the query, newest first, page after page (beta). */
@@ -830,7 +894,8 @@ type ListSchema =
   | typeof Passkeys
   | typeof OpenInvitations
   | typeof Events
-  | typeof WebhookEndpoints;
+  | typeof WebhookEndpoints
+  | typeof WebhookAttempts;
 
 /** The operations that take a query: the lists. */
 type ListOperationId = {
@@ -1546,6 +1611,20 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
       result(invoke('deleteWebhookEndpoint', { params: { endpointId } }, callOptions.signal)),
     rollWebhookSecret: (endpointId, callOptions = {}) =>
       result(invoke('rollWebhookSecret', { params: { endpointId } }, callOptions.signal)),
+    listWebhookAttempts: (endpointId, query = {}, callOptions = {}) =>
+      listPage('listWebhookAttempts', { endpointId }, query, WebhookAttempts, callOptions.signal),
+    iterateWebhookAttempts: (endpointId, query = {}, callOptions = {}) =>
+      every(
+        client.listWebhookAttempts(endpointId, query, callOptions),
+        WebhookAttempts,
+        callOptions.signal,
+      ),
+    resendWebhookDelivery: (endpointId, deliveryId, callOptions = {}) =>
+      result(
+        invoke('resendWebhookDelivery', { params: { endpointId, deliveryId } }, callOptions.signal),
+      ),
+    sendWebhookTestEvent: (endpointId, callOptions = {}) =>
+      result(invoke('sendWebhookTestEvent', { params: { endpointId } }, callOptions.signal)),
     getOpenApiDocument: (callOptions = {}) =>
       result(invoke('getOpenApiDocument', {}, callOptions.signal)),
     listPeople: (query = {}, callOptions = {}) =>
@@ -1675,6 +1754,36 @@ export function createPetstoreClient(options: PetstoreClientOptions): PetstoreCl
         result(
           invoke(
             'rollWebhookSecretOfAccount',
+            { params: { accountId, endpointId } },
+            callOptions.signal,
+          ),
+        ),
+      listWebhookAttemptsOfAccount: (accountId, endpointId, query = {}, callOptions = {}) =>
+        listPage(
+          'listWebhookAttemptsOfAccount',
+          { accountId, endpointId },
+          query,
+          WebhookAttempts,
+          callOptions.signal,
+        ),
+      iterateWebhookAttemptsOfAccount: (accountId, endpointId, query = {}, callOptions = {}) =>
+        every(
+          client.admin.listWebhookAttemptsOfAccount(accountId, endpointId, query, callOptions),
+          WebhookAttempts,
+          callOptions.signal,
+        ),
+      resendWebhookDeliveryOfAccount: (accountId, endpointId, deliveryId, callOptions = {}) =>
+        result(
+          invoke(
+            'resendWebhookDeliveryOfAccount',
+            { params: { accountId, endpointId, deliveryId } },
+            callOptions.signal,
+          ),
+        ),
+      sendWebhookTestEventOfAccount: (accountId, endpointId, callOptions = {}) =>
+        result(
+          invoke(
+            'sendWebhookTestEventOfAccount',
             { params: { accountId, endpointId } },
             callOptions.signal,
           ),

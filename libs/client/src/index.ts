@@ -69,6 +69,7 @@ export type {
   ListEventsQueryInput,
   NewWebhookEndpointInput,
   WebhookEndpointPatchInput,
+  WebhookDeliveryStatus,
   WebhookDisabledReason,
   WebhookStatus,
 } from '@pets/contract';
@@ -102,5 +103,7 @@ export type {
   Session,
   CreatedWebhookEndpoint,
   RolledWebhookSecret,
+  WebhookAttempt,
+  WebhookDelivery,
   WebhookEndpoint,
 } from './answers.js';

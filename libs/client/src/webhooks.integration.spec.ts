@@ -1,6 +1,7 @@
 // The client's webhooks against the real API, as a partner's script uses them: it registers an
 // endpoint (its own server on loopback), changes a pet, and receives `pet.updated`, verified with
-// `verifyWebhook`, within 2 seconds; the same event `listEvents` lists.
+// `verifyWebhook`, within 2 seconds; the same event `listEvents` lists. Then it asks for a test
+// event, reads the attempt that sent it, and has that delivery sent again.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,5 +85,49 @@ describe("a partner's script with webhooks, against the real API", () => {
     const listed = [];
     for await (const one of client.iterateEvents({ type: ['pet.updated'] })) listed.push(one);
     expect(listed).toEqual([event]);
+  });
+
+  it('sends a test event, lists its attempt, and sends it again with the same id', async () => {
+    const client = createPetstoreClient({ baseUrl: `${server.baseUrl}/v1`, apiKey: partnerKey });
+    const [endpoint] = (await client.listWebhookEndpoints()).data;
+    const endpointId = endpoint?.id ?? 0;
+    heard.length = 0;
+    const waitFor = async (count: number) => {
+      const since = Date.now();
+      while (heard.length < count && Date.now() - since < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+
+    const { data: delivery, status } = await client.sendWebhookTestEvent(endpointId);
+    expect(status).toBe(202);
+    expect(delivery).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
+    await waitFor(1);
+    expect(heard.map(({ event }) => event)).toEqual([
+      {
+        id: delivery.eventId,
+        type: 'webhook.test',
+        createdAt: expect.any(String) as string,
+        data: { endpointId },
+      },
+    ]);
+
+    // The attempt as logged; every attempt, page after page.
+    let logged;
+    for (let tries = 0; tries < 50 && logged === undefined; tries++) {
+      logged = (await client.listWebhookAttempts(endpointId, { limit: 1 })).data.find(
+        (attempt) => attempt.deliveryId === delivery.id,
+      );
+      if (logged === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(logged).toMatchObject({ attempt: 1, succeeded: true, responseStatus: 204 });
+    const all = [];
+    for await (const attempt of client.iterateWebhookAttempts(endpointId, { limit: 1 }))
+      all.push(attempt.id);
+    expect(all).toHaveLength(2);
+
+    const resent = await client.resendWebhookDelivery(endpointId, delivery.id);
+    expect(resent).toMatchObject({ status: 202, data: { id: delivery.id, status: 'pending' } });
+    await waitFor(2);
+    expect(heard[1]?.event).toEqual(heard[0]?.event);
   });
 });

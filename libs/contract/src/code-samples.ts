@@ -46,6 +46,7 @@ export const SAMPLE_IDS: Readonly<Record<string, number>> = {
   passkeyId: 2,
   photoId: 8,
   endpointId: 6,
+  deliveryId: 31,
 };
 
 const PAGE: Query = { limit: 20 };
@@ -123,6 +124,9 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   updateWebhookEndpoint: { client: 'updateWebhookEndpoint', body: { status: 'disabled' } },
   deleteWebhookEndpoint: { client: 'deleteWebhookEndpoint' },
   rollWebhookSecret: { client: 'rollWebhookSecret' },
+  listWebhookAttempts: { client: 'listWebhookAttempts', query: PAGE },
+  resendWebhookDelivery: { client: 'resendWebhookDelivery' },
+  sendWebhookTestEvent: { client: 'sendWebhookTestEvent' },
   signIn: {
     client: 'session.signIn',
     body: { email: 'ann@example.com', password: NEW_PASSWORD },
@@ -195,6 +199,9 @@ export const SAMPLE_CALLS: Readonly<Record<OperationId, SampleCall>> = {
   },
   deleteWebhookEndpointOfAccount: { client: 'admin.deleteWebhookEndpointOfAccount' },
   rollWebhookSecretOfAccount: { client: 'admin.rollWebhookSecretOfAccount' },
+  listWebhookAttemptsOfAccount: { client: 'admin.listWebhookAttemptsOfAccount', query: PAGE },
+  resendWebhookDeliveryOfAccount: { client: 'admin.resendWebhookDeliveryOfAccount' },
+  sendWebhookTestEventOfAccount: { client: 'admin.sendWebhookTestEventOfAccount' },
   revokeInvitation: { client: 'admin.revokeInvitation' },
   deactivatePerson: { client: 'admin.deactivatePerson' },
   reactivatePerson: { client: 'admin.reactivatePerson' },

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   invalid_transition: 409,
   too_many_api_keys: 409,
   too_many_webhook_endpoints: 409,
+  webhook_endpoint_disabled: 409,
   open_orders_limit: 409,
   email_taken: 409,
   last_staff_person: 409,

@@ -2,7 +2,8 @@
  * Events in the contract (beta, decisions §22): every change to the catalogue (pets, their profiles
  * and photos, categories) and to store orders is also an event, written in the transaction of the
  * change: what happened (`type`), when, and the object after the change (`data`; a removed one as
- * it was removed). Partners read them with `listEvents` and hear them on their webhook endpoints.
+ * it was removed). Partners read them with `listEvents` and hear them on their webhook endpoints;
+ * `webhook.test` is the one event no change makes: it is sent to one endpoint when asked for.
  */
 import { z } from 'zod';
 import { Category } from './category.schema.js';
@@ -32,10 +33,18 @@ export const EVENT_TYPE_DESCRIPTIONS = {
   'order.approved': 'An order was approved. `data` is the order after it.',
   'order.delivered': 'An order was delivered (its pet is `sold`). `data` is the order after it.',
   'order.cancelled': 'An order was cancelled (its pet is `available` again). `data` is the order.',
+  'webhook.test':
+    "A test, asked for with `sendWebhookTestEvent`, sent to that one endpoint only. `data` is `{endpointId}`. No endpoint subscribes to it; `listEvents` lists it only to the endpoint's account (and staff).",
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPE_DESCRIPTIONS;
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_DESCRIPTIONS) as [EventType, ...EventType[]];
+
+/** The types an endpoint may be sent: every one but `webhook.test`, sent only when asked for. */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== 'webhook.test') as [
+  EventType,
+  ...EventType[],
+];
 
 export const EventType = z.enum(EVENT_TYPES).meta({
   id: 'EventType',
@@ -49,6 +58,12 @@ export const PetProfileEventData = z
   .strictObject({ petId, profile: PetProfile })
   .meta({ id: 'PetProfileEventData', description: "A pet's whole profile, by its pet." });
 export type PetProfileEventData = z.infer<typeof PetProfileEventData>;
+
+/** `data` of `webhook.test`. */
+export const WebhookTestEventData = z
+  .strictObject({ endpointId: idSchema('The endpoint the test was sent to.') })
+  .meta({ id: 'WebhookTestEventData', description: 'The endpoint a test event was sent to.' });
+export type WebhookTestEventData = z.infer<typeof WebhookTestEventData>;
 
 /** `data` of the photos' events. */
 export const PetPhotoEventData = z
@@ -73,6 +88,7 @@ export const EVENT_DATA = {
   'order.approved': Order,
   'order.delivered': Order,
   'order.cancelled': Order,
+  'webhook.test': WebhookTestEventData,
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA)[T]>;

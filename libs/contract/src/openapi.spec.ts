@@ -402,6 +402,7 @@ describe('OpenAPI document', () => {
       'EventType',
       'PetProfileEventData',
       'PetPhotoEventData',
+      'WebhookTestEventData',
       ...EVENT_TYPES.map(
         (type) =>
           `${type
@@ -419,6 +420,10 @@ describe('OpenAPI document', () => {
       'WebhookEndpointPatch',
       'CreatedWebhookEndpoint',
       'RolledWebhookSecret',
+      'WebhookDeliveryStatus',
+      'WebhookDelivery',
+      'WebhookAttempt',
+      'WebhookAttempts',
     ]);
     // Every reference names something the document has.
     const { document } = build();
@@ -510,7 +515,7 @@ describe('OpenAPI document', () => {
         );
       }
     }
-    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(15);
+    expect(Object.keys(paths).filter((path) => path.startsWith('/admin'))).toHaveLength(18);
     expect(Object.keys(at('paths/~1admin~1accounts/get/responses'))).toContain('403');
   });
 });

@@ -85,6 +85,7 @@ import {
   EventType,
   Events,
   PetPhotoEventData,
+  WebhookTestEventData,
   PetProfileEventData,
 } from './event.schema.js';
 import {
@@ -134,6 +135,10 @@ import {
   NewWebhookEndpoint,
   notPublicIssue,
   RolledWebhookSecret,
+  WebhookAttempt,
+  WebhookAttempts,
+  WebhookDelivery,
+  WebhookDeliveryStatus,
   WebhookDisabledReason,
   WebhookEndpoint,
   WebhookEndpointPatch,
@@ -239,6 +244,7 @@ const COMPONENTS: Record<string, z.ZodType> = {
   EventType,
   PetProfileEventData,
   PetPhotoEventData,
+  WebhookTestEventData,
   ...EVENT_COMPONENTS,
   Event,
   Events,
@@ -250,6 +256,10 @@ const COMPONENTS: Record<string, z.ZodType> = {
   WebhookEndpointPatch,
   CreatedWebhookEndpoint,
   RolledWebhookSecret,
+  WebhookDeliveryStatus,
+  WebhookDelivery,
+  WebhookAttempt,
+  WebhookAttempts,
 };
 
 const free = PLAN_LIMITS.free;
@@ -543,6 +553,27 @@ const ERROR_RESPONSES: Record<RefusalName, ErrorResponse> = {
       account_not_found: example(PROBLEMS.accountNotFound),
       not_found: example(PROBLEMS.webhookEndpointNotFound),
     },
+  },
+  WebhookDeliveryNotFound: {
+    description:
+      "The account has no endpoint with this id (another account's, or deleted), or the endpoint no delivery with this one.",
+    examples: {
+      not_found: example(PROBLEMS.webhookEndpointNotFound),
+      delivery_not_found: example(PROBLEMS.webhookDeliveryNotFound),
+    },
+  },
+  AccountWebhookDeliveryNotFound: {
+    description:
+      'No account has this id, or it has no endpoint with this one, or the endpoint no delivery with this one.',
+    examples: {
+      account_not_found: example(PROBLEMS.accountNotFound),
+      not_found: example(PROBLEMS.webhookEndpointNotFound),
+      delivery_not_found: example(PROBLEMS.webhookDeliveryNotFound),
+    },
+  },
+  WebhookEndpointDisabled: {
+    description: 'The endpoint is disabled: enable it, then try again.',
+    examples: { webhook_endpoint_disabled: example(PROBLEMS.webhookEndpointDisabled) },
   },
   TooManyWebhookEndpoints: {
     description:

@@ -86,6 +86,9 @@ import {
   NewWebhookEndpoint,
   PREVIOUS_SECRET_HOURS,
   RolledWebhookSecret,
+  WEBHOOK_EXCERPT_BYTES,
+  WebhookAttempts,
+  WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointPatch,
   WebhookEndpoints,
@@ -136,6 +139,9 @@ export type ErrorResponseName =
   | 'WebhookEndpointNotFound'
   | 'AccountWebhookEndpointNotFound'
   | 'TooManyWebhookEndpoints'
+  | 'WebhookDeliveryNotFound'
+  | 'AccountWebhookDeliveryNotFound'
+  | 'WebhookEndpointDisabled'
   | 'Gone'
   | 'PayloadTooLarge'
   | 'PhotoNotFound'
@@ -173,7 +179,7 @@ export interface Operation {
   /** A body that is a file's own bytes (not JSON), in one of these media types. */
   readonly upload?: { readonly types: readonly string[]; readonly maxBytes: number };
   readonly success: {
-    readonly status: 200 | 201 | 204 | 303;
+    readonly status: 200 | 201 | 202 | 204 | 303;
     readonly description: string;
     /** The body's schema; none for 204 and 303 (a redirect for the browser: `Location`). */
     readonly schema?: z.ZodType;
@@ -256,6 +262,15 @@ const WEBHOOK_PATCHED =
   'A JSON merge patch of `url`, `events` and/or `status`. A new URL is checked as at creation. `status: disabled` stops sending (`disabledReason: requested`); `status: enabled` sends again and clears `disabledReason`, whatever disabled it. Changing nothing is answered as it is. Audited as `webhook.updated`.';
 const WEBHOOK_DELETED =
   'Nothing more is sent to it, its secret is forgotten and its id is never used again. Audited as `webhook.deleted`.';
+const ENDPOINT_DELIVERY_ID = ENDPOINT_ID.extend(
+  idParam('deliveryId', 'Identifier of the delivery (an attempt names it: `deliveryId`).').shape,
+);
+const ACCOUNT_ENDPOINT_DELIVERY_ID = ACCOUNT_ID.extend(ENDPOINT_DELIVERY_ID.shape);
+const WEBHOOK_ATTEMPTS = `Every attempt to send the endpoint a delivery, newest first, at most \`limit\` per page; follow \`Link: rel="next"\` for more: a client that pages down never misses an attempt logged meanwhile (it is above the first page). Each says what came of it: the HTTP status and the first ${WEBHOOK_EXCERPT_BYTES} bytes of the answer, or why none came (the address refused, the connection failed, no answer within 10 s), and how long it took. Another account's endpoint, or one deleted, is \`404\`.`;
+const WEBHOOK_RESENT =
+  'Sends the delivery again soon (within about a second, on any instance), whatever became of it: it is `pending` again, due now, its retries started over, with the same `webhook-id` as before (a receiver that has it already sees a duplicate). An attempt under way when it is asked for is still logged, but its result does not undo the resend. A delivery of another endpoint is `404`; a disabled endpoint is `409 webhook_endpoint_disabled` (enable it first).';
+const WEBHOOK_TESTED =
+  "Makes a `webhook.test` event (`data: {endpointId}`) and delivers it to this endpoint only, signed and retried as any other (its attempts are listed with the rest). No endpoint subscribes to `webhook.test`; `listEvents` lists it to the endpoint's account (and to staff), to no other. A disabled endpoint is `409 webhook_endpoint_disabled` (enable it first).";
 const WEBHOOK_ROLLED = `A new signing secret, shown this once. The one it replaces keeps signing beside it for ${PREVIOUS_SECRET_HOURS} hours, so that a receiver can switch without losing a delivery: until then each delivery carries a signature by each (a secret rolled out earlier stops at once). Audited as \`webhook.secret_rolled\`, without either secret.`;
 
 /** What `/v1/openapi.json` answers: an OpenAPI 3.1 document (this one). */
@@ -820,6 +835,52 @@ export const OPERATIONS = {
     params: ENDPOINT_ID,
     success: { status: 200, description: 'The new secret.', schema: RolledWebhookSecret },
     errors: { 404: 'WebhookEndpointNotFound' },
+  },
+  listWebhookAttempts: {
+    method: 'GET',
+    path: '/account/webhooks/{endpointId}/attempts',
+    tag: 'account',
+    summary: "A webhook endpoint's delivery attempts",
+    description: WEBHOOK_ATTEMPTS,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its attempts, newest first.',
+      schema: WebhookAttempts,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'WebhookEndpointNotFound' },
+  },
+  resendWebhookDelivery: {
+    method: 'POST',
+    path: '/account/webhooks/{endpointId}/deliveries/{deliveryId}/resend',
+    tag: 'account',
+    summary: 'Send a webhook delivery again',
+    description: WEBHOOK_RESENT,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_DELIVERY_ID,
+    success: { status: 202, description: 'The delivery, due now.', schema: WebhookDelivery },
+    errors: { 404: 'WebhookDeliveryNotFound', 409: 'WebhookEndpointDisabled' },
+  },
+  sendWebhookTestEvent: {
+    method: 'POST',
+    path: '/account/webhooks/{endpointId}/test',
+    tag: 'account',
+    summary: 'Send a webhook endpoint a test event',
+    description: WEBHOOK_TESTED,
+    access: 'key',
+    ...beta,
+    params: ENDPOINT_ID,
+    success: {
+      status: 202,
+      description: "The test event's delivery, due now.",
+      schema: WebhookDelivery,
+    },
+    errors: { 404: 'WebhookEndpointNotFound', 409: 'WebhookEndpointDisabled' },
   },
   signIn: {
     method: 'POST',
@@ -1386,6 +1447,52 @@ export const OPERATIONS = {
     params: ACCOUNT_ENDPOINT_ID,
     success: { status: 200, description: 'The new secret.', schema: RolledWebhookSecret },
     errors: { 404: 'AccountWebhookEndpointNotFound' },
+  },
+  listWebhookAttemptsOfAccount: {
+    method: 'GET',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}/attempts',
+    tag: 'admin',
+    summary: "The delivery attempts of an account's webhook endpoint",
+    description: WEBHOOK_ATTEMPTS,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    query: ListKeysQuery,
+    success: {
+      status: 200,
+      description: 'A page of its attempts, newest first.',
+      schema: WebhookAttempts,
+      headers: ['NextLink'],
+    },
+    errors: { 400: 'InvalidQuery', 404: 'AccountWebhookEndpointNotFound' },
+  },
+  resendWebhookDeliveryOfAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}/deliveries/{deliveryId}/resend',
+    tag: 'admin',
+    summary: "Send a delivery to an account's webhook endpoint again",
+    description: WEBHOOK_RESENT,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_DELIVERY_ID,
+    success: { status: 202, description: 'The delivery, due now.', schema: WebhookDelivery },
+    errors: { 404: 'AccountWebhookDeliveryNotFound', 409: 'WebhookEndpointDisabled' },
+  },
+  sendWebhookTestEventOfAccount: {
+    method: 'POST',
+    path: '/admin/accounts/{accountId}/webhooks/{endpointId}/test',
+    tag: 'admin',
+    summary: "Send an account's webhook endpoint a test event",
+    description: WEBHOOK_TESTED,
+    access: 'staff',
+    ...beta,
+    params: ACCOUNT_ENDPOINT_ID,
+    success: {
+      status: 202,
+      description: "The test event's delivery, due now.",
+      schema: WebhookDelivery,
+    },
+    errors: { 404: 'AccountWebhookEndpointNotFound', 409: 'WebhookEndpointDisabled' },
   },
   revokeInvitation: {
     method: 'DELETE',

@@ -273,6 +273,10 @@ export const PROBLEMS = {
     'not_found',
     'The account has no webhook endpoint with this id.',
   ),
+  webhookDeliveryNotFound: problem(
+    'not_found',
+    'The webhook endpoint has no delivery with this id (its attempts name their deliveries).',
+  ),
   orderNotFound: problem(
     'not_found',
     "No order has this id that you can see (partners see only their own account's orders).",
@@ -290,6 +294,10 @@ export const PROBLEMS = {
   tooManyWebhookEndpoints: problem(
     'too_many_webhook_endpoints',
     `The account already has ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints, the most it may have. Delete one it no longer uses (or send more event types to one), then create the new one.`,
+  ),
+  webhookEndpointDisabled: problem(
+    'webhook_endpoint_disabled',
+    'The webhook endpoint is disabled: nothing is sent to it. Enable it (PATCH its status to enabled), then try again.',
   ),
   /** An order over the account's plan's number of open orders (OPEN_ORDERS_MAX). */
   openOrdersLimit: (plan: Plan, max: number = OPEN_ORDERS_MAX[plan]) =>
@@ -366,6 +374,7 @@ export const ERRORS = {
   invalid_transition: PROBLEMS.invalidTransition('sold', 'pending', false),
   too_many_api_keys: PROBLEMS.tooManyApiKeys,
   too_many_webhook_endpoints: PROBLEMS.tooManyWebhookEndpoints,
+  webhook_endpoint_disabled: PROBLEMS.webhookEndpointDisabled,
   open_orders_limit: PROBLEMS.openOrdersLimit('free'),
   email_taken: PROBLEMS.emailTaken,
   last_staff_person: PROBLEMS.lastStaffPerson('Ann'),

@@ -2,7 +2,7 @@
 // types in their one order, and a patch that changes something.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { EVENT_TYPES } from './event.schema.js';
+import { SUBSCRIBABLE_EVENT_TYPES } from './event.schema.js';
 import { toErrorDetails } from './validation.js';
 import {
   NewWebhookEndpoint,
@@ -30,9 +30,9 @@ describe('NewWebhookEndpoint', () => {
       url: 'https://partner.example.com/hooks?x=1',
       events: ['pet.created', 'order.placed'],
     });
-    expect(NewWebhookEndpoint.parse({ url: 'http://[::1]:8080', events: EVENT_TYPES }).url).toBe(
-      'http://[::1]:8080/',
-    );
+    expect(
+      NewWebhookEndpoint.parse({ url: 'http://[::1]:8080', events: SUBSCRIBABLE_EVENT_TYPES }).url,
+    ).toBe('http://[::1]:8080/');
   });
 
   it.each([
@@ -69,6 +69,11 @@ describe('NewWebhookEndpoint', () => {
       { field: 'events', issue: 'must name each event type at most once' },
     ]);
     expect(problems({ url, events: ['pet.eaten'] })[0]?.field).toBe('events[0]');
+    // A test event is sent only when asked for: refused as an unknown type is.
+    const unknown = problems({ url, events: ['pet.created', 'pet.eaten'] })[0]?.issue;
+    expect(problems({ url, events: ['pet.created', 'webhook.test'] })).toEqual([
+      { field: 'events[1]', issue: unknown },
+    ]);
     expect(problems({ url, events: ['pet.created'], secret: 'x' })).toEqual([
       { field: 'secret', issue: 'is not allowed' },
     ]);
@@ -82,6 +87,7 @@ describe('WebhookEndpointPatch', () => {
     expect(WebhookEndpointPatch.parse({ events: ['order.placed'] })).toEqual({
       events: ['order.placed'],
     });
+    expect(WebhookEndpointPatch.safeParse({ events: ['webhook.test'] }).success).toBe(false);
     const problems = detailsOf(WebhookEndpointPatch);
     expect(problems({})).toEqual([
       { field: '', issue: 'must change at least one of url, events, status' },

@@ -1,10 +1,11 @@
 /**
  * Webhook endpoints in the contract (beta, decisions §22): where an account wants its events sent
  * (an absolute https URL), which event types, whether it is enabled (and why not), and its signing
- * secret, shown only when made or rolled; the words the API refuses a URL with.
+ * secret, shown only when made or rolled; the words the API refuses a URL with; its deliveries
+ * (one event to one endpoint, sent again until it succeeds) and the log of each attempt at one.
  */
 import { z } from 'zod';
-import { EVENT_TYPES, EventType } from './event.schema.js';
+import { EVENT_TYPES, EventId, EventType, SUBSCRIBABLE_EVENT_TYPES } from './event.schema.js';
 import { changingSomething, idSchema } from './pet.schema.js';
 import { expected } from './text.schema.js';
 
@@ -13,6 +14,9 @@ export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
 /** How long a rolled-out secret keeps signing beside the new one, in hours. */
 export const PREVIOUS_SECRET_HOURS = 24;
+
+/** How much of an endpoint's answer an attempt's log keeps, in bytes. */
+export const WEBHOOK_EXCERPT_BYTES = 1024;
 
 /** What a signing secret starts with (Standard Webhooks' form: `whsec_` and base64 of 32 bytes). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -87,9 +91,15 @@ export const WebhookUrl = z
     example: 'https://partner.example.com/hooks/petstore',
   });
 
+/** An event type an endpoint may be sent: any but `webhook.test`, which is sent only on request. */
+const SubscribableEventType = z.enum(SUBSCRIBABLE_EVENT_TYPES).meta({
+  description:
+    'An event type of `EventType`, but `webhook.test`: a test event is sent only when asked for (`sendWebhookTestEvent`).',
+});
+
 /** The event types an endpoint is sent: at least one, each once; kept in the order of `EventType`. */
 export const WebhookEvents = z
-  .array(EventType, { error: expected('an array of event types') })
+  .array(SubscribableEventType, { error: expected('an array of event types') })
   .min(1, { error: 'must name at least one event type' })
   .refine((types) => new Set(types).size === types.length, {
     error: 'must name each event type at most once',
@@ -97,7 +107,7 @@ export const WebhookEvents = z
   .transform((types) => EVENT_TYPES.filter((type) => types.includes(type)))
   .meta({
     description:
-      'The event types sent to the endpoint: at least one, each at most once (answered in the order `EventType` lists them).',
+      'The event types sent to the endpoint: at least one, each at most once, `webhook.test` never (answered in the order `EventType` lists them).',
     example: ['order.placed', 'order.cancelled'],
     uniqueItems: true,
   });
@@ -201,3 +211,74 @@ export const RolledWebhookSecret = z
     description: 'The new signing secret of an endpoint, shown this once.',
   });
 export type RolledWebhookSecret = z.infer<typeof RolledWebhookSecret>;
+
+export const WebhookDeliveryStatus = z.enum(['pending', 'succeeded', 'failed']).meta({
+  id: 'WebhookDeliveryStatus',
+  description:
+    'Where a delivery is: `pending`, to be sent (again) at `nextAttemptAt`; `succeeded`, answered with a 2xx; `failed`, given up (retried for 3 days, or the endpoint answered `410 Gone`). A client must accept values it does not know.',
+});
+export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
+
+export const WebhookDelivery = z
+  .strictObject({
+    id: idSchema('Identifier of the delivery.'),
+    eventId: EventId,
+    eventType: EventType,
+    status: WebhookDeliveryStatus,
+    attempts: z.int().min(0).meta({
+      description:
+        'Attempts made since the delivery was made or last sent again (a resend starts the retries over).',
+    }),
+    nextAttemptAt: instant(
+      'When it is next sent, while `pending`: an instance sends it within about a second of then, unless the endpoint is disabled, in which case it waits until it is enabled; `null` once it has succeeded or failed.',
+    ).nullable(),
+  })
+  .meta({
+    id: 'WebhookDelivery',
+    description:
+      "One event on its way to one endpoint: every attempt at it carries the same `webhook-id` (`evt_` and the event's id).",
+  });
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookAttempt = z
+  .strictObject({
+    id: idSchema('Identifier of the attempt: a newer attempt has a greater one.'),
+    deliveryId: idSchema('The delivery it was an attempt at (`resendWebhookDelivery` takes it).'),
+    eventId: EventId,
+    eventType: EventType,
+    attempt: z.int().min(1).meta({
+      description: '1 for the first attempt at the delivery, 2 for the next, resends included.',
+    }),
+    attemptedAt: instant('When it was sent, in UTC.'),
+    succeeded: z
+      .boolean()
+      .meta({ description: 'Whether the endpoint answered a 2xx within 10 s.' }),
+    responseStatus: z.int().nullable().meta({
+      description:
+        'The HTTP status the endpoint answered; `null` when no answer came (`error` says why).',
+    }),
+    error: z.string().nullable().meta({
+      description:
+        'Why no answer came, in words: the address was refused (it resolved outside the public internet), the connection failed, or 10 s passed; `null` when one came.',
+      example: 'No answer within 10 s.',
+    }),
+    durationMs: z.int().min(0).meta({
+      description: 'From the start of the attempt to the end of the excerpt read, in milliseconds.',
+    }),
+    responseExcerpt: z
+      .string()
+      .nullable()
+      .meta({
+        description: `The first ${WEBHOOK_EXCERPT_BYTES} bytes of the answer's body, read as UTF-8 (a character cut at the end shows as U+FFFD); \`null\` when no answer came.`,
+      }),
+  })
+  .meta({
+    id: 'WebhookAttempt',
+    description: 'One attempt at sending a delivery, as it was logged.',
+  });
+export type WebhookAttempt = z.infer<typeof WebhookAttempt>;
+
+export const WebhookAttempts = z.array(WebhookAttempt).meta({
+  id: 'WebhookAttempts',
+  description: 'A page of attempts, newest first (descending `id`).',
+});

@@ -486,6 +486,16 @@ export function createFakeClient() {
       notFaked('deleteWebhookEndpoint'),
     ),
     rollWebhookSecret: vi.fn<PetstoreClient['rollWebhookSecret']>(notFaked('rollWebhookSecret')),
+    listWebhookAttempts: vi.fn<PetstoreClient['listWebhookAttempts']>(
+      notFaked('listWebhookAttempts'),
+    ),
+    iterateWebhookAttempts: vi.fn<PetstoreClient['iterateWebhookAttempts']>(),
+    resendWebhookDelivery: vi.fn<PetstoreClient['resendWebhookDelivery']>(
+      notFaked('resendWebhookDelivery'),
+    ),
+    sendWebhookTestEvent: vi.fn<PetstoreClient['sendWebhookTestEvent']>(
+      notFaked('sendWebhookTestEvent'),
+    ),
     getOpenApiDocument: vi.fn<PetstoreClient['getOpenApiDocument']>(notFaked('getOpenApiDocument')),
     listPeople: vi.fn<PetstoreClient['listPeople']>(() => Promise.resolve(peoplePage([]))),
     iteratePeople: vi.fn<PetstoreClient['iteratePeople']>(),
@@ -561,6 +571,17 @@ export function createFakeClient() {
       rollWebhookSecretOfAccount: vi.fn<PetstoreClient['admin']['rollWebhookSecretOfAccount']>(
         notFaked('rollWebhookSecretOfAccount'),
       ),
+      listWebhookAttemptsOfAccount: vi.fn<PetstoreClient['admin']['listWebhookAttemptsOfAccount']>(
+        notFaked('listWebhookAttemptsOfAccount'),
+      ),
+      iterateWebhookAttemptsOfAccount:
+        vi.fn<PetstoreClient['admin']['iterateWebhookAttemptsOfAccount']>(),
+      resendWebhookDeliveryOfAccount: vi.fn<
+        PetstoreClient['admin']['resendWebhookDeliveryOfAccount']
+      >(notFaked('resendWebhookDeliveryOfAccount')),
+      sendWebhookTestEventOfAccount: vi.fn<
+        PetstoreClient['admin']['sendWebhookTestEventOfAccount']
+      >(notFaked('sendWebhookTestEventOfAccount')),
       listAudit: vi.fn<PetstoreClient['admin']['listAudit']>(notFaked('listAudit')),
       iterateAudit: vi.fn<PetstoreClient['admin']['iterateAudit']>(),
     },

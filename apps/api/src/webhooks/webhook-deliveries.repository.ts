@@ -2,7 +2,9 @@
  * The delivery tables (WebhookDeliveries1795307300000): events handed out to the endpoints that are
  * to hear them, deliveries claimed by one instance at a time (on PostgreSQL with `FOR UPDATE SKIP
  * LOCKED`, so two instances never take the same one; SQLite has one writer), each attempt logged
- * and the delivery moved on (done, tried again later, or given up), and an endpoint's failures.
+ * and the delivery moved on (done, tried again later, or given up) while its claim still holds, and
+ * an endpoint's failures; for the account, an endpoint's attempts newest first, a delivery sent
+ * again, and a test event made and handed to one endpoint.
  */
 import { Injectable } from '@nestjs/common';
 import type { EventType, Role } from '@pets/contract';
@@ -57,6 +59,40 @@ export interface ClaimedDelivery {
   previousSecretExpiresAt: number | null;
   failingSince: number | null;
   status: string;
+}
+
+/** A delivery as its account sees it. */
+export interface DeliveryRecord {
+  id: number;
+  eventId: number | null;
+  eventType: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  nextAttemptAt: number | null;
+}
+
+/** An attempt as an endpoint's log lists it, with its delivery's event and its place among them. */
+export interface ListedAttempt {
+  id: number;
+  deliveryId: number;
+  eventId: number | null;
+  eventType: string;
+  /** Counted by each engine in its own type (PostgreSQL's bigint as text); never null in fact. */
+  attempt: number | string | null;
+  attemptedAt: number;
+  succeeded: boolean | number;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+}
+
+/** What a delivery becomes after an attempt. */
+export interface NextStep {
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  firstAttemptAt: number;
+  nextAttemptAt: number | null;
 }
 
 /** One attempt as the log keeps it. */
@@ -227,28 +263,20 @@ export class WebhookDeliveriesRepository {
             succeeded: p.succeeded,
           }),
       ),
-      // The delivery after an attempt: done, or its next try; let go either way.
-      moveOn: database.statement(
-        (
-          db,
-          p: {
-            id: number;
-            status: 'pending' | 'succeeded' | 'failed';
-            attempts: number;
-            firstAttemptAt: number;
-            nextAttemptAt: number | null;
-          },
-        ) =>
-          db
-            .updateTable('webhook_deliveries')
-            .set({
-              status: p.status,
-              attempts: p.attempts,
-              first_attempt_at: p.firstAttemptAt,
-              next_attempt_at: p.nextAttemptAt,
-              claimed_until: null,
-            })
-            .where('id', '=', p.id),
+      // The delivery after an attempt: done, or its next try; let go either way. Only while the
+      // attempt's claim holds: a resend made meanwhile let it go, and is not undone.
+      moveOn: database.statement((db, p: NextStep & { id: number; claimedUntil: number }) =>
+        db
+          .updateTable('webhook_deliveries')
+          .set({
+            status: p.status,
+            attempts: p.attempts,
+            first_attempt_at: p.firstAttemptAt,
+            next_attempt_at: p.nextAttemptAt,
+            claimed_until: null,
+          })
+          .where('id', '=', p.id)
+          .where('claimed_until', '=', p.claimedUntil),
       ),
       failingSince: database.statement((db, p: { id: number; since: number | null }) =>
         db.updateTable('webhook_endpoints').set({ failing_since: p.since }).where('id', '=', p.id),
@@ -259,6 +287,96 @@ export class WebhookDeliveriesRepository {
           .set({ status: 'disabled', disabled_reason: p.reason })
           .where('id', '=', p.id)
           .where('status', '=', 'enabled'),
+      ),
+      // An endpoint's attempts below `beforeId`, newest first; on PostgreSQL only those below the
+      // first not yet listed: a client paging down never passes over one that commits later.
+      attempts: database.statement(
+        (db, p: { endpointId: number; beforeId: number; limit: number }) => {
+          let query = db
+            .selectFrom('webhook_attempts as a')
+            .innerJoin('webhook_deliveries as d', 'd.id', 'a.delivery_id')
+            .select((eb) => [
+              'a.id',
+              'a.delivery_id as deliveryId',
+              'd.event_id as eventId',
+              'd.event_type as eventType',
+              // Its place among its delivery's attempts, by the endpoint's index.
+              eb
+                .selectFrom('webhook_attempts as b')
+                .select((inner) => inner.fn.countAll<number | string>().as('n'))
+                .whereRef('b.endpoint_id', '=', 'a.endpoint_id')
+                .whereRef('b.delivery_id', '=', 'a.delivery_id')
+                .whereRef('b.id', '<=', 'a.id')
+                .as('attempt'),
+              'a.attempted_at as attemptedAt',
+              'a.succeeded',
+              'a.response_status as responseStatus',
+              'a.error',
+              'a.duration_ms as durationMs',
+              'a.response_excerpt as responseExcerpt',
+            ])
+            .where('a.endpoint_id', '=', p.endpointId)
+            .where('a.id', '<', p.beforeId);
+          if (listed) query = query.where('a.id', '<', listed);
+          return query.orderBy('a.id', 'desc').limit(p.limit);
+        },
+      ),
+      delivery: database.statement((db, p: { id: number; endpointId: number }) =>
+        db
+          .selectFrom('webhook_deliveries')
+          .select([
+            'id',
+            'event_id as eventId',
+            'event_type as eventType',
+            'status',
+            'attempts',
+            'next_attempt_at as nextAttemptAt',
+          ])
+          .where('id', '=', p.id)
+          .where('endpoint_id', '=', p.endpointId),
+      ),
+      // Due now, its retries started over, and let go by any instance that held it.
+      resend: database.statement((db, p: { id: number; now: number }) =>
+        db
+          .updateTable('webhook_deliveries')
+          .set({
+            status: 'pending',
+            attempts: 0,
+            first_attempt_at: null,
+            next_attempt_at: p.now,
+            claimed_until: null,
+          })
+          .where('id', '=', p.id),
+      ),
+      publish: database.statement(
+        (db, p: { type: EventType; createdAt: number; accountId: number; data: string }) =>
+          db
+            .insertInto('events')
+            .values({
+              type: p.type,
+              created_at: p.createdAt,
+              account_id: p.accountId,
+              data: p.data,
+            })
+            .returning('id'),
+      ),
+      add: database.statement((db, p: NewDelivery) =>
+        db
+          .insertInto('webhook_deliveries')
+          .values({
+            endpoint_id: p.endpointId,
+            message_id: p.messageId,
+            event_id: p.eventId,
+            event_type: p.eventType,
+            body: p.body,
+            created_at: p.createdAt,
+            status: 'pending',
+            attempts: 0,
+            first_attempt_at: null,
+            next_attempt_at: p.createdAt,
+            claimed_until: null,
+          })
+          .returning('id'),
       ),
     };
   }
@@ -305,18 +423,23 @@ export class WebhookDeliveriesRepository {
     return row;
   }
 
+  /**
+   * Logs the attempt and moves its delivery on, if the claim it was made under (`claimedUntil`)
+   * still holds; resolves with whether it did (not after a resend made while it was under way).
+   */
   async record(
     tx: WriteTx,
     attempt: AttemptRecord,
-    next: {
-      status: 'pending' | 'succeeded' | 'failed';
-      attempts: number;
-      firstAttemptAt: number;
-      nextAttemptAt: number | null;
-    },
-  ): Promise<void> {
+    next: NextStep,
+    claimedUntil: number,
+  ): Promise<boolean> {
     await tx.run(this.statements.logAttempt, { ...attempt, succeeded: attempt.succeeded ? 1 : 0 });
-    await tx.run(this.statements.moveOn, { id: attempt.deliveryId, ...next });
+    const moved = await tx.run(this.statements.moveOn, {
+      id: attempt.deliveryId,
+      ...next,
+      claimedUntil,
+    });
+    return moved > 0;
   }
 
   setFailingSince(tx: WriteTx, endpointId: number, since: number | null): Promise<number> {
@@ -325,5 +448,45 @@ export class WebhookDeliveriesRepository {
 
   disable(tx: WriteTx, endpointId: number, reason: 'failing' | 'gone'): Promise<number> {
     return tx.run(this.statements.disable, { id: endpointId, reason });
+  }
+
+  /** Up to `limit` of the endpoint's attempts older than `beforeId` (any when undefined). */
+  attempts(
+    endpointId: number,
+    beforeId: number | undefined,
+    limit: number,
+  ): Promise<ListedAttempt[]> {
+    return this.database.all(this.statements.attempts, {
+      endpointId,
+      beforeId: beforeId ?? Number.MAX_SAFE_INTEGER,
+      limit,
+    });
+  }
+
+  /** The endpoint's delivery by its id, if it is the endpoint's. */
+  async delivery(tx: WriteTx, endpointId: number, id: number): Promise<DeliveryRecord | undefined> {
+    const [row] = await tx.all(this.statements.delivery, { id, endpointId });
+    return row;
+  }
+
+  resend(tx: WriteTx, id: number, now: number): Promise<number> {
+    return tx.run(this.statements.resend, { id, now });
+  }
+
+  /** Writes an event to the outbox for `accountId` (and staff) alone; resolves with its id. */
+  async publish(
+    tx: WriteTx,
+    event: { type: EventType; createdAt: number; accountId: number; data: string },
+  ): Promise<number> {
+    const [row] = await tx.all(this.statements.publish, event);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return row.id;
+  }
+
+  /** A new delivery, due at once; resolves with its id. */
+  async add(tx: WriteTx, delivery: NewDelivery): Promise<number> {
+    const [row] = await tx.all(this.statements.add, delivery);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return row.id;
   }
 }

@@ -5,8 +5,6 @@
  * the schedule (the fake clock moved by hand), a `410` disables the endpoint, a redirect is not
  * followed, and a name that resolves to a private address by the time of delivery is not called.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type CreatedWebhookEndpoint,
   type Event,
@@ -14,67 +12,15 @@ import {
   type Pet,
   type WebhookEndpoint,
 } from '@pets/contract';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount } from '../../test/factories.js';
 import { followLinks } from '../../test/requests.js';
+import { type Received, Receiver } from '../../test/webhook-receiver.js';
 import { Database } from '../database/database.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { HostResolver } from './address-policy.js';
 import { RETRY_DELAYS_MS } from './retry-schedule.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
-
-/** What the receiver was sent: each message's headers, body, and whether its signature held. */
-interface Received {
-  path: string;
-  id: string;
-  body: string;
-  verified: boolean;
-}
-
-/** A receiver on loopback: it answers each request with the next of `answers` (then 200). */
-class Receiver {
-  readonly received: Received[] = [];
-  answers: number[] = [];
-  secret = '';
-  private server: Server | undefined;
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.take(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
-  }
-
-  private async take(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const headers = request.headers as Record<string, string>;
-    let verified = false;
-    try {
-      new Webhook(this.secret).verify(body, headers);
-      verified = true;
-    } catch {
-      verified = false;
-    }
-    this.received.push({
-      path: request.url ?? '',
-      id: headers['webhook-id'] ?? '',
-      body,
-      verified,
-    });
-    const status = this.answers.shift() ?? 200;
-    response.writeHead(status, status === 302 ? { location: `${this.url}/elsewhere` } : {});
-    response.end(status === 200 ? 'thanks' : `status ${status}`);
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
 
 const PUBLIC_ADDRESS = '93.184.215.14';
 

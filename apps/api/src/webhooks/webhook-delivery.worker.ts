@@ -8,7 +8,8 @@
  * At least once: a delivery is claimed for `CLAIM_MS` (longer than an attempt can take) before it
  * is sent, and let go when its attempt is logged. An instance that dies between the two leaves the
  * claim to run out: another instance, or this one restarted, sends the delivery again, with the
- * same `webhook-id`. No two instances hold one delivery at once.
+ * same `webhook-id`. No two instances hold one delivery at once. A resend lets the claim go: the
+ * attempt under way is still logged, but moves the delivery on no more (it is due again).
  */
 import {
   Inject,
@@ -120,11 +121,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     const room = DELIVERIES_AT_ONCE - this.inFlight.size;
     if (room <= 0) return;
     const now = this.clock.now();
+    const until = now + CLAIM_MS;
     const ids = await this.writer.transaction((tx) =>
-      this.deliveries.claimDue(tx, now, now + CLAIM_MS, room),
+      this.deliveries.claimDue(tx, now, until, room),
     );
     const attempts = ids.map((id) => {
-      const attempt = this.attempt(id).finally(() => this.inFlight.delete(attempt));
+      const attempt = this.attempt(id, until).finally(() => this.inFlight.delete(attempt));
       this.inFlight.add(attempt);
       return attempt;
     });
@@ -159,8 +161,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     });
   }
 
-  /** Sends one claimed delivery and logs what came of it. */
-  private async attempt(id: number): Promise<void> {
+  /** Sends one delivery claimed until `claimedUntil` and logs what came of it. */
+  private async attempt(id: number, claimedUntil: number): Promise<void> {
     const delivery = await this.writer.transaction((tx) => this.deliveries.claimed(tx, id));
     if (!delivery) return;
     const started = this.clock.now();
@@ -177,7 +179,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
       this.resolve,
       this.config.webhooks.allowPrivate,
     );
-    await this.log(delivery, started, outcome);
+    await this.log(delivery, claimedUntil, started, outcome);
   }
 
   /** The endpoint's secret, and the rolled-out one while it still signs. */
@@ -193,7 +195,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     return secrets;
   }
 
-  private log(delivery: ClaimedDelivery, at: number, outcome: AttemptOutcome): Promise<void> {
+  private log(
+    delivery: ClaimedDelivery,
+    claimedUntil: number,
+    at: number,
+    outcome: AttemptOutcome,
+  ): Promise<void> {
     return this.writer.transaction(async (tx) => {
       const attempts = delivery.attempts + 1;
       const firstAttemptAt = delivery.firstAttemptAt ?? at;
@@ -218,6 +225,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
           firstAttemptAt,
           nextAttemptAt: next ?? null,
         },
+        claimedUntil,
       );
       if (outcome.succeeded) {
         if (delivery.failingSince !== null)

@@ -9,13 +9,14 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
+import { WEBHOOK_EXCERPT_BYTES } from '@pets/contract';
 import { Webhook } from 'standardwebhooks';
 import { checkWebhookUrl, type HostResolver } from './address-policy.js';
 
 /** How long an endpoint has to answer, from the connection's start to the end of its headers. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** How much of an answer the delivery log keeps. */
-export const EXCERPT_BYTES = 1024;
+export const EXCERPT_BYTES = WEBHOOK_EXCERPT_BYTES;
 
 /** What one attempt came to. */
 export interface AttemptOutcome {

@@ -1,6 +1,7 @@
 /**
  * Any account's webhook endpoints for staff under /v1/admin/accounts/{accountId}/webhooks (beta):
- * the same as the account's own, for the account the path names (`404` for none).
+ * the same as the account's own (attempts, resends and test events included), for the account the
+ * path names (`404` for none).
  */
 import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import {
@@ -9,6 +10,8 @@ import {
   NewWebhookEndpoint,
   PROBLEMS,
   type RolledWebhookSecret,
+  type WebhookAttempt,
+  type WebhookDelivery,
   type WebhookEndpoint,
   WebhookEndpointPatch,
 } from '@pets/contract';
@@ -20,12 +23,16 @@ import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { answerPage } from '../paging/paging.js';
 import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { pathId } from '../parsing/path-id.js';
-import { endpointIdOf } from './webhooks.controller.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
+import { deliveryIdOf, endpointIdOf } from './webhooks.controller.js';
 import { WebhooksService } from './webhooks.service.js';
 
 @Controller()
 export class WebhooksAdminController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly deliveries: WebhookDeliveriesService,
+  ) {}
 
   /** The account the path names: its id, once it is known to exist. */
   private async account(accountId: string): Promise<number> {
@@ -96,5 +103,39 @@ export class WebhooksAdminController {
   ): Promise<RolledWebhookSecret> {
     const account = await this.account(accountId);
     return this.webhooks.roll(principal, account, endpointIdOf(endpointId));
+  }
+
+  @Operation('listWebhookAttemptsOfAccount')
+  async attempts(
+    @Param('accountId') accountId: string,
+    @Param('endpointId') endpointId: string,
+    @OperationQuery() query: ListKeysQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookAttempt[]> {
+    const account = await this.account(accountId);
+    const id = endpointIdOf(endpointId);
+    const page = await this.deliveries.attempts(account, id, query);
+    const path = `/admin/accounts/${account}/webhooks/${id}/attempts`;
+    return answerPage(request, reply, path, { limit: query.limit }, page);
+  }
+
+  @Operation('resendWebhookDeliveryOfAccount')
+  async resend(
+    @Param('accountId') accountId: string,
+    @Param('endpointId') endpointId: string,
+    @Param('deliveryId') deliveryId: string,
+  ): Promise<WebhookDelivery> {
+    const account = await this.account(accountId);
+    const endpoint = endpointIdOf(endpointId);
+    return this.deliveries.resend(account, endpoint, deliveryIdOf(deliveryId));
+  }
+
+  @Operation('sendWebhookTestEventOfAccount')
+  async test(
+    @Param('accountId') accountId: string,
+    @Param('endpointId') endpointId: string,
+  ): Promise<WebhookDelivery> {
+    return this.deliveries.sendTest(await this.account(accountId), endpointIdOf(endpointId));
   }
 }

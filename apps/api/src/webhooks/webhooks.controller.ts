@@ -1,4 +1,7 @@
-/** The calling account's own webhook endpoints under /v1/account/webhooks (beta): any valid key. */
+/**
+ * The calling account's own webhook endpoints under /v1/account/webhooks (beta), with their
+ * attempts, resends and test events: any valid key.
+ */
 import { Controller, Headers, Param, Req, Res } from '@nestjs/common';
 import {
   type CreatedWebhookEndpoint,
@@ -6,6 +9,8 @@ import {
   NewWebhookEndpoint,
   PROBLEMS,
   type RolledWebhookSecret,
+  type WebhookAttempt,
+  type WebhookDelivery,
   type WebhookEndpoint,
   WebhookEndpointPatch,
 } from '@pets/contract';
@@ -17,15 +22,23 @@ import { idempotencyKeyPipe } from '../idempotency/idempotency-key.pipe.js';
 import { answerPage } from '../paging/paging.js';
 import { OperationBody, OperationQuery } from '../parsing/operation-input.js';
 import { pathId } from '../parsing/path-id.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** An endpoint's id from the path; anything else names no endpoint. */
 export const endpointIdOf = (endpointId: string): number =>
   pathId(endpointId, PROBLEMS.webhookEndpointNotFound);
 
+/** A delivery's id from the path; anything else names no delivery. */
+export const deliveryIdOf = (deliveryId: string): number =>
+  pathId(deliveryId, PROBLEMS.webhookDeliveryNotFound);
+
 @Controller()
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(
+    private readonly webhooks: WebhooksService,
+    private readonly deliveries: WebhookDeliveriesService,
+  ) {}
 
   @Operation('listWebhookEndpoints')
   async list(
@@ -79,5 +92,37 @@ export class WebhooksController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<RolledWebhookSecret> {
     return this.webhooks.roll(principal, principal.accountId, endpointIdOf(endpointId));
+  }
+
+  @Operation('listWebhookAttempts')
+  async attempts(
+    @Param('endpointId') endpointId: string,
+    @OperationQuery() query: ListKeysQuery,
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookAttempt[]> {
+    const id = endpointIdOf(endpointId);
+    const page = await this.deliveries.attempts(principal.accountId, id, query);
+    const path = `/account/webhooks/${id}/attempts`;
+    return answerPage(request, reply, path, { limit: query.limit }, page);
+  }
+
+  @Operation('resendWebhookDelivery')
+  resend(
+    @Param('endpointId') endpointId: string,
+    @Param('deliveryId') deliveryId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<WebhookDelivery> {
+    const endpoint = endpointIdOf(endpointId);
+    return this.deliveries.resend(principal.accountId, endpoint, deliveryIdOf(deliveryId));
+  }
+
+  @Operation('sendWebhookTestEvent')
+  test(
+    @Param('endpointId') endpointId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<WebhookDelivery> {
+    return this.deliveries.sendTest(principal.accountId, endpointIdOf(endpointId));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Webhook endpoints as a NestJS module: the account's own and staff's endpoints, their service and
- * table, and the resolver their URLs are checked with (the system's unless the app is given one).
+ * table, their deliveries (the attempts' log, resends, test events), and the resolver their URLs
+ * are checked with (the system's unless the app is given one).
  */
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module.js';
@@ -9,6 +10,7 @@ import { HOST_RESOLVER, type HostResolver, systemResolver } from './address-poli
 import { WebhooksAdminController } from './webhooks-admin.controller.js';
 import { WebhooksController } from './webhooks.controller.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { WebhookDeliveriesService } from './webhook-deliveries.service.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -25,6 +27,7 @@ export class WebhooksModule {
         WebhooksRepository,
         WebhooksService,
         WebhookDeliveriesRepository,
+        WebhookDeliveriesService,
         WebhookDeliveryWorker,
       ],
     };
