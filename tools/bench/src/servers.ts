@@ -192,6 +192,9 @@ export async function withServers<T>(
   try {
     const env: Record<string, string> = {
       NODE_ENV: 'production',
+      // As deployed (docs/operators/deployment.md): glibc's arenas capped at two, so the memory
+      // sharp's threads take for images goes back to the pool the next upload uses.
+      MALLOC_ARENA_MAX: '2',
       PUBLIC_URL: 'http://127.0.0.1',
       CURSOR_SECRET: 'bench-cursor-secret-every-instance-shares',
       WEBHOOK_SECRETS_KEY: 'bench-webhook-secrets-key-every-instance-shares',
