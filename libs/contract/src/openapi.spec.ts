@@ -231,6 +231,36 @@ describe('OpenAPI document', () => {
     expect(at('paths/~1pets~1{petId}/get')['description']).toContain('removed on 2030-12-05');
   });
 
+  it("describes what endpoints are sent in `webhooks`: each event type, signed, its event's schema", () => {
+    const { document, at } = build();
+    const webhooks = document['webhooks'] as Record<string, Node>;
+    expect(Object.keys(webhooks)).toEqual(EVENT_TYPES);
+    for (const type of EVENT_TYPES) {
+      const post = webhooks[type]?.['post'] as Node;
+      const parameters = post['parameters'] as { name: string; in: string; required: boolean }[];
+      expect(parameters.map(({ name, in: where, required }) => [name, where, required])).toEqual([
+        ['webhook-id', 'header', true],
+        ['webhook-timestamp', 'header', true],
+        ['webhook-signature', 'header', true],
+      ]);
+      const schema = (
+        ((post['requestBody'] as Node)['content'] as Node)['application/json'] as Node
+      )['schema'] as { $ref: string };
+      const event = at(schema.$ref.slice(2));
+      expect((event['properties'] as Node)['type']).toMatchObject({ const: type });
+      expect(Object.keys(post['responses'] as Node).sort()).toEqual(['2XX', '410']);
+    }
+    expect((webhooks['webhook.test']?.['post'] as Node)['description']).toContain(
+      'the one endpoint a test was asked for',
+    );
+    expect((webhooks['order.approved']?.['post'] as Node)['operationId']).toBe(
+      'orderApprovedWebhook',
+    );
+    expect((webhooks['pet.created']?.['post'] as Node)['description']).toContain(
+      'whose `events` name it',
+    );
+  });
+
   it('generates the schemas from the contract', () => {
     const { at } = build();
     expect(at('components/schemas/NewPet')).toMatchObject({

@@ -82,6 +82,8 @@ import { AuditAction, AuditEvent, AuditEvents, AuditTargetType } from './audit.s
 import {
   Event,
   EVENT_COMPONENTS,
+  EVENT_TYPE_DESCRIPTIONS,
+  EVENT_TYPES,
   EventType,
   Events,
   PetPhotoEventData,
@@ -952,6 +954,71 @@ export function fillFacts(template: string, facts: Record<string, string | numbe
  * The OpenAPI 3.1 document of the API, naming `serverUrl` as its server (the committed document
  * names {@link EXAMPLE_SERVER_URL}).
  */
+/** Standard Webhooks' headers, sent with every delivery (docs/partners/webhooks.md, Receiving). */
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    description:
+      "`evt_` and the event's `id`, the same on every attempt: skip one already handled (a delivery may come more than once).",
+    example: 'evt_1042',
+  },
+  {
+    name: 'webhook-timestamp',
+    description:
+      'When this attempt was sent, in Unix seconds. Refuse one more than 5 minutes off your clock: it is a replay.',
+    example: '1764676800',
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      "`v1,` and the HMAC-SHA256 (base64) of `{webhook-id}.{webhook-timestamp}.{body}` under the endpoint's secret; while a rolled-out secret still signs (24 hours), a second `v1,…` signed with it, space-separated. Check it on the body as it came, with any Standard Webhooks library or the client's `verifyWebhook`.",
+    example: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
+  },
+] as const;
+
+/**
+ * OpenAPI 3.1's `webhooks`: what the API sends an endpoint, one entry per event type (named by
+ * it), each a `POST` of that type's event with Standard Webhooks' headers. `webhook.test` is sent
+ * only when asked for (`sendWebhookTestEvent`); every other type to the endpoints that name it.
+ */
+export function webhooksSection(): JsonObject {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => {
+      const schema = ref('schemas', Object.keys(EVENT_COMPONENTS)[EVENT_TYPES.indexOf(type)] ?? '');
+      return [
+        type,
+        {
+          post: {
+            // `pet.created` → `petCreatedWebhook`: unique beside the operations' ids.
+            operationId: `${type.replace(/[._](\w)/g, (_, letter: string) => letter.toUpperCase())}Webhook`,
+            summary: type,
+            description: `${EVENT_TYPE_DESCRIPTIONS[type]}\n\nSent to ${type === 'webhook.test' ? 'the one endpoint a test was asked for' : 'each enabled endpoint of the accounts that see it (a partner: the catalogue and its own orders) whose `events` name it'}, at least once, the same \`webhook-id\` on every attempt.`,
+            tags: ['events'],
+            parameters: WEBHOOK_HEADERS.map(({ name, description, example }) => ({
+              name,
+              in: 'header',
+              required: true,
+              description,
+              schema: { type: 'string' },
+              example,
+            })),
+            requestBody: { required: true, content: { 'application/json': { schema } } },
+            responses: {
+              '2XX': {
+                description:
+                  'Taken, if answered within 10 seconds. Anything else (another status, a redirect, which is not followed, no answer in time) is tried again after about 5 seconds, 5 minutes, 30 minutes, 2 hours, 5 hours and 10 hours, then every 10 hours for 3 days.',
+              },
+              '410': {
+                description: 'Gone: the endpoint is disabled at once (`disabledReason: gone`).',
+              },
+            },
+          },
+        },
+      ];
+    }),
+  );
+}
+
 export function createOpenApiDocument({ serverUrl }: OpenApiOptions = {}): JsonObject {
   const paths: ZodOpenApiPathsObject = {};
   const referenced = new Set<string>();
@@ -1026,6 +1093,8 @@ export function createOpenApiDocument({ serverUrl }: OpenApiOptions = {}): JsonO
     ],
     'x-tagGroups': TAG_GROUPS,
     paths,
+    // Plain JSON: its schemas are references to the components below.
+    webhooks: webhooksSection() as unknown as ZodOpenApiPathsObject,
     components: {
       securitySchemes: {
         apiKey: {
