@@ -9,7 +9,8 @@
  * `webhook-id`, and nothing received that is not an event.
  *
  * Two instances on one PostgreSQL database, with Redis, sending to slow receivers: both deliver,
- * every delivery arrives, and no delivery is ever being sent twice at the same time.
+ * every delivery arrives, and no delivery is ever being sent twice at the same time; and when one
+ * is killed with an attempt open, the other delivers everything, that attempt included.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -585,6 +586,122 @@ describe('webhook delivery by two instances on one PostgreSQL database', () => {
           bySender,
           mostOpen,
           togetherMs,
+          drainMs,
+        }),
+      );
+    } finally {
+      await psql.end();
+      for (const server of servers) await stopServer(server);
+      await receiver.stop();
+    }
+  }, 300_000);
+});
+
+describe('kill -9 of one of two instances on one PostgreSQL database', () => {
+  it('the other instance delivers every event, the attempt open at the kill included', async ({
+    annotate,
+  }) => {
+    const database = await freshDatabaseUrl('postgres');
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      REDIS_URL: `${inject('redisUrl')}/10`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_SECRETS_KEY: SECRETS_KEY,
+    };
+    const { key } = createAccountKey(env, { name: 'Partner', ...UNLIMITED });
+    const receiver = new Receiver();
+    const servers: ServerProcess[] = [];
+    const psql = new pg.Client({ connectionString: database.url });
+    // Once a few went through, the first attempt the doomed instance sends is held open.
+    let doomed = 0;
+    let held: Received | undefined;
+    receiver.delay = (_event, earlier) => {
+      const last = receiver.received.at(-1);
+      if (held === undefined && earlier === 0 && last?.sender === doomed)
+        if (receiver.delivered().length >= 8) {
+          held = last;
+          return 60_000;
+        }
+      return 100 + Math.random() * 100;
+    };
+    try {
+      await psql.connect();
+      await receiver.start();
+      servers.push(await startServer(env), await startServer(env));
+      const [killed, survivor] = servers as [ServerProcess, ServerProcess];
+      doomed = killed.child.pid ?? 0;
+      receiver.senders = servers.map(({ child }) => child.pid ?? 0);
+      await register(survivor.baseUrl, key, receiver, '/hooks', ['pet.created']);
+
+      // Pets created through the survivor while both deliver, until an attempt is held.
+      const created: Pet[] = [];
+      const deadline = Date.now() + 60_000;
+      while (held === undefined || created.length < 20) {
+        if (Date.now() > deadline)
+          expect.fail(`${receiver.received.length} received, none held (${created.length} pets)`);
+        const answer = await fetch(`${survivor.baseUrl}/v1/pets`, {
+          method: 'POST',
+          headers: { ...bearer(key), 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `P${created.length}`, categoryId: 1 }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        expect(answer.status, await answer.clone().text()).toBe(201);
+        created.push((await answer.json()) as Pet);
+        await setTimeout(100);
+      }
+      await stopServer(killed);
+      const atKill = receiver.received.length;
+      const open: Received = held;
+      expect(open.answered).toBe(false);
+      const killedAt = performance.now();
+
+      // Every pet's creation delivered, by the survivor from the kill on.
+      const missing = () => {
+        const delivered = new Set(receiver.delivered().map(({ event }) => (event.data as Pet).id));
+        return created.filter(({ id }) => !delivered.has(id)).map(({ id }) => id);
+      };
+      const undeliveredAtKill = missing().length;
+      await expect.poll(missing, { timeout: 150_000, interval: 250 }).toEqual([]);
+      const drainMs = Math.round(performance.now() - killedAt);
+      const after = receiver.received.slice(atKill);
+      expect(after.filter(({ sender }) => sender !== survivor.child.pid)).toEqual([]);
+      // The attempt open at the kill made again by the survivor, with the same webhook-id.
+      expect(
+        after.filter(({ event }) => event.id === open.event.id).map(({ webhookId }) => webhookId),
+      ).toContain(open.webhookId);
+
+      // Signed, one webhook-id per event, never two requests of one delivery open at once.
+      expect(receiver.received.filter(({ verified }) => !verified)).toEqual([]);
+      const byId = new Map<string, Received[]>();
+      for (const request of receiver.received)
+        byId.set(request.webhookId, [...(byId.get(request.webhookId) ?? []), request]);
+      for (const [webhookId, requests] of byId) {
+        expect(new Set(requests.map(({ event }) => event.id)).size, webhookId).toBe(1);
+        const sorted = [...requests].sort((a, b) => a.started - b.started);
+        for (let i = 1; i < sorted.length; i++)
+          expect(sorted[i]!.started, webhookId).toBeGreaterThanOrEqual(sorted[i - 1]!.ended);
+      }
+      expect(byId.size).toBe(created.length);
+      const statuses = async () =>
+        (
+          await psql.query<{ status: string; n: string }>(
+            'SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status',
+          )
+        ).rows;
+      await expect
+        .poll(statuses, { timeout: 30_000, interval: 250 })
+        .toEqual([{ status: 'succeeded', n: String(created.length) }]);
+
+      const bySender = servers.map(
+        ({ child }) => receiver.received.filter(({ sender }) => sender === child.pid).length,
+      );
+      await annotate(
+        JSON.stringify({
+          pets: created.length,
+          undeliveredAtKill,
+          requests: receiver.received.length,
+          bySender,
           drainMs,
         }),
       );
