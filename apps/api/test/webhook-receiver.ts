@@ -14,10 +14,15 @@ export interface Received {
   verified: boolean;
 }
 
-/** A receiver on loopback: it answers each request with the next of `answers` (then 200). */
+/**
+ * A receiver on loopback: it answers each request with the next of `answers` (then 200), after
+ * the delay `delays` gives its path, if any.
+ */
 export class Receiver {
   readonly received: Received[] = [];
   answers: number[] = [];
+  /** How long to wait before answering a request to a path, in milliseconds (none by default). */
+  readonly delays = new Map<string, number>();
   secret = '';
   private server: Server | undefined;
 
@@ -48,6 +53,8 @@ export class Receiver {
       body,
       verified,
     });
+    const delay = this.delays.get(request.url ?? '');
+    if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
     const status = this.answers.shift() ?? 200;
     response.writeHead(status, status === 302 ? { location: `${this.url}/elsewhere` } : {});
     response.end(status === 200 ? 'thanks' : `status ${status}`);

@@ -217,3 +217,55 @@ describe.each(ENGINES)('webhook delivery without WEBHOOK_ALLOW_PRIVATE, on %s', 
     await t.as(partner.key).delete(`/v1/account/webhooks/${created.json<WebhookEndpoint>().id}`);
   });
 });
+
+describe.each(ENGINES)('webhook delivery by the running worker on %s', (engine) => {
+  // Below the 10 s an endpoint has to answer: the held attempt ends in a success.
+  const HOLD_MS = 9_000;
+  let t: TestApp;
+  let partner: { key: string; accountId: number };
+  const slow = new Receiver();
+  const fast = new Receiver();
+  beforeAll(async () => {
+    await Promise.all([slow.start(), fast.start()]);
+    t = await createTestApp({
+      engine,
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_DELIVERY: 'true' },
+    });
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+  });
+  afterAll(async () => {
+    // Closing waits for the held attempt to be answered and logged.
+    await t.close();
+    await Promise.all([slow.stop(), fast.stop()]);
+  });
+
+  it('keeps delivering to the other endpoints while one is slow to answer', async () => {
+    slow.delays.set('/hooks', HOLD_MS);
+    for (const receiver of [slow, fast]) {
+      const answer = await t
+        .as(partner.key)
+        .post('/v1/account/webhooks', { url: `${receiver.url}/hooks`, events: ['pet.created'] });
+      expect(answer.statusCode, answer.body).toBe(201);
+      receiver.secret = answer.json<CreatedWebhookEndpoint>().secret;
+    }
+    const createPet = async (name: string) => {
+      const answer = await t.as(partner.key).post('/v1/pets', { name, categoryId: 1 });
+      expect(answer.statusCode).toBe(201);
+    };
+    await createPet('First');
+    // The slow endpoint holds its first delivery; the fast one has had its own.
+    await expect.poll(() => slow.received.length).toBe(1);
+    await expect.poll(() => fast.received.length).toBe(1);
+    const held = Date.now();
+    // Each later change reaches the fast endpoint a poll or two later, not after the held answer.
+    for (const [index, name] of ['Second', 'Third'].entries()) {
+      await createPet(name);
+      await expect.poll(() => fast.received.length, { timeout: HOLD_MS }).toBe(index + 2);
+    }
+    expect(Date.now() - held).toBeLessThan(HOLD_MS - 1_000);
+    expect(fast.received.every(({ verified }) => verified)).toBe(true);
+    expect(fast.received.map(({ body }) => (JSON.parse(body) as Event).type)).toEqual(
+      Array.from({ length: 3 }, () => 'pet.created'),
+    );
+  });
+});
