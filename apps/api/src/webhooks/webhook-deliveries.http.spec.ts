@@ -197,7 +197,7 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
     ]);
   });
 
-  it('lets a resend made during an attempt stand: the attempt is logged, the delivery due again', async () => {
+  it('lets a resend made during an attempt stand, never sending it twice at once', async () => {
     const hook = await endpoint(partner.key, '/race');
     await createPet('Race');
     await worker().runOnce();
@@ -218,7 +218,11 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
       .as(partner.key)
       .post(`/v1/account/webhooks/${hook.id}/deliveries/${deliveryId}/resend`);
     expect(resent.statusCode).toBe(202);
-    // …and the attempt's result comes in under the claim the resend let go.
+    // …no instance may take it while that attempt is under way…
+    expect(
+      await writer.transaction((tx) => repository.claimDue(tx, t.clock.now(), until + 500, 8)),
+    ).toEqual([]);
+    // …and the attempt's result comes in under the claim the resend moved on.
     const moved = await writer.transaction((tx) =>
       repository.record(
         tx,
@@ -258,7 +262,7 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
       nextAttemptAt: t.clock.now(),
       claimedUntil: null,
     });
-    // The attempt is in the log all the same, and the delivery is sent again.
+    // The attempt is in the log all the same, let the delivery go, and it is sent again.
     expect(
       (await attemptsOf(partner.key, hook.id)).map(({ responseExcerpt }) => responseExcerpt),
     ).toEqual(['ok', 'thanks']);

@@ -12,6 +12,9 @@ import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
 
+/** How long an instance holds a delivery it sends: longer than an attempt (10 s) with its logging. */
+export const CLAIM_MS = 60_000;
+
 /** An event as the dispatcher hands it out. */
 export interface OutboxEvent {
   id: number;
@@ -335,18 +338,36 @@ export class WebhookDeliveriesRepository {
           .where('id', '=', p.id)
           .where('endpoint_id', '=', p.endpointId),
       ),
-      // Due now, its retries started over, and let go by any instance that held it.
+      // Due now, its retries started over. Held by an instance sending it, it stays held, its
+      // claim moved on by a millisecond: that attempt's result no longer moves it on, and it is
+      // let go when that attempt is logged (`release`), never sent twice at once.
       resend: database.statement((db, p: { id: number; now: number }) =>
         db
           .updateTable('webhook_deliveries')
-          .set({
+          .set((eb) => ({
             status: 'pending',
             attempts: 0,
             first_attempt_at: null,
             next_attempt_at: p.now,
-            claimed_until: null,
-          })
+            claimed_until: eb
+              .case()
+              .when('claimed_until', '>', p.now)
+              .then(eb('claimed_until', '+', 1))
+              .else(null)
+              .end(),
+          }))
           .where('id', '=', p.id),
+      ),
+      // A claim moved on by resends while its attempt was under way: any other instance's claim
+      // is made after this one ran out, so ends at `heldBefore` or later.
+      release: database.statement(
+        (db, p: { id: number; claimedUntil: number; heldBefore: number }) =>
+          db
+            .updateTable('webhook_deliveries')
+            .set({ claimed_until: null })
+            .where('id', '=', p.id)
+            .where('claimed_until', '>', p.claimedUntil)
+            .where('claimed_until', '<', p.heldBefore),
       ),
       publish: database.statement(
         (db, p: { type: EventType; createdAt: number; accountId: number; data: string }) =>
@@ -425,7 +446,8 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Logs the attempt and moves its delivery on, if the claim it was made under (`claimedUntil`)
-   * still holds; resolves with whether it did (not after a resend made while it was under way).
+   * still holds; resolves with whether it did (not after a resend made while it was under way,
+   * which it lets go then).
    */
   async record(
     tx: WriteTx,
@@ -439,7 +461,14 @@ export class WebhookDeliveriesRepository {
       ...next,
       claimedUntil,
     });
-    return moved > 0;
+    if (moved > 0) return true;
+    // Sent again while under way: due again, and free for the next round.
+    await tx.run(this.statements.release, {
+      id: attempt.deliveryId,
+      claimedUntil,
+      heldBefore: claimedUntil + CLAIM_MS,
+    });
+    return false;
   }
 
   setFailingSince(tx: WriteTx, endpointId: number, since: number | null): Promise<number> {

@@ -8,8 +8,8 @@
  * At least once: a delivery is claimed for `CLAIM_MS` (longer than an attempt can take) before it
  * is sent, and let go when its attempt is logged. An instance that dies between the two leaves the
  * claim to run out: another instance, or this one restarted, sends the delivery again, with the
- * same `webhook-id`. No two instances hold one delivery at once. A resend lets the claim go: the
- * attempt under way is still logged, but moves the delivery on no more (it is due again).
+ * same `webhook-id`. No two instances hold one delivery at once. A resend during an attempt keeps
+ * the delivery held: the attempt is logged but moves it on no more, and lets it go (due again).
  */
 import {
   Inject,
@@ -26,16 +26,17 @@ import { failedTooLong, nextAttemptAt } from './retry-schedule.js';
 import { SecretBox } from './webhook-secrets.js';
 import { type AttemptOutcome, sendMessage } from './webhook-sender.js';
 import {
+  CLAIM_MS,
   type ClaimedDelivery,
   type Listener,
   type OutboxEvent,
   WebhookDeliveriesRepository,
 } from './webhook-deliveries.repository.js';
 
+export { CLAIM_MS };
+
 /** How many deliveries one instance sends at once. */
 export const DELIVERIES_AT_ONCE = 8;
-/** How long a claim holds: longer than an attempt (10 s) with its logging. */
-export const CLAIM_MS = 60_000;
 /**
  * How often an idle instance looks for work. At 250 ms the looks doubled the time of 250 pets
  * created in a row (not yet explained; measured in the client's integration test): 1 s keeps a
