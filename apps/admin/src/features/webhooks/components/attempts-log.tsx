@@ -55,7 +55,10 @@ function AttemptRow({
         <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
       </th>
       <td data-label={COLUMN.event}>
-        <code>{attempt.eventType}</code> (id {attempt.eventId})
+        {/* One element: on a phone the cell is a grid of its label and its value. */}
+        <span>
+          <code>{attempt.eventType}</code> (id {attempt.eventId})
+        </span>
       </td>
       <td data-label={COLUMN.attempt}>{attempt.attempt}</td>
       <td data-label={COLUMN.outcome} className={attempt.succeeded ? undefined : 'failed'}>
