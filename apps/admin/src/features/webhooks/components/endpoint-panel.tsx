@@ -5,6 +5,7 @@
 import type { RolledWebhookSecret, WebhookEndpoint } from '@pets/client';
 import { type EventType, toErrorDetails, WebhookEvents } from '@pets/contract';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
 import { apiSentence, detailsOf, isRateLimited } from '../../../lib/errors.js';
@@ -97,6 +98,8 @@ export function EndpointPanel({
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [awaited, setAwaited] = useState<AwaitedDelivery | null>(null);
+  const rollButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const busy = update.isPending || roll.isPending || remove.isPending || test.isPending || blocked;
   const enabled = endpoint.status === 'enabled';
 
@@ -104,8 +107,17 @@ export function EndpointPanel({
     setMessage(null);
     setFailure(null);
   };
+  // Back to the button that opened the dialog, once the dialog (which makes the page inert) is gone.
+  const stopConfirming = () => {
+    const opener =
+      confirming === 'roll' ? rollButton : confirming === 'delete' ? deleteButton : null;
+    flushSync(() => {
+      setConfirming(null);
+    });
+    opener?.current?.focus();
+  };
   const failed = (error: Error) => {
-    setConfirming(null);
+    stopConfirming();
     if (!isRateLimited(error)) setFailure(apiSentence(error));
   };
 
@@ -206,6 +218,7 @@ export function EndpointPanel({
           {enabled ? 'Disable' : 'Enable'}
         </button>
         <button
+          ref={rollButton}
           type="button"
           className="secondary"
           disabled={busy}
@@ -217,6 +230,7 @@ export function EndpointPanel({
           Roll secret
         </button>
         <button
+          ref={deleteButton}
           type="button"
           className="secondary"
           disabled={busy}
@@ -239,9 +253,7 @@ export function EndpointPanel({
           cancelLabel="Keep secret"
           busy={busy}
           onConfirm={confirmRoll}
-          onCancel={() => {
-            setConfirming(null);
-          }}
+          onCancel={stopConfirming}
         >
           <p>A new secret signs every delivery from now on, shown to you once.</p>
           <p>{PREVIOUS_SECRET_SENTENCE}</p>
@@ -255,9 +267,7 @@ export function EndpointPanel({
           danger
           busy={busy}
           onConfirm={confirmDelete}
-          onCancel={() => {
-            setConfirming(null);
-          }}
+          onCancel={stopConfirming}
         >
           <p>
             It is sent nothing more, and its secrets are forgotten. A deleted endpoint cannot be

@@ -210,6 +210,7 @@ describe('one endpoint, managed', () => {
     expect(dialog.textContent).toContain('for 24 hours');
     await user.click(within(dialog).getByRole('button', { name: 'Keep secret' }));
     expect(client.rollWebhookSecret).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Roll secret' }));
 
     await user.click(within(panel).getByRole('button', { name: 'Roll secret' }));
     await user.click(dialogButton('Roll secret'));
@@ -231,6 +232,21 @@ describe('one endpoint, managed', () => {
     expect(client.deleteWebhookEndpoint).toHaveBeenCalledWith(1);
     expect(await screen.findByText(`Deleted the endpoint ${SHOP}.`)).toBeDefined();
     expect(screen.queryByRole('region', { name: `Endpoint ${SHOP}` })).toBeNull();
+  });
+
+  it('says why a deletion failed, and gives focus back to Delete', async () => {
+    const { user } = setUp((fake) => {
+      fake.deleteWebhookEndpoint.mockRejectedValue(
+        apiError({ code: 'not_found', status: 404, message: 'No such webhook endpoint.' }),
+      );
+    });
+    const panel = await manage(user, SHOP);
+    const remove = within(panel).getByRole('button', { name: 'Delete' });
+    await user.click(remove);
+    await user.click(dialogButton('Delete endpoint'));
+    expect(await within(panel).findByText('No such webhook endpoint.')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
   });
 
   it('sends a test event, and reads the log until its attempt shows', async () => {
