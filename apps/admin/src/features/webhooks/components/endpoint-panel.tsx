@@ -244,7 +244,7 @@ export function EndpointPanel({
       </div>
       <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
       <StatusMessage message={message} />
-      <EventsForm key={endpoint.events.join()} of={of} endpoint={endpoint} />
+      <EventsForm of={of} endpoint={endpoint} />
       <AttemptsLog of={of} endpointId={endpoint.id} awaited={awaited} onAwait={setAwaited} />
       {confirming === 'roll' ? (
         <ConfirmDialog

@@ -162,13 +162,16 @@ describe('the webhook endpoints of the account', () => {
 });
 
 describe('one endpoint, managed', () => {
-  it('changes its events', async () => {
+  it('changes its events, and says so once the list is read again', async () => {
     const { user, client } = setUp((fake) => {
-      fake.updateWebhookEndpoint.mockImplementation((id, patch) =>
-        Promise.resolve(
+      fake.updateWebhookEndpoint.mockImplementation((id, patch) => {
+        fake.listWebhookEndpoints.mockResolvedValue(
+          webhooksPage([webhookEndpoint(1, { url: SHOP, events: patch.events ?? [] })]),
+        );
+        return Promise.resolve(
           result<WebhookEndpoint>(webhookEndpoint(id, { events: patch.events ?? [] })),
-        ),
-      );
+        );
+      });
     });
     const panel = await manage(user, SHOP);
     expect(
@@ -181,6 +184,10 @@ describe('one endpoint, managed', () => {
       events: ['pet.deleted', 'order.placed', 'order.delivered', 'order.cancelled'],
     });
     expect(await within(panel).findByText('Saved the events.')).toBeDefined();
+    await waitFor(async () => {
+      expect((await findRow(SHOP)).textContent).toContain('pet.deleted, order.placed');
+    });
+    expect(within(panel).getByText('Saved the events.')).toBeDefined();
   });
 
   it('disables an endpoint, and enables one', async () => {
