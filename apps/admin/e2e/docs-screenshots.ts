@@ -55,6 +55,12 @@ export const DOCS_SCREENSHOTS: Record<string, DocsScreenshot> = {
   activity: { file: 'admin.e2e.ts' },
   // API keys
   'keys-created': { file: 'admin.e2e.ts' },
+  // Webhooks
+  'webhooks-created': { file: 'webhooks.e2e.ts' },
+  'webhooks-attempts': { file: 'webhooks.e2e.ts', fullPage: true },
+  'webhooks-roll-confirm': { file: 'webhooks.e2e.ts' },
+  'account-webhooks': { file: 'webhooks.e2e.ts' },
+  'webhooks-390': { file: 'webhooks.e2e.ts' },
   // Accounts
   'accounts-usage': { file: 'accounts.e2e.ts' },
   'account-invitation': { file: 'accounts.e2e.ts' },

@@ -48,6 +48,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // call forwards a client address of its own (browser.ts), so no file runs into another's
     // 60 requests a minute without a key.
     TRUST_PROXY: '127.0.0.1',
+    // Webhooks go to a receiver the test runs on loopback (webhooks.e2e.ts), over plain http.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_SECRETS_KEY: 'admin-e2e-webhook-secrets-key-of-this-run-only',
   };
   const staff = createAccountKey(env, {
     name: 'Staff',

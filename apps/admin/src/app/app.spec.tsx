@@ -88,7 +88,7 @@ describe('routing', () => {
 
   it('shows the person signed in, their account and its role in the layout', async () => {
     const { client, links } = await openAs(account({ name: 'Zoo Shop', plan: 'pro' }));
-    expect(links).toEqual(['Pets', 'Orders', 'API keys', 'Your account']);
+    expect(links).toEqual(['Pets', 'Orders', 'API keys', 'Webhooks', 'Your account']);
     expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Ann Lee').parentElement?.textContent).toBe(
       'Signed in as Ann Lee (ann@acme.example) · Zoo Shop, partner',
@@ -104,6 +104,7 @@ describe('routing', () => {
       'Categories',
       'Orders',
       'API keys',
+      'Webhooks',
       'Accounts',
       'Activity',
       'Your account',

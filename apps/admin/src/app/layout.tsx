@@ -57,6 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <li>
                 <NavLink href="/keys">API keys</NavLink>
               </li>
+              <li>
+                <NavLink href="/webhooks">Webhooks</NavLink>
+              </li>
               {account.role === 'staff' ? (
                 <>
                   <li>

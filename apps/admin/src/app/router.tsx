@@ -52,6 +52,9 @@ const AccountsRoute = lazy(() =>
 const KeysRoute = lazy(() =>
   import('./routes/keys.js').then(({ KeysRoute }) => ({ default: KeysRoute })),
 );
+const WebhooksRoute = lazy(() =>
+  import('./routes/webhooks.js').then(({ WebhooksRoute }) => ({ default: WebhooksRoute })),
+);
 const AccountRoute = lazy(() =>
   import('./routes/account.js').then(({ AccountRoute }) => ({ default: AccountRoute })),
 );
@@ -118,6 +121,9 @@ function SignedInRoutes() {
           </Route>
           <Route path="/keys">
             <KeysRoute />
+          </Route>
+          <Route path="/webhooks">
+            <WebhooksRoute />
           </Route>
           <Route path="/accounts" nest>
             <AccountsRoute />

@@ -25,6 +25,9 @@ import type {
   PetstoreClient,
   RateLimitState,
   Session,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from '@pets/client';
 import { PetstoreApiError } from '@pets/client';
 import { EMPTY_PROFILE, PROBLEMS } from '@pets/contract';
@@ -213,6 +216,67 @@ export const keysPage = (keys: ApiKey[], nextCursor?: string): KeysPage => ({
     nextCursor === undefined
       ? undefined
       : `http://localhost:3000/v1/account/keys?limit=50&cursor=${nextCursor}`,
+});
+
+/** A webhook endpoint of account 1, enabled, sent every order event, unless overridden. */
+export const webhookEndpoint = (
+  id: number,
+  overrides: Partial<WebhookEndpoint> = {},
+): WebhookEndpoint => ({
+  id,
+  accountId: 1,
+  url: `https://hooks${id}.example.com/petstore`,
+  events: ['order.placed', 'order.approved', 'order.delivered', 'order.cancelled'],
+  status: 'enabled',
+  disabledReason: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  secretPrefix: `whsec_E${id}ab`,
+  previousSecretExpiresAt: null,
+  ...overrides,
+});
+
+export const webhooksPage = (
+  endpoints: WebhookEndpoint[],
+  nextCursor?: string,
+): Page<WebhookEndpoint> => listPage(endpoints, '/v1/account/webhooks?limit=20', nextCursor);
+
+/** An attempt at delivery `deliveryId` (event 200 + it, `order.placed`), answered 200. */
+export const webhookAttempt = (
+  id: number,
+  overrides: Partial<WebhookAttempt> = {},
+): WebhookAttempt => ({
+  id,
+  deliveryId: 30 + id,
+  eventId: 200 + id,
+  eventType: 'order.placed',
+  attempt: 1,
+  attemptedAt: '2030-01-02T10:00:00.000Z',
+  succeeded: true,
+  responseStatus: 200,
+  error: null,
+  durationMs: 41,
+  responseExcerpt: 'ok',
+  ...overrides,
+});
+
+export const attemptsPage = (
+  attempts: WebhookAttempt[],
+  nextCursor?: string,
+): Page<WebhookAttempt> =>
+  listPage(attempts, '/v1/account/webhooks/1/attempts?limit=20', nextCursor);
+
+/** A delivery (of event 205, a test) just made, waiting to be sent. */
+export const webhookDelivery = (
+  id: number,
+  overrides: Partial<WebhookDelivery> = {},
+): WebhookDelivery => ({
+  id,
+  eventId: 205,
+  eventType: 'webhook.test',
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: '2030-01-02T10:00:01.000Z',
+  ...overrides,
 });
 
 /** A page of any list at `path` (e.g. `/v1/sessions?limit=20`); `nextCursor` makes a `next` link. */
@@ -470,9 +534,9 @@ export function createFakeClient() {
     createKey: vi.fn<PetstoreClient['createKey']>(notFaked('createKey')),
     revokeKey: vi.fn<PetstoreClient['revokeKey']>(notFaked('revokeKey')),
     /* eslint-enable @typescript-eslint/no-deprecated */
-    // Webhook endpoints: no page of the app calls them yet.
-    listWebhookEndpoints: vi.fn<PetstoreClient['listWebhookEndpoints']>(
-      notFaked('listWebhookEndpoints'),
+    // The account has no webhook endpoints unless a test says.
+    listWebhookEndpoints: vi.fn<PetstoreClient['listWebhookEndpoints']>(() =>
+      Promise.resolve(webhooksPage([])),
     ),
     iterateWebhookEndpoints: vi.fn<PetstoreClient['iterateWebhookEndpoints']>(),
     createWebhookEndpoint: vi.fn<PetstoreClient['createWebhookEndpoint']>(
@@ -553,7 +617,7 @@ export function createFakeClient() {
       ),
       listWebhookEndpointsOfAccount: vi.fn<
         PetstoreClient['admin']['listWebhookEndpointsOfAccount']
-      >(notFaked('listWebhookEndpointsOfAccount')),
+      >(() => Promise.resolve(webhooksPage([]))),
       iterateWebhookEndpointsOfAccount:
         vi.fn<PetstoreClient['admin']['iterateWebhookEndpointsOfAccount']>(),
       createWebhookEndpointForAccount: vi.fn<

@@ -1,0 +1,190 @@
+/**
+ * Browser tests of the Webhooks page, at 1280×800 and on a 390×844 phone: a partner adds an
+ * endpoint pointing at a receiver this file runs on loopback, sees its secret once, sends a test
+ * event, sees its attempt answered 2xx in the log and sends it again (refused, in the API's words,
+ * while the endpoint is disabled); the receiver got each, signed with that secret. Staff open the partner's endpoints from its account's page. Nothing
+ * scrolls sideways and axe finds nothing.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { PROBLEMS } from '@pets/contract';
+import { describe, expect, inject } from 'vitest';
+import {
+  collectErrors,
+  expectAccessible,
+  expectAllActionsWithinWidth,
+  it,
+  screenshot,
+  sidewaysScroll,
+} from './browser.js';
+
+const { people } = inject('e2e');
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on loopback: notes every delivery and answers 200 with a short body. */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('received by the e2e receiver');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks`, received };
+}
+
+/** Whether a delivery carries a Standard Webhooks signature made with `secret`. */
+function signedWith(delivery: Received, secret: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signed = `${String(delivery.headers['webhook-id'])}.${String(delivery.headers['webhook-timestamp'])}.${delivery.body}`;
+  const expected = `v1,${createHmac('sha256', key).update(signed).digest('base64')}`;
+  return String(delivery.headers['webhook-signature']).split(' ').includes(expected);
+}
+
+describe('a partner on the Webhooks page', () => {
+  let page: Page;
+  let errors: string[] = [];
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let secret = '';
+
+  it.beforeAll(async ({ pages }) => {
+    receiver = await startReceiver();
+    page = await pages.desktop({ as: people.partner, at: '/admin/pets' });
+    errors = collectErrors(page);
+  });
+
+  it.afterAll(async () => {
+    await new Promise((resolve) => receiver.server.close(resolve));
+  });
+
+  it('adds an endpoint and sees its secret once', async () => {
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL(/\/admin\/webhooks$/);
+    await page.getByText('This account has no webhook endpoints.').waitFor();
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByRole('checkbox', { name: 'Every order event' }).check();
+    await page.getByRole('checkbox', { name: 'pet.created' }).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const shown = page.getByLabel(`Signing secret of ${receiver.url}`);
+    await shown.waitFor();
+    secret = await shown.inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await page.getByText('Copy this secret now: you will not see it again.').waitFor();
+    await page.getByRole('rowheader', { name: receiver.url }).waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'webhooks-created');
+    await page.getByRole('button', { name: 'Done, I have stored it' }).click();
+    expect(await page.getByLabel(`Signing secret of ${receiver.url}`).count()).toBe(0);
+  });
+
+  it('sends a test event, sees it answered 200 in the log, and the receiver got it signed', async () => {
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    await panel.getByRole('button', { name: 'Send test event' }).click();
+    await panel.getByText(/^Sent a test event \(id \d+\)/).waitFor();
+    const log = panel.getByRole('table', { name: 'Attempts, newest first' });
+    const attempt = log.getByRole('row', { name: /webhook\.test/ });
+    await attempt.waitFor();
+    expect(await attempt.getByRole('cell').nth(2).textContent()).toBe('200');
+    expect(await attempt.locator('pre.excerpt').textContent()).toBe('received by the e2e receiver');
+    expect(receiver.received).toHaveLength(1);
+    const [test] = receiver.received;
+    expect(test && JSON.parse(test.body)).toMatchObject({ type: 'webhook.test' });
+    expect(test && signedWith(test, secret)).toBe(true);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await screenshot(page, 'webhooks-attempts');
+    await expectAccessible(page, 'the Webhooks page with its log');
+  });
+
+  it('sends the delivery again: a second attempt, the same webhook-id', async () => {
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    await panel.getByRole('button', { name: /^Send again webhook\.test/ }).click();
+    const log = panel.getByRole('table', { name: 'Attempts, newest first' });
+    await expect.poll(() => log.getByRole('row', { name: /webhook\.test/ }).count()).toBe(2);
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]?.headers['webhook-id']).toBe(
+      receiver.received[0]?.headers['webhook-id'],
+    );
+  });
+
+  it("while disabled, Send again says the API's sentence; Enable sends again", async () => {
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    const status = page
+      .getByRole('table', { name: 'Your webhook endpoints' })
+      .getByRole('cell', { name: /^(Enabled|Disabled)/ });
+    await panel.getByRole('button', { name: 'Disable' }).click();
+    await expect.poll(() => status.textContent()).toBe('Disabled by request');
+    await panel
+      .getByRole('button', { name: /^Send again webhook\.test/ })
+      .first()
+      .click();
+    await panel.getByText(PROBLEMS.webhookEndpointDisabled.message).waitFor();
+    await panel.getByRole('button', { name: 'Enable' }).click();
+    await expect.poll(() => status.textContent()).toBe('Enabled');
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('asks before rolling the secret, saying the old one signs 24 hours more', async () => {
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    await panel.getByRole('button', { name: 'Roll secret' }).click();
+    const dialog = page.getByRole('dialog', { name: `Roll the secret of ${receiver.url}?` });
+    await dialog.getByText(/keeps signing beside the new one for 24 hours/).waitFor();
+    await screenshot(page, 'webhooks-roll-confirm');
+    await expectAccessible(page, 'the roll confirmation');
+    await dialog.getByRole('button', { name: 'Keep secret' }).click();
+    // The browser logs the refused resend's 409, which the page said in words.
+    expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
+  });
+
+  it('fits a phone: nothing scrolls sideways, every action in reach', async ({ pages }) => {
+    const phone = await pages.phone({ as: people.partner, at: '/admin/webhooks' });
+    const row = phone.getByRole('rowheader', { name: receiver.url });
+    await row.waitFor();
+    await phone.getByRole('button', { name: `Manage ${receiver.url}` }).click();
+    await phone
+      .getByRole('table', { name: 'Attempts, newest first' })
+      .getByRole('row', { name: /webhook\.test/ })
+      .first()
+      .waitFor();
+    expect(await sidewaysScroll(phone)).toBe(0);
+    await expectAllActionsWithinWidth(phone);
+    await screenshot(phone, 'webhooks-390');
+    await expectAccessible(phone, 'the Webhooks page on a phone');
+  });
+});
+
+describe('a member of staff', () => {
+  it("opens a partner's endpoints and their log from its account's page", async ({ pages }) => {
+    const page = await pages.desktop({
+      as: people.staff,
+      at: `/admin/accounts/${people.partner.accountId}`,
+    });
+    const errors = collectErrors(page);
+    const table = page.getByRole('table', { name: 'Webhook endpoints of Zoo Shop' });
+    const row = table.getByRole('row', { name: /^http:\/\/127\.0\.0\.1:\d+\/hooks / });
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Manage / }).click();
+    await page
+      .getByRole('table', { name: 'Attempts, newest first' })
+      .getByRole('row', { name: /webhook\.test/ })
+      .first()
+      .waitFor();
+    expect(await sidewaysScroll(page)).toBe(0);
+    await page
+      .getByRole('heading', { name: 'Webhook endpoints of Zoo Shop' })
+      .scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-webhooks');
+    await expectAccessible(page, "an account's webhooks");
+    expect(errors).toEqual([]);
+  });
+});
