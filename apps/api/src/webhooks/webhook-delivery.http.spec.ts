@@ -268,4 +268,39 @@ describe.each(ENGINES)('webhook delivery by the running worker on %s', (engine) 
       Array.from({ length: 3 }, () => 'pet.created'),
     );
   });
+
+  it('sends a backlog as fast as the endpoint answers, not a few deliveries a poll', async () => {
+    // The other test's endpoints go: what they still owe is never sent.
+    const listed = await t.as(partner.key).get('/v1/account/webhooks?limit=100');
+    for (const { id } of listed.json<WebhookEndpoint[]>())
+      await t.as(partner.key).delete(`/v1/account/webhooks/${id}`);
+    const pets: Pet[] = [];
+    for (let i = 0; i < 64; i++) {
+      const answer = await t.as(partner.key).post('/v1/pets', { name: `Bulk ${i}`, categoryId: 1 });
+      pets.push(answer.json<Pet>());
+    }
+    const bulk = new Receiver();
+    await bulk.start();
+    try {
+      const created = await t
+        .as(partner.key)
+        .post('/v1/account/webhooks', { url: `${bulk.url}/bulk`, events: ['pet.updated'] });
+      expect(created.statusCode, created.body).toBe(201);
+      bulk.secret = created.json<CreatedWebhookEndpoint>().secret;
+      // 64 events in one transaction: 64 deliveries due at once.
+      const changed = await t.as(partner.key).post('/v1/pets/batch', {
+        items: pets.map(({ id }) => ({ petId: id, patch: { status: 'pending' } })),
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await expect.poll(() => bulk.received.length).toBeGreaterThan(0);
+      const first = Date.now();
+      await expect.poll(() => bulk.received.length).toBe(64);
+      // At 8 a poll (1 s), the last 56 would come 7 polls after the first (40 took 3.6 to 3.9 s).
+      expect(Date.now() - first).toBeLessThan(3_000);
+      expect(new Set(bulk.received.map(({ id }) => id)).size).toBe(64);
+      expect(bulk.received.every(({ verified }) => verified)).toBe(true);
+    } finally {
+      await bulk.stop();
+    }
+  });
 });

@@ -65,6 +65,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
   private running: Promise<void> | undefined;
+  /** Whether the worker runs its own rounds (not when tests run them by hand). */
+  private looping = false;
+  /** Whether the last claim took all the room it had: more may be due than was taken. */
+  private backlog = false;
+  /** Whether an attempt ended while a round was under way: one more round follows it. */
+  private again = false;
   /** Opens the endpoints' secrets; none without `WEBHOOK_SECRETS_KEY` (nothing is delivered). */
   private readonly secrets: SecretBox | undefined;
 
@@ -81,6 +87,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
 
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.deliver || this.secrets === undefined) return;
+    this.looping = true;
     const tick = () => {
       if (this.stopped) return;
       this.timer = setTimeout(() => {
@@ -111,12 +118,36 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   /**
    * One round: new events handed out, then due deliveries claimed into the room left (up to
    * `DELIVERIES_AT_ONCE` in flight) and sent; resolves once they are sent off, not answered. The
-   * next round, a poll later, fills what the answered ones left: an endpoint that answers slowly
-   * (up to `DELIVERY_TIMEOUT_MS`) holds its own attempts' places, never the other endpoints'.
+   * next round (at the next poll, or as soon as an attempt ends while there is a backlog) fills
+   * what the answered ones left: an endpoint that answers slowly (up to `DELIVERY_TIMEOUT_MS`)
+   * holds its own attempts' places, never the other endpoints'.
    */
   private startRound(): Promise<void> {
-    this.running ??= this.round().finally(() => (this.running = undefined));
+    this.running ??= this.round().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.next();
+      }
+    });
     return this.running;
+  }
+
+  /**
+   * After an attempt: while there is a backlog, its place is filled at once rather than at the next
+   * poll, so an instance sends as fast as its endpoints answer (`DELIVERIES_AT_ONCE` at a time), not
+   * `DELIVERIES_AT_ONCE` a poll. While a round is under way (it may have counted its room before
+   * this attempt ended), another follows it.
+   */
+  private next(): void {
+    if (!this.looping || this.stopped || !this.backlog) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.startRound().catch((error: unknown) => {
+      this.logger.warn(`webhook delivery round failed: ${String(error)}`);
+    });
   }
 
   private async round(): Promise<void> {
@@ -126,7 +157,10 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
       while ((await this.dispatch()) === DISPATCH_BATCH) {
         // A full batch: more may wait.
       }
-    else if (!work.due) return;
+    else if (!work.due) {
+      this.backlog = false;
+      return;
+    }
     const room = DELIVERIES_AT_ONCE - this.inFlight.size;
     if (room <= 0) return;
     const now = this.clock.now();
@@ -134,13 +168,17 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     const ids = await this.writer.transaction((tx) =>
       this.deliveries.claimDue(tx, now, until, room),
     );
+    this.backlog = ids.length === room;
     for (const id of ids) {
       const attempt = this.attempt(id, until)
         .catch((error: unknown) => {
           // Its claim runs out and the delivery is sent again (at least once).
           this.logger.warn(`webhook delivery ${id} failed: ${String(error)}`);
         })
-        .finally(() => this.inFlight.delete(attempt));
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          this.next();
+        });
       this.inFlight.add(attempt);
     }
   }
