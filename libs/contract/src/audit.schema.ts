@@ -47,6 +47,8 @@ export const AuditAction = z
     'webhook.updated',
     'webhook.secret_rolled',
     'webhook.deleted',
+    'webhook.delivery_resent',
+    'webhook.test_sent',
   ])
   .meta({ id: 'AuditAction', description: 'What happened.' });
 export type AuditAction = z.infer<typeof AuditAction>;

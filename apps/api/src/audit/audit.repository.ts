@@ -15,6 +15,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Principal } from '../gate/principal.js';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
+import { OutboxSignal } from './outbox-signal.js';
 import type { WriteTx } from '../database/writer.js';
 
 /**
@@ -120,7 +121,10 @@ export class AuditRepository {
   /** One statement per combination of filters, each served by an index. */
   private readonly pages = new Map<string, ReturnType<AuditRepository['page']>>();
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly outbox: OutboxSignal,
+  ) {
     this.publish = database.statement(
       (db, p: { type: EventType; createdAt: number; accountId: number | null; data: string }) =>
         db.insertInto('events').values({
@@ -146,16 +150,19 @@ export class AuditRepository {
 
   /**
    * Appends an event within the transaction of the change it records; one that is also a partner
-   * event (its `data`) goes to the outbox in the same transaction, so both or neither are stored.
+   * event (its `data`) goes to the outbox in the same transaction, so both or neither are stored,
+   * and the delivery worker is told once it is committed.
    */
   async record(tx: WriteTx, at: number, event: NewEvent): Promise<void> {
-    if (event.data !== undefined)
+    if (event.data !== undefined) {
       await tx.run(this.publish, {
         type: event.action,
         createdAt: at,
         accountId: event.audience ?? null,
         data: JSON.stringify(event.data),
       });
+      tx.afterCommit(this.outbox.raise);
+    }
     const actor = typeof event.actor === 'string' ? undefined : event.actor;
     await tx.run(this.insert, {
       at,

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         secretsKey: DEVELOPMENT_WEBHOOK_SECRETS_KEY,
         allowPrivate: false,
         deliver: true,
+        pollMs: 1000,
       },
       singleSignOn: undefined,
     });
@@ -58,6 +59,13 @@ describe('loadConfig', () => {
 
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate).toBe(true);
     expect(loadConfig({ WEBHOOK_DELIVERY: 'false' }).webhooks.deliver).toBe(false);
+    expect(loadConfig({}).webhooks.pollMs).toBe(1000);
+    expect(loadConfig({ WEBHOOK_POLL_MS: '250' }).webhooks.pollMs).toBe(250);
+    for (const wrong of ['99', '3600001', '1.5', 'soon'])
+      expect(problemsOf({ WEBHOOK_POLL_MS: wrong })).toHaveLength(1);
+    expect(problemsOf({ WEBHOOK_POLL_MS: '50' })).toEqual([
+      'WEBHOOK_POLL_MS must be from 100 to 3600000 (milliseconds) (got "50")',
+    ]);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate).toBe(false);
     expect(problemsOf({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toEqual([
       'WEBHOOK_ALLOW_PRIVATE must be true or false (got "yes")',

@@ -104,6 +104,60 @@ describe.each(ENGINES)('the writer on %s', (engine) => {
     }
     expect(await names()).toEqual(['inside']);
   });
+
+  it('runs what waits for a commit once it is committed, once each, and never for a rollback', async () => {
+    const ran: string[] = [];
+    const tell = (what: string) => () => {
+      ran.push(what);
+    };
+    const told = tell('committed');
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        writer.transaction(async (tx) => {
+          await tx.run(insert, { name: `A${i}` });
+          tx.afterCommit(tell(`A${i}`));
+          // The same callback twice in one transaction, and from every transaction: once each.
+          tx.afterCommit(told);
+          tx.afterCommit(told);
+          if (i === 3) throw new Error('rolled back');
+          // Before the commit, nothing has run for this one.
+          expect(ran).not.toContain(`A${i}`);
+          return i;
+        }),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(ran.filter((what) => what !== 'committed').sort()).toEqual([
+      'A0',
+      'A1',
+      'A2',
+      'A4',
+      'A5',
+    ]);
+    // Once per transaction, however often it was given.
+    expect(ran.filter((what) => what === 'committed')).toHaveLength(5);
+    // One that throws neither fails the write nor stops the others.
+    const after: string[] = [];
+    await expect(
+      writer.transaction(async (tx) => {
+        await tx.run(insert, { name: 'B' });
+        tx.afterCommit(() => {
+          throw new Error('a listener failed');
+        });
+        tx.afterCommit(() => after.push('B'));
+        return 'stored';
+      }),
+    ).resolves.toBe('stored');
+    expect(after).toEqual(['B']);
+    expect(await names()).toContain('B');
+  });
 });
 
 describe('the SQLite write connection left inside a transaction', () => {
@@ -225,10 +279,12 @@ describe('group commit on SQLite', () => {
   });
 
   it('answers none of a group before its commit: a commit that fails fails them all, and keeps nothing', async () => {
+    const told: number[] = [];
     const outcomes = Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
         writer.transaction(async (tx) => {
           await tx.run(insert, { name: `T${i}` });
+          tx.afterCommit(() => told.push(i));
           // One of them leaves a foreign key broken, which SQLite checks only at the commit.
           if (i === 2) {
             db.pragma('defer_foreign_keys = ON');
@@ -243,6 +299,8 @@ describe('group commit on SQLite', () => {
     );
     const settled = await outcomes;
     expect(settled.map((outcome) => outcome.status)).toEqual(Array(5).fill('rejected'));
+    // Nothing was committed: nothing is told it was.
+    expect(told).toEqual([]);
     expect(await t.app.get(DataSource).query('SELECT name FROM pets')).toEqual([]);
     expect(db.inTransaction).toBe(false);
     // The writer goes on.

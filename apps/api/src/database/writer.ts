@@ -52,6 +52,12 @@ export interface WriteTx {
    * SQLite writes one transaction at a time: nothing to wait for.
    */
   lockRow(table: keyof Tables, id: number): Promise<void>;
+  /**
+   * Runs `callback` once this transaction is committed (on PostgreSQL, once what it wrote is
+   * listed), before its caller is answered; never if it is rolled back. A callback given twice
+   * runs once. For what tells the rest of the instance about a commit: it must not throw.
+   */
+  afterCommit(callback: () => void): void;
 }
 
 const usedAfterEnd = () =>
@@ -140,8 +146,9 @@ export class SqliteWriter extends Writer {
   }
 
   /** The statements of one transaction of a group; refused once it has ended. */
-  private txFor(): { tx: WriteTx; end: () => void } {
+  private txFor(): { tx: WriteTx; end: () => void; committed: AfterCommit } {
     let open = true;
+    const committed = new AfterCommit();
     const attempt = <R>(execute: () => R): Promise<R> => {
       if (!open) return Promise.reject(usedAfterEnd());
       // SQLite ended the transaction by itself (SQLITE_FULL, SQLITE_IOERR) and the work went on: a
@@ -161,12 +168,16 @@ export class SqliteWriter extends Writer {
       run: (statement, parameters) =>
         attempt(() => this.statement(statement.sql).run(...statement.values(parameters)).changes),
       lockRow: () => attempt(() => undefined),
+      afterCommit: (callback) => {
+        if (open) committed.add(callback);
+      },
     };
     return {
       tx,
       end: () => {
         open = false;
       },
+      committed,
     };
   }
 
@@ -180,7 +191,7 @@ export class SqliteWriter extends Writer {
       for (const queued of group) queued.reject(asError(error));
       return;
     }
-    const succeeded: { queued: Queued; result: unknown }[] = [];
+    const succeeded: { queued: Queued; result: unknown; committed: AfterCommit }[] = [];
     // Failures are answered after the commit too, as one after another would have been: a caller
     // that then reads what an earlier one of the group wrote (the winner of an Idempotency-Key)
     // finds it committed.
@@ -190,13 +201,13 @@ export class SqliteWriter extends Writer {
     };
     for (let i = 0; i < group.length; i++) {
       const queued = group[i] as Queued;
-      const { tx, end } = this.txFor();
+      const { tx, end, committed } = this.txFor();
       try {
         this.statement('SAVEPOINT one').run();
         const result = await queued.work(tx);
         end();
         this.statement('RELEASE one').run();
-        succeeded.push({ queued, result });
+        succeeded.push({ queued, result, committed });
       } catch (error) {
         end();
         if (this.connection().inTransaction) {
@@ -229,7 +240,10 @@ export class SqliteWriter extends Writer {
       answerFailed();
       return;
     }
-    for (const done of succeeded) done.queued.resolve(done.result);
+    for (const done of succeeded) {
+      done.committed.run(this.logger);
+      done.queued.resolve(done.result);
+    }
     answerFailed();
   }
 
@@ -311,15 +325,20 @@ export class PostgresWriter extends Writer {
 
   async transaction<T>(work: (tx: WriteTx) => Promise<T>): Promise<T> {
     const seen = { writes: false };
+    const committed = new AfterCommit();
     let result: T;
     try {
       result = await this.dataSource.transaction(async (manager) => {
         const runner = manager.queryRunner;
         if (!runner) throw new Error('A transaction without a query runner');
         return work(
-          postgresTx(runner, () => {
-            seen.writes = true;
-          }),
+          postgresTx(
+            runner,
+            () => {
+              seen.writes = true;
+            },
+            committed,
+          ),
         );
       });
     } catch (error) {
@@ -336,6 +355,7 @@ export class PostgresWriter extends Writer {
       // Listed: no instance serves a page kept from before it once it is acknowledged.
       await this.pageVersion.bump();
     }
+    committed.run(this.logger);
     return result;
   }
 
@@ -355,7 +375,7 @@ export class PostgresWriter extends Writer {
   }
 }
 
-function postgresTx(runner: QueryRunner, writes: () => void): WriteTx {
+function postgresTx(runner: QueryRunner, writes: () => void, committed: AfterCommit): WriteTx {
   return {
     async all<P extends object, R>(statement: Statement<P, R>, parameters: P) {
       if (statement.writes) writes();
@@ -372,11 +392,34 @@ function postgresTx(runner: QueryRunner, writes: () => void): WriteTx {
     async lockRow(table, id) {
       await runner.query(LOCK_ROW, [`${table}:${id}`]);
     },
+    afterCommit(callback) {
+      committed.add(callback);
+    },
   };
 }
 
 /** An advisory lock per row (its key a hash of table and id: a collision only makes two wait). */
 const LOCK_ROW = 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))';
+
+/** What a transaction runs once committed (`WriteTx.afterCommit`): each callback once, in order. */
+class AfterCommit {
+  private callbacks: Set<() => void> | undefined;
+
+  add(callback: () => void): void {
+    (this.callbacks ??= new Set()).add(callback);
+  }
+
+  /** Runs them; one that throws is logged, and neither stops the others nor fails the write. */
+  run(logger: Logger): void {
+    if (!this.callbacks) return;
+    for (const callback of this.callbacks)
+      try {
+        callback();
+      } catch (error) {
+        logger.warn(`After a commit: ${describeError(error)}`);
+      }
+  }
+}
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -5,6 +5,7 @@
  * sent to one endpoint alone, never subscribed to, listed only to its account; and who may do each.
  */
 import {
+  type AuditEvent,
   type CreatedWebhookEndpoint,
   type Event,
   type Pet,
@@ -33,12 +34,15 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
   let t: TestApp;
   let partner: { key: string; accountId: number };
   let staff: string;
+  let staffAccount: number;
   const receiver = new Receiver();
   beforeAll(async () => {
     await receiver.start();
     t = await createTestApp({ engine, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     partner = await t.createKey(anAccount({ name: 'Partner' }));
-    ({ key: staff } = await t.createKey(anAccount({ name: 'Staff', role: 'staff' })));
+    ({ key: staff, accountId: staffAccount } = await t.createKey(
+      anAccount({ name: 'Staff', role: 'staff' }),
+    ));
   });
   afterAll(async () => {
     await t.close();
@@ -82,6 +86,14 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
     );
   const eventsSeen = (key: string) =>
     followLinks<Event>((next) => t.as(key).get(next), '/v1/events?type=webhook.test');
+  /** The endpoint's audit trail, newest first, without its creation. */
+  const auditOf = async (endpointId: number) => {
+    const answer = await t
+      .as(staff)
+      .get(`/v1/admin/audit?targetType=webhook&targetId=${endpointId}`);
+    expect(answer.statusCode).toBe(200);
+    return answer.json<AuditEvent[]>().filter(({ action }) => action !== 'webhook.created');
+  };
 
   it('lists each attempt newest first, paged with Link, as it was logged', async () => {
     const hook = await endpoint(partner.key, '/log');
@@ -194,6 +206,19 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
     expect(attempts.map(({ attempt, succeeded }) => [attempt, succeeded])).toEqual([
       [2, true],
       [1, true],
+    ]);
+    // Audited: who sent which delivery again, of which event.
+    expect(await auditOf(hook.id)).toEqual([
+      expect.objectContaining({
+        action: 'webhook.delivery_resent',
+        actor: expect.objectContaining({ accountId: partner.accountId }) as unknown,
+        target: expect.objectContaining({ type: 'webhook', id: hook.id }) as unknown,
+        changes: {
+          deliveryId: [null, done?.deliveryId],
+          eventId: [null, done?.eventId],
+          status: ['succeeded', 'pending'],
+        },
+      }),
     ]);
   });
 
@@ -362,6 +387,13 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
     expect(await eventsSeen(other.key)).toEqual([]);
     const [attempt] = await attemptsOf(partner.key, hook.id);
     expect(attempt).toMatchObject({ deliveryId: delivery.id, eventType: 'webhook.test' });
+    expect(await auditOf(hook.id)).toEqual([
+      expect.objectContaining({
+        action: 'webhook.test_sent',
+        actor: expect.objectContaining({ accountId: partner.accountId }) as unknown,
+        changes: { eventId: [null, delivery.eventId], deliveryId: [null, delivery.id] },
+      }),
+    ]);
   });
 
   it('refuses webhook.test among the event types an endpoint is sent', async () => {
@@ -432,6 +464,17 @@ describe.each(ENGINES)('webhook deliveries on %s', (engine) => {
     const numbers = (await attemptsOf(owner.key, hook.id)).map(({ attempt }) => attempt);
     expect(numbers.at(-1)).toBe(1);
     expect(numbers.sort()).toEqual([1, 1, 2]);
+    // Audited as staff's: the account's own test, then staff's resend and test.
+    expect(
+      (await auditOf(hook.id)).map(({ action, actor }) => [
+        action,
+        typeof actor === 'object' ? actor.accountId : actor,
+      ]),
+    ).toEqual([
+      ['webhook.test_sent', staffAccount],
+      ['webhook.delivery_resent', staffAccount],
+      ['webhook.test_sent', owner.accountId],
+    ]);
     // The test staff sent is the endpoint's account's: listed to it.
     expect((await eventsSeen(owner.key)).map(({ id }) => id)).toContain(
       tested.json<WebhookDelivery>().eventId,

@@ -12,9 +12,12 @@ import {
   type WebhookDelivery,
   type WebhookTestEventData,
 } from '@pets/contract';
+import { actorOf, AuditRepository } from '../audit/audit.repository.js';
+import { OutboxSignal } from '../audit/outbox-signal.js';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { Writer, type WriteTx } from '../database/writer.js';
 import { ApiException } from '../errors/api-exception.js';
+import type { Principal } from '../gate/principal.js';
 import { Cursors } from '../paging/cursor.js';
 import { type Page, scopedPage } from '../paging/paging.js';
 import { bodyOf, messageIdOf } from './webhook-delivery.worker.js';
@@ -34,6 +37,8 @@ export class WebhookDeliveriesService {
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly writer: Writer,
     private readonly cursors: Cursors,
+    private readonly audit: AuditRepository,
+    private readonly outbox: OutboxSignal,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -58,23 +63,42 @@ export class WebhookDeliveriesService {
   /**
    * Makes the endpoint's delivery due now, its retries started over, with its `webhook-id`: `404`
    * for a delivery of another endpoint, `409` while the endpoint is disabled (it would wait).
+   * Audited; this instance's worker is told once it is committed.
    */
-  resend(accountId: number, endpointId: number, deliveryId: number): Promise<WebhookDelivery> {
+  resend(
+    principal: Principal,
+    accountId: number,
+    endpointId: number,
+    deliveryId: number,
+  ): Promise<WebhookDelivery> {
     return this.writer.transaction(async (tx) => {
       await this.enabledEndpoint(tx, accountId, endpointId);
       const before = await this.deliveries.delivery(tx, endpointId, deliveryId);
       if (!before) throw ApiException.of(PROBLEMS.webhookDeliveryNotFound);
       const now = this.clock.now();
       await this.deliveries.resend(tx, deliveryId, now);
-      return deliveryOf({ ...before, status: 'pending', attempts: 0, nextAttemptAt: now });
+      const after = deliveryOf({ ...before, status: 'pending', attempts: 0, nextAttemptAt: now });
+      await this.audit.record(tx, now, {
+        actor: actorOf(principal),
+        action: 'webhook.delivery_resent',
+        target: { type: 'webhook', id: endpointId },
+        changes: {
+          deliveryId: [null, deliveryId],
+          eventId: [null, before.eventId],
+          status: [before.status, 'pending'],
+        },
+      });
+      tx.afterCommit(this.outbox.raise);
+      return after;
     });
   }
 
   /**
    * A `webhook.test` event, written to the outbox for the endpoint's account alone (no endpoint
    * subscribes to it, so dispatch hands it to none), and its delivery to this endpoint, due now.
+   * Audited; this instance's worker is told once it is committed.
    */
-  sendTest(accountId: number, endpointId: number): Promise<WebhookDelivery> {
+  sendTest(principal: Principal, accountId: number, endpointId: number): Promise<WebhookDelivery> {
     return this.writer.transaction(async (tx) => {
       const endpoint = await this.enabledEndpoint(tx, accountId, endpointId);
       const type: EventType = 'webhook.test';
@@ -102,6 +126,13 @@ export class WebhookDeliveriesService {
         body: bodyOf(event),
         createdAt: now,
       });
+      await this.audit.record(tx, now, {
+        actor: actorOf(principal),
+        action: 'webhook.test_sent',
+        target: { type: 'webhook', id: endpointId },
+        changes: { eventId: [null, eventId], deliveryId: [null, id] },
+      });
+      tx.afterCommit(this.outbox.raise);
       return deliveryOf({
         id,
         eventId,

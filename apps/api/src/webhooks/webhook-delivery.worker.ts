@@ -3,7 +3,9 @@
  * that are to hear them, claims due deliveries, sends each (at most `DELIVERIES_AT_ONCE` at a time,
  * each within 10 s), logs the attempt and moves the delivery on: done on a 2xx, tried again on the
  * schedule otherwise, given up after 3 days. An endpoint that answers `410 Gone`, or has failed for
- * 3 days, is disabled.
+ * 3 days, is disabled. An instance is told when a commit of its own wrote events, or made a
+ * delivery due (`OutboxSignal`), and starts a round at once; it looks for the rest (retries coming
+ * due, other instances' changes) every `WEBHOOK_POLL_MS`.
  *
  * At least once: a delivery is claimed for `CLAIM_MS` (longer than an attempt can take) before it
  * is sent, and let go when its attempt is logged. An instance that dies between the two leaves the
@@ -18,6 +20,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { OutboxSignal } from '../audit/outbox-signal.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { CLOCK, type Clock } from '../config/clock.js';
 import { Writer } from '../database/writer.js';
@@ -37,12 +40,6 @@ export { CLAIM_MS };
 
 /** How many deliveries one instance sends at once. */
 export const DELIVERIES_AT_ONCE = 8;
-/**
- * How often an idle instance looks for work. At 250 ms the looks doubled the time of 250 pets
- * created in a row (not yet explained; measured in the client's integration test): 1 s keeps a
- * delivery within about a second of its change.
- */
-export const POLL_MS = 1000;
 /** Events handed out per transaction. */
 const DISPATCH_BATCH = 200;
 
@@ -71,6 +68,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   private backlog = false;
   /** Whether an attempt ended while a round was under way: one more round follows it. */
   private again = false;
+  /** Whether events were committed since the last round began: it may not have seen them. */
+  private woken = false;
   /** Opens the endpoints' secrets; none without `WEBHOOK_SECRETS_KEY` (nothing is delivered). */
   private readonly secrets: SecretBox | undefined;
 
@@ -80,6 +79,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(HOST_RESOLVER) private readonly resolve: HostResolver,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly outbox: OutboxSignal,
   ) {
     const key = config.webhooks.secretsKey;
     this.secrets = key === undefined ? undefined : new SecretBox(key);
@@ -88,6 +88,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.deliver || this.secrets === undefined) return;
     this.looping = true;
+    this.outbox.listen(this.wake);
     const tick = () => {
       if (this.stopped) return;
       this.timer = setTimeout(() => {
@@ -96,7 +97,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
             this.logger.warn(`webhook delivery round failed: ${String(error)}`);
           })
           .finally(tick);
-      }, POLL_MS);
+      }, this.config.webhooks.pollMs);
       this.timer.unref();
     };
     tick();
@@ -104,6 +105,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    this.outbox.listen(undefined);
     clearTimeout(this.timer);
     await this.running;
     await Promise.all(this.inFlight);
@@ -134,13 +136,23 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   }
 
   /**
+   * After a commit that wrote events (`OutboxSignal`): a round at once, so a change is delivered
+   * within milliseconds rather than at the next poll. Commits that come while a round is under way
+   * bring one more round after it, however many they are.
+   */
+  private readonly wake = (): void => {
+    this.woken = true;
+    this.next();
+  };
+
+  /**
    * After an attempt: while there is a backlog, its place is filled at once rather than at the next
    * poll, so an instance sends as fast as its endpoints answer (`DELIVERIES_AT_ONCE` at a time), not
    * `DELIVERIES_AT_ONCE` a poll. While a round is under way (it may have counted its room before
-   * this attempt ended), another follows it.
+   * this attempt ended, or read the outbox before the events that woke it), another follows it.
    */
   private next(): void {
-    if (!this.looping || this.stopped || !this.backlog) return;
+    if (!this.looping || this.stopped || !(this.backlog || this.woken)) return;
     if (this.running) {
       this.again = true;
       return;
@@ -151,6 +163,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
   }
 
   private async round(): Promise<void> {
+    // Before the outbox is read: what it reads includes every commit that woke the worker so far.
+    this.woken = false;
     if (this.secrets === undefined) return;
     const work = await this.deliveries.work(this.clock.now());
     if (work.undispatched)

@@ -125,17 +125,20 @@ export class WebhooksAdminController {
     @Param('accountId') accountId: string,
     @Param('endpointId') endpointId: string,
     @Param('deliveryId') deliveryId: string,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<WebhookDelivery> {
     const account = await this.account(accountId);
     const endpoint = endpointIdOf(endpointId);
-    return this.deliveries.resend(account, endpoint, deliveryIdOf(deliveryId));
+    return this.deliveries.resend(principal, account, endpoint, deliveryIdOf(deliveryId));
   }
 
   @Operation('sendWebhookTestEventOfAccount')
   async test(
     @Param('accountId') accountId: string,
     @Param('endpointId') endpointId: string,
+    @CurrentPrincipal() principal: Principal,
   ): Promise<WebhookDelivery> {
-    return this.deliveries.sendTest(await this.account(accountId), endpointIdOf(endpointId));
+    const account = await this.account(accountId);
+    return this.deliveries.sendTest(principal, account, endpointIdOf(endpointId));
   }
 }

@@ -115,7 +115,12 @@ export class WebhooksController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<WebhookDelivery> {
     const endpoint = endpointIdOf(endpointId);
-    return this.deliveries.resend(principal.accountId, endpoint, deliveryIdOf(deliveryId));
+    return this.deliveries.resend(
+      principal,
+      principal.accountId,
+      endpoint,
+      deliveryIdOf(deliveryId),
+    );
   }
 
   @Operation('sendWebhookTestEvent')
@@ -123,6 +128,6 @@ export class WebhooksController {
     @Param('endpointId') endpointId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<WebhookDelivery> {
-    return this.deliveries.sendTest(principal.accountId, endpointIdOf(endpointId));
+    return this.deliveries.sendTest(principal, principal.accountId, endpointIdOf(endpointId));
   }
 }

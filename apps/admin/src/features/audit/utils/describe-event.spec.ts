@@ -240,10 +240,27 @@ describe('webhook endpoint events', () => {
     ['webhook.updated', 'Webhook endpoint 6 changed'],
     ['webhook.secret_rolled', 'Webhook endpoint 6 given a new secret'],
     ['webhook.deleted', 'Webhook endpoint 6 deleted'],
+    ['webhook.test_sent', 'Webhook endpoint 6: a test event sent'],
   ])('words %s by the endpoint’s id', (action, words) => {
     expect(describeAction(auditEvent(1, { action, target: { type: 'webhook', id: 6 } }))).toBe(
       words,
     );
+  });
+
+  it('names the delivery sent again', () => {
+    const target = { type: 'webhook', id: 6 } as const;
+    expect(
+      describeAction(
+        auditEvent(1, {
+          action: 'webhook.delivery_resent',
+          target,
+          changes: { deliveryId: [null, 31], eventId: [null, 204], status: ['failed', 'pending'] },
+        }),
+      ),
+    ).toBe('Webhook endpoint 6: delivery 31 sent again');
+    expect(
+      describeAction(auditEvent(1, { action: 'webhook.delivery_resent', target, changes: {} })),
+    ).toBe('Webhook endpoint 6: a delivery sent again');
   });
 });
 

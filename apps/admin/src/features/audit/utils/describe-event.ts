@@ -200,6 +200,16 @@ export function actionParts(
       return about('given a new secret');
     case 'webhook.deleted':
       return about('deleted');
+    case 'webhook.delivery_resent': {
+      // "Webhook endpoint 6: delivery 31 sent again": the endpoint is the target, not the sender.
+      const delivery = event.changes['deliveryId']?.[1];
+      return {
+        subject: subjectOf(target, categories),
+        text: `: ${typeof delivery === 'number' ? `delivery ${delivery}` : 'a delivery'} sent again`,
+      };
+    }
+    case 'webhook.test_sent':
+      return { subject: subjectOf(target, categories), text: ': a test event sent' };
     case 'order.placed':
       return about('placed');
     case 'order.approved':
