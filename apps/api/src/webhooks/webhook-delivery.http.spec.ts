@@ -10,6 +10,7 @@ import {
   type Event,
   notPublicIssue,
   type Pet,
+  type WebhookAttempt,
   type WebhookEndpoint,
 } from '@pets/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,9 @@ import { type Received, Receiver } from '../../test/webhook-receiver.js';
 import { Database } from '../database/database.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { HostResolver } from './address-policy.js';
-import { RETRY_DELAYS_MS } from './retry-schedule.js';
+import { GIVE_UP_AFTER_MS, nextAttemptAt, RETRY_DELAYS_MS } from './retry-schedule.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
+import { DELIVERY_TIMEOUT_MS } from './webhook-sender.js';
 
 const PUBLIC_ADDRESS = '93.184.215.14';
 
@@ -131,6 +133,49 @@ describe.each(ENGINES)('webhook delivery on %s', (engine) => {
     t.clock.advance(RETRY_DELAYS_MS[2] as number);
     await worker().runOnce();
     expect(receiver.received).toHaveLength(3);
+  });
+
+  it('tries a failing delivery for 3 days, then gives it up; a failure after 3 days disables', async () => {
+    const hook = await endpoint(`${receiver.url}/down`, ['pet.created']);
+    const status = async () =>
+      (await t.as(partner.key).get(`/v1/account/webhooks/${hook.id}`)).json<WebhookEndpoint>();
+    receiver.answers = Array.from({ length: 100 }, () => 500);
+    const firstAt = t.clock.now();
+    await createPet('Unheard');
+    // Each attempt at its time, as the worker finds it due: the clock moved to it, no further.
+    let at = firstAt;
+    for (let attempt = 1; ; attempt++) {
+      await worker().runOnce();
+      expect(receiver.received).toHaveLength(attempt);
+      const next = nextAttemptAt(firstAt, attempt, at);
+      if (next === undefined) break;
+      t.clock.advance(next - 1 - t.clock.now());
+      await worker().runOnce();
+      // Not a moment early.
+      expect(receiver.received).toHaveLength(attempt);
+      t.clock.advance(1);
+      at = next;
+    }
+    // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then every 10 h: 12 attempts, the last 67.6 h in.
+    expect(receiver.received).toHaveLength(12);
+    expect(at - firstAt).toBeLessThanOrEqual(GIVE_UP_AFTER_MS);
+    expect(new Set(receiver.received.map(({ id }) => id)).size).toBe(1);
+    expect(receiver.received.every(({ verified }) => verified)).toBe(true);
+    const [last] = (
+      await t.as(partner.key).get(`/v1/account/webhooks/${hook.id}/attempts?limit=1`)
+    ).json<WebhookAttempt[]>();
+    expect(last).toMatchObject({ attempt: 12, succeeded: false, responseStatus: 500 });
+    // Given up: never sent again. The endpoint has failed for less than 3 days: still enabled.
+    t.clock.advance(GIVE_UP_AFTER_MS);
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(12);
+    expect(await status()).toMatchObject({ status: 'enabled', disabledReason: null });
+
+    // More than 3 days after its first failure, with no success since, the next failure disables.
+    await createPet('Still unheard');
+    await worker().runOnce();
+    expect(receiver.received).toHaveLength(13);
+    expect(await status()).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
   });
 
   it('disables an endpoint that answers 410 Gone', async () => {
@@ -347,5 +392,59 @@ describe.each(ENGINES)('webhook delivery right after a commit on %s', (engine) =
     expect(receiver.received.every(({ verified }) => verified)).toBe(true);
     const types = receiver.received.map(({ body }) => (JSON.parse(body) as Event).type);
     expect(types.sort()).toEqual(['pet.created', 'pet.created', 'pet.created', 'pet.updated']);
+  });
+});
+
+describe('a webhook receiver that never answers', () => {
+  let t: TestApp;
+  let partner: { key: string; accountId: number };
+  const receiver = new Receiver();
+  beforeAll(async () => {
+    await receiver.start();
+    // What is timed is the HTTP request, the same on either engine.
+    t = await createTestApp({ engine: 'sqlite', env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    partner = await t.createKey(anAccount({ name: 'Partner' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+
+  it(`is given up on after ${DELIVERY_TIMEOUT_MS / 1000} s, logged as no answer, and tried again`, async () => {
+    // Longer than the wait: the answer never comes in time.
+    receiver.delays.set('/silent', DELIVERY_TIMEOUT_MS + 20_000);
+    const answer = await t
+      .as(partner.key)
+      .post('/v1/account/webhooks', { url: `${receiver.url}/silent`, events: ['pet.created'] });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const hook = answer.json<CreatedWebhookEndpoint>();
+    receiver.secret = hook.secret;
+    expect(
+      (await t.as(partner.key).post('/v1/pets', { name: 'Hush', categoryId: 1 })).statusCode,
+    ).toBe(201);
+    const started = Date.now();
+    await t.app.get(WebhookDeliveryWorker).runOnce();
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS);
+    expect(receiver.received).toHaveLength(1);
+    const [attempt] = (
+      await t.as(partner.key).get(`/v1/account/webhooks/${hook.id}/attempts`)
+    ).json<WebhookAttempt[]>();
+    expect(attempt).toMatchObject({
+      attempt: 1,
+      succeeded: false,
+      responseStatus: null,
+      responseExcerpt: null,
+      error: `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s.`,
+    });
+    expect(attempt?.durationMs).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS);
+    // Tried again on the schedule, with the same webhook-id.
+    receiver.delays.delete('/silent');
+    t.clock.advance(RETRY_DELAYS_MS[0] as number);
+    await t.app.get(WebhookDeliveryWorker).runOnce();
+    expect(receiver.received.map(({ id }) => id)).toEqual([
+      receiver.received[0]?.id,
+      receiver.received[0]?.id,
+    ]);
   });
 });
