@@ -4,8 +4,9 @@
  *
  * kill -9 in the middle of a burst of pet changes, then a restart on the same database, on both
  * engines: every change acknowledged before the kill is delivered after the restart (deliveries
- * refused with 500 before the kill are tried again after it, and one whose attempt was open at the
- * kill is sent again), its event listed exactly once, every delivery of one event carrying one
+ * refused with 500 before the kill are tried again after it, one whose attempt was open at the
+ * kill is sent again, and one answered 200 the moment before the kill is logged as delivered once,
+ * sent again only if the killed server had not logged it), its event listed exactly once, every delivery of one event carrying one
  * `webhook-id`, and nothing received that is not an event.
  *
  * Two instances on one PostgreSQL database, with Redis, sending to slow receivers: both deliver,
@@ -16,7 +17,13 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
-import type { CreatedWebhookEndpoint, Event, Pet } from '@pets/contract';
+import type {
+  CreatedWebhookEndpoint,
+  Event,
+  Pet,
+  WebhookAttempt,
+  WebhookEndpoint,
+} from '@pets/contract';
 import { createAccountKey, type ServerProcess, startServer } from '@pets/services';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -95,6 +102,8 @@ class Receiver {
   delay: (event: Event, earlier: number) => number = () => 0;
   /** The instances' process ids: each request's sender is found among them. */
   senders: number[] = [];
+  /** Called the moment an answer has been written (before the sender has read it). */
+  answered: (received: Received) => void = () => undefined;
   private readonly socketSenders = new WeakMap<Socket, number>();
   private server: Server | undefined;
 
@@ -190,6 +199,7 @@ class Receiver {
         response.writeHead(status).end(status === 200 ? 'thanks' : `status ${status}`, () => {
           received.ended = performance.now();
           received.answered = true;
+          this.answered(received);
           resolve();
         });
       });
@@ -269,6 +279,11 @@ interface Caught {
   retriedAcross: number;
   /** Events delivered (answered 200) more than once. */
   duplicates: number;
+  /**
+   * Whether the delivery answered 200 the moment before the kill was sent again after the restart
+   * (the killed server had not logged its answer), or not (it had).
+   */
+  answeredAtKillSentAgain: boolean;
   /** From the restart until every acknowledged change was delivered, in ms. */
   drainMs: number;
 }
@@ -368,13 +383,22 @@ describe.each(ENGINES)('kill -9 during webhook deliveries, on %s', (engine) => {
           );
         await setTimeout(20);
       }
-      await setTimeout(Math.random() * 1000);
-      killed = true;
+      // kill -9 the moment a receiver's 200 is written: the server has it, or is about to, and
+      // may or may not have logged it. Either way it is delivered; at worst sent again.
+      const answeredAtKill = await new Promise<Received>((resolve) => {
+        receiver.answered = (received) => {
+          if (received.status !== 200 || killed) return;
+          killed = true;
+          run.server?.child.kill('SIGKILL');
+          resolve(received);
+        };
+      });
       await run.kill();
       expect(unexpected).toEqual([]);
       // Narrowed by the wait above: an attempt is held open.
       const open: Received = held;
       expect(open.answered).toBe(false);
+      expect(answeredAtKill).not.toBe(open);
 
       // What the kill left: acknowledged changes not delivered, and refused deliveries not yet
       // tried again (the server is gone: nothing more arrives until the restart).
@@ -454,6 +478,22 @@ describe.each(ENGINES)('kill -9 during webhook deliveries, on %s', (engine) => {
       expect(receiver.delivered().filter(({ event }) => event.id === open.event.id)).not.toEqual(
         [],
       );
+      // The delivery answered at the kill ends logged as a success, once: before the kill, or
+      // after it when it was sent again (with its webhook-id).
+      const again = after.filter(({ event }) => event.id === answeredAtKill.event.id);
+      expect(again.map(({ webhookId }) => webhookId)).toEqual(
+        again.map(() => answeredAtKill.webhookId),
+      );
+      const [endpoint] = (await (
+        await fetch(`${run.baseUrl}/v1/account/webhooks`, { headers })
+      ).json()) as WebhookEndpoint[];
+      const logged = await fetchAll<WebhookAttempt>(
+        `${run.baseUrl}/v1/account/webhooks/${endpoint?.id}/attempts?limit=100`,
+        headers,
+      );
+      expect(
+        logged.filter(({ eventId, succeeded }) => eventId === answeredAtKill.event.id && succeeded),
+      ).toHaveLength(1);
 
       const timesDelivered = new Map<number, number>();
       for (const { event } of receiver.delivered())
@@ -463,6 +503,7 @@ describe.each(ENGINES)('kill -9 during webhook deliveries, on %s', (engine) => {
         undelivered: undelivered.length,
         retriedAcross: retriedAcross.length,
         duplicates: [...timesDelivered.values()].filter((times) => times > 1).length,
+        answeredAtKillSentAgain: again.length > 0,
         drainMs,
       };
     } finally {
