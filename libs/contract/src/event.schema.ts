@@ -139,17 +139,21 @@ export const Events = z.array(Event).meta({
   description: 'A page of events, in ascending `id` (the order they happened in).',
 });
 
+const EVENT_TYPES_LIST = 'must be a comma-separated list of event types, each at most once';
+
 /** The types of events a list or an endpoint is for: comma-separated, each at most once. */
 export const EventTypesParam = documentedAs(
-  once('must be a comma-separated list of event types, each at most once')
+  once(EVENT_TYPES_LIST)
     .transform((text, context): EventType[] => {
       const named = text.split(',');
       const unknown = named.filter((type) => !(EVENT_TYPES as string[]).includes(type));
       if (unknown.length > 0 || new Set(named).size !== named.length) {
         context.issues.push({
           code: 'custom',
-          message:
-            unknown.length > 0
+          message: named.includes('')
+            ? // Nothing to name as unknown: an empty value, or a comma too many.
+              EVENT_TYPES_LIST
+            : unknown.length > 0
               ? `names no such event type: ${unknown.join(', ')}`
               : 'must name each event type at most once',
           input: text,

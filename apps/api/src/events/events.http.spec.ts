@@ -188,6 +188,7 @@ describe.each(ENGINES)('events on %s', (engine) => {
     for (const [query, issue] of [
       ['type=pet.eaten', 'names no such event type: pet.eaten'],
       ['type=pet.created,pet.created', 'must name each event type at most once'],
+      ['type=pet.created,', 'must be a comma-separated list of event types, each at most once'],
       ['type=pet.created&type=pet.updated', 'must be given once'],
       ['limit=0', 'must be an integer from 1 to 100'],
     ] as const) {
