@@ -53,6 +53,8 @@ export interface InstancesOptions {
   ownServer?: { database: string; settings?: Record<string, string> };
   /** Statements run on the database before the tests (triggers that hold a write open, say). */
   statements?: string[];
+  /** Added to every instance's environment. */
+  env?: Record<string, string>;
 }
 
 export interface Instances {
@@ -66,7 +68,7 @@ export interface Instances {
 
 /** `count` instances of the app on one fresh database of `engine`, and a client of it. */
 export function useInstances(options: InstancesOptions = {}): Instances {
-  const { engine = 'postgres', count = 2, ownServer, statements = [] } = options;
+  const { engine = 'postgres', count = 2, ownServer, statements = [], env } = options;
   const first = standIn<TestApp>();
   const second = standIn<TestApp>();
   const psql = standIn<pg.Client>();
@@ -79,11 +81,11 @@ export function useInstances(options: InstancesOptions = {}): Instances {
       server = await startPostgres({ settings: ownServer.settings });
       url = server.createDatabase(ownServer.database);
     }
-    const made = await createTestApp({ engine, databaseUrl: url });
+    const made = await createTestApp({ engine, databaseUrl: url, env });
     const { database } = made.config;
     url = database.kind === 'sqlite' ? `sqlite:${database.file}` : database.url;
     apps.push(made);
-    while (apps.length < count) apps.push(await createTestApp({ engine, databaseUrl: url }));
+    while (apps.length < count) apps.push(await createTestApp({ engine, databaseUrl: url, env }));
     first.set(made);
     if (apps[1] !== undefined) second.set(apps[1]);
     if (engine === 'postgres') {

@@ -5,7 +5,7 @@
  * trigger that sleeps here; a busy disk, a lock wait or a long audit write in production) must not
  * let items made after it, on another instance, be shown before it.
  */
-import type { AuditEvent, Pet } from '@pets/contract';
+import type { AuditEvent, CreatedWebhookEndpoint, Pet, WebhookAttempt } from '@pets/contract';
 import { type PostgresServer, startPostgres } from '@pets/services';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import { AWAIT_LISTING, ENSURE_ID_BASE, LISTED_TABLES, listedBelow } from './lis
 import { IDS_PER_TRANSACTION } from './migrations/1795305900000-list-order.js';
 import { statement } from './statement.js';
 import { nextPath } from '../../test/requests.js';
+import { Receiver } from '../../test/webhook-receiver.js';
+import { WebhookDeliveryWorker } from '../webhooks/webhook-delivery.worker.js';
 
 const HOLD_SECONDS = 2;
 
@@ -42,6 +44,13 @@ const HOLD = [
     `${HOLD_SECONDS}`,
   ),
   ...holdInserts('hold_link', 'person_links', "NEW.email LIKE 'sync-held%'", `${HOLD_SECONDS}`),
+  // The receiver answers one delivery 201 (the others 200): its attempt is the one held.
+  ...holdInserts(
+    'hold_attempt',
+    'webhook_attempts',
+    'NEW.response_status = 201',
+    `${HOLD_SECONDS}`,
+  ),
 ];
 
 /** Every pet a list may show now, by the bound the list statements use. */
@@ -57,6 +66,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
   const { first, second, psql } = useInstances({
     ownServer: { database: 'lists' },
     statements: HOLD,
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true' },
   });
   let key: string;
   let accountId: number;
@@ -276,6 +286,60 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
     // Every event of these pets seen, once each.
     expect(seen.filter((id) => events.includes(id)).sort((a, b) => a - b)).toEqual(events);
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("a poller of an endpoint's attempts, newest first, misses none logged late", async () => {
+    const receiver = new Receiver();
+    await receiver.start();
+    try {
+      const made = await first
+        .as(key)
+        .post('/v1/account/webhooks', { url: `${receiver.url}/log`, events: ['pet.created'] });
+      expect(made.statusCode, made.body).toBe(201);
+      const hook = made.json<CreatedWebhookEndpoint>();
+      receiver.secret = hook.secret;
+      // Deliveries due together, sent side by side: the first answered (201) is logged first,
+      // its id handed out, and held open while the others are logged after it and commit.
+      for (let i = 0; i < 6; i++) await create(second, `Sync attempt ${i}`);
+      receiver.answers = [201];
+      const seen: number[] = [];
+      const writes = { done: false };
+      const poller = (async () => {
+        let newest = 0;
+        for (let turn = 0; ; turn++) {
+          let url: string | undefined = `/v1/account/webhooks/${hook.id}/attempts?limit=2`;
+          let top = newest;
+          const last = writes.done;
+          walk: while (url !== undefined) {
+            const page = await get(turn % 2 === 0 ? first : second, url);
+            for (const attempt of page.body as WebhookAttempt[]) {
+              if (attempt.id <= newest) break walk;
+              top = Math.max(top, attempt.id);
+              seen.push(attempt.id);
+            }
+            url = page.next;
+          }
+          newest = top;
+          if (last) return;
+          await sleep(5);
+        }
+      })();
+      await first.app.get(WebhookDeliveryWorker).runOnce();
+      writes.done = true;
+      await poller;
+      const { rows } = await psql.query<{ id: string; status: number }>(
+        'SELECT id, response_status AS status FROM webhook_attempts WHERE endpoint_id = $1 ORDER BY id',
+        [hook.id],
+      );
+      expect(rows).toHaveLength(6);
+      // The case at hand: the held attempt has an id below attempts that committed before it.
+      const heldId = Number(rows.find(({ status }) => status === 201)?.id);
+      expect(rows.some(({ id }) => Number(id) > heldId)).toBe(true);
+      const logged = rows.map(({ id }) => Number(id));
+      expect([...seen].sort((a, b) => a - b)).toEqual(logged);
+    } finally {
+      await receiver.stop();
+    }
   });
 });
 
