@@ -513,6 +513,23 @@ describe.each(ENGINES)('kill -9 during webhook deliveries, on %s', (engine) => {
   }
 });
 
+/**
+ * What two instances share: a fresh PostgreSQL database, Redis database `redisDatabase` (the test's
+ * own: no other test's counters meet these), their environment, and a partner's key.
+ */
+async function sharedDatabase(redisDatabase: number) {
+  const database = await freshDatabaseUrl('postgres');
+  const env = {
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    REDIS_URL: `${inject('redisUrl')}/${redisDatabase}`,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_SECRETS_KEY: SECRETS_KEY,
+  };
+  const { key } = createAccountKey(env, { name: 'Partner', ...UNLIMITED });
+  return { database, env, key };
+}
+
 /** Pets created through the two instances, and the endpoints that hear of each. */
 const PETS = 40;
 const ENDPOINTS = 4;
@@ -522,16 +539,7 @@ describe('webhook delivery by two instances on one PostgreSQL database', () => {
   it('both instances deliver, every delivery arrives, and none is sent twice at the same time', async ({
     annotate,
   }) => {
-    const database = await freshDatabaseUrl('postgres');
-    const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      // A Redis database of this file's own: no other test's counters meet these.
-      REDIS_URL: `${inject('redisUrl')}/9`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_SECRETS_KEY: SECRETS_KEY,
-    };
-    const { key } = createAccountKey(env, { name: 'Partner', ...UNLIMITED });
+    const { database, env, key } = await sharedDatabase(9);
     const receiver = new Receiver();
     // Answers slow enough that each instance sends more than half the time (a round of attempts
     // lasts as long as its slowest, then the worker waits a second): the two must send at the
@@ -644,15 +652,7 @@ describe('kill -9 of one of two instances on one PostgreSQL database', () => {
   it('the other instance delivers every event, the attempt open at the kill included', async ({
     annotate,
   }) => {
-    const database = await freshDatabaseUrl('postgres');
-    const env = {
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      REDIS_URL: `${inject('redisUrl')}/10`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      WEBHOOK_SECRETS_KEY: SECRETS_KEY,
-    };
-    const { key } = createAccountKey(env, { name: 'Partner', ...UNLIMITED });
+    const { database, env, key } = await sharedDatabase(10);
     const receiver = new Receiver();
     const servers: ServerProcess[] = [];
     const psql = new pg.Client({ connectionString: database.url });
