@@ -2,7 +2,8 @@
  * Proves the webhooks section: endpoints listed with their events and status, a new endpoint's
  * secret shown once, its URL and events checked before sending and the API's refusal said on the
  * URL, and one endpoint managed: events, Disable and Enable, Roll secret, Delete, a test event that
- * shows in the log, the log paged with Older, and Send again.
+ * shows in the log, the log paged with Older, and Send again. The endpoint open is kept in the
+ * address.
  */
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@pets/client';
 import { notPublicIssue, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
@@ -29,7 +30,11 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3X9UZqJ2F1w=';
 const SHOP = 'https://shop.example.com/hooks';
 const CRM = 'https://crm.example.com/in';
 
-function setUp(prepare: (client: FakeClient) => void = () => undefined, of: WebhooksOf = 'own') {
+function setUp(
+  prepare: (client: FakeClient) => void = () => undefined,
+  of: WebhooksOf = 'own',
+  url = '/admin/webhooks',
+) {
   const client = createFakeClient();
   client.listWebhookEndpoints.mockResolvedValue(
     webhooksPage([
@@ -44,7 +49,7 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined, of: Webh
   );
   client.listWebhookAttempts.mockResolvedValue(attemptsPage([]));
   prepare(client);
-  const view = renderWithApp(<WebhooksSection of={of} />, client, { url: '/admin/webhooks' });
+  const view = renderWithApp(<WebhooksSection of={of} />, client, { url });
   return { client, ...view };
 }
 
@@ -398,5 +403,59 @@ describe('one endpoint, managed', () => {
       { limit: 20, cursor: 'after-1' },
       expect.anything(),
     );
+  });
+});
+
+describe('the endpoint open, kept in the address', () => {
+  it('opens with Manage as a step of the history: the address names it, Back closes it', async () => {
+    const { user } = setUp();
+    await manage(user, SHOP);
+    expect(window.location.search).toBe('?endpoint=1');
+    const manageShop = within(await rowOf(SHOP)).getByRole('button', { name: `Manage ${SHOP}` });
+    expect(manageShop.getAttribute('aria-pressed')).toBe('true');
+
+    window.history.back();
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: `Endpoint ${SHOP}` })).toBeNull();
+    });
+    expect(window.location.search).toBe('');
+    expect(manageShop.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens the endpoint an address names, as after a reload or from a shared link', async () => {
+    setUp(() => undefined, 'own', '/admin/webhooks?endpoint=2');
+    const panel = await screen.findByRole('region', { name: `Endpoint ${CRM}` });
+    expect(within(panel).getByText('Disabled: it answered 410 Gone')).toBeDefined();
+    expect(screen.queryByRole('region', { name: `Endpoint ${SHOP}` })).toBeNull();
+  });
+
+  it("keeps the other lists' pages, and leaves the log's page behind for another endpoint", async () => {
+    const { user } = setUp(
+      () => undefined,
+      'own',
+      '/admin/webhooks?cursor=k2&endpoint=1&attempts=a2',
+    );
+    await screen.findByRole('region', { name: `Endpoint ${SHOP}` });
+    await manage(user, CRM);
+    expect(window.location.search).toBe('?cursor=k2&endpoint=2');
+  });
+
+  it('shows no endpoint for an address that names none of the list', async () => {
+    setUp(() => undefined, 'own', '/admin/webhooks?endpoint=99');
+    await rowOf(SHOP);
+    expect(screen.queryByRole('region', { name: /^Endpoint / })).toBeNull();
+  });
+
+  it('leaves the address of a deleted endpoint in place, so Back does not return to it', async () => {
+    const { user } = setUp((fake) => {
+      fake.deleteWebhookEndpoint.mockResolvedValue(result(undefined));
+    });
+    const panel = await manage(user, SHOP);
+    const length = window.history.length;
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
+    await user.click(dialogButton('Delete endpoint'));
+    expect(await screen.findByText(`Deleted the endpoint ${SHOP}.`)).toBeDefined();
+    expect(window.location.search).toBe('');
+    expect(window.history.length).toBe(length);
   });
 });
