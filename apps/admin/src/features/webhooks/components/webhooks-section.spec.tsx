@@ -2,8 +2,8 @@
  * Proves the webhooks section: endpoints listed with their events and status, a new endpoint's
  * secret shown once, its URL and events checked before sending and the API's refusal said on the
  * URL, and one endpoint managed: events, Disable and Enable, Roll secret, Delete, a test event that
- * shows in the log, the log paged with Older, and Send again. The endpoint open is kept in the
- * address.
+ * shows in the log, the log paged with Older and Newer, and Send again. The endpoint open and the
+ * log's page are kept in the address.
  */
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@pets/client';
 import { notPublicIssue, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
@@ -307,7 +307,7 @@ describe('one endpoint, managed', () => {
     expect(calls).toBe(settled);
   }, 10_000);
 
-  it('logs each attempt: time, event, attempt, status or failure, duration, answer; Older for more', async () => {
+  it('logs each attempt: time, event, attempt, status or failure, duration, answer; Older and Newer page it', async () => {
     const { user, client } = setUp((fake) => {
       fake.listWebhookAttempts.mockImplementation((_, query = {}) =>
         Promise.resolve(
@@ -335,7 +335,7 @@ describe('one endpoint, managed', () => {
       );
     });
     const panel = await manage(user, SHOP);
-    const log = within(panel).getByRole('table', { name: 'Attempts, newest first' });
+    const log = within(panel).getByRole('region', { name: 'Attempts, newest first' });
     const rows = await within(log).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]?.textContent).toContain('order.placed (id 203)');
@@ -345,16 +345,55 @@ describe('one endpoint, managed', () => {
     expect(rows[2]?.textContent).toContain('No answer within 10 s.');
     expect(rows[2]?.textContent).toContain('10000 ms');
 
-    await user.click(within(panel).getByRole('button', { name: 'Older' }));
+    const pages = within(log).getByRole('navigation', { name: 'Pages of attempts' });
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(new URLSearchParams(window.location.search).get('attempts')).toBe('older-2');
+    expect(new URLSearchParams(window.location.search).get('endpoint')).toBe('1');
     await waitFor(() => {
-      expect(within(log).getAllByRole('row')).toHaveLength(4);
+      expect(within(log).getAllByRole('row')).toHaveLength(2);
     });
+    expect(within(log).getByRole('row', { name: /order\.placed \(id 201\)/ })).toBeDefined();
     expect(client.listWebhookAttempts).toHaveBeenLastCalledWith(
       1,
       { limit: 20, cursor: 'older-2' },
       expect.anything(),
     );
-    expect(within(panel).queryByRole('button', { name: 'Older' })).toBeNull();
+    await waitFor(() => {
+      expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Older' }).disabled).toBe(
+        true,
+      );
+    });
+
+    await user.click(within(pages).getByRole('button', { name: 'Newer' }));
+    expect(new URLSearchParams(window.location.search).get('attempts')).toBeNull();
+    await waitFor(() => {
+      expect(within(log).getAllByRole('row')).toHaveLength(3);
+    });
+  });
+
+  it('reads the log from the first page when a test event is sent from an older one', async () => {
+    const { user, client } = setUp(
+      (fake) => {
+        fake.listWebhookAttempts.mockImplementation((_, query = {}) =>
+          Promise.resolve(
+            query.cursor === undefined
+              ? attemptsPage([webhookAttempt(7, { deliveryId: 40, eventType: 'webhook.test' })])
+              : attemptsPage([webhookAttempt(1)]),
+          ),
+        );
+        fake.sendWebhookTestEvent.mockResolvedValue(result(webhookDelivery(40)));
+      },
+      'own',
+      '/admin/webhooks?endpoint=1&attempts=older-2',
+    );
+    const panel = await screen.findByRole('region', { name: `Endpoint ${SHOP}` });
+    await within(panel).findByRole('row', { name: /order\.placed \(id 201\)/ });
+    await user.click(within(panel).getByRole('button', { name: 'Send test event' }));
+    expect(client.sendWebhookTestEvent).toHaveBeenCalledWith(1);
+    expect(window.location.search).toBe('?endpoint=1');
+    expect(
+      await within(panel).findByRole('row', { name: /webhook\.test/ }, { timeout: 5_000 }),
+    ).toBeDefined();
   });
 
   it("sends a delivery again, and says the API's sentence when the endpoint is disabled", async () => {
