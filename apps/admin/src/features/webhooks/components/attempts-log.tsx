@@ -9,13 +9,13 @@ import { useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
 import type { CursorPaging } from '../../../lib/cursor-paging.js';
-import { apiSentence, isRateLimited } from '../../../lib/errors.js';
+import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAttemptsQueryOptions } from '../api/list-webhook-attempts.js';
 import type { WebhooksOf } from '../api/list-webhooks.js';
 import { useResendDelivery } from '../api/resend-delivery.js';
-import { outcomeWords } from '../utils/webhook-words.js';
+import { outcomeWords, refusalWords } from '../utils/webhook-words.js';
 
 /** A delivery sent (again), whose next attempt the log waits for: one newer than `afterId`. */
 export interface AwaitedDelivery {
@@ -145,7 +145,7 @@ export function AttemptsLog({
         onAwait({ deliveryId: attempt.deliveryId, afterId });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) setFailure(apiSentence(error));
+        if (!isRateLimited(error)) setFailure(refusalWords(error));
       },
     });
   };

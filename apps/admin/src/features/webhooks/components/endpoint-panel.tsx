@@ -18,7 +18,12 @@ import type { WebhooksOf } from '../api/list-webhooks.js';
 import { useRollWebhookSecret } from '../api/roll-webhook-secret.js';
 import { useSendTestEvent } from '../api/send-test-event.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
-import { offeredTypes, PREVIOUS_SECRET_SENTENCE, statusWords } from '../utils/webhook-words.js';
+import {
+  offeredTypes,
+  PREVIOUS_SECRET_SENTENCE,
+  refusalWords,
+  statusWords,
+} from '../utils/webhook-words.js';
 import { ATTEMPTS_PARAM } from '../utils/webhooks-search.js';
 import { AttemptsLog, type AwaitedDelivery } from './attempts-log.js';
 import { EventCheckboxes } from './event-checkboxes.js';
@@ -121,7 +126,7 @@ export function EndpointPanel({
   };
   const failed = (error: Error) => {
     stopConfirming();
-    if (!isRateLimited(error)) setFailure(apiSentence(error));
+    if (!isRateLimited(error)) setFailure(refusalWords(error));
   };
   // A delivery sent (again) shows first in the log: its first page, read until it does.
   const awaitAttempt = (delivery: AwaitedDelivery) => {

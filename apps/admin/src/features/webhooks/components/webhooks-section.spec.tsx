@@ -2,11 +2,12 @@
  * Proves the webhooks section: endpoints listed with their events and status, a new endpoint's
  * secret shown once, its URL and events checked before sending and the API's refusal said on the
  * URL, and one endpoint managed: events, Disable and Enable, Roll secret, Delete, a test event that
- * shows in the log, the log paged with Older and Newer, and Send again. The endpoint open and the
- * log's page are kept in the address.
+ * shows in the log, the log paged with Older and Newer, and Send again (a disabled endpoint's
+ * refusal said as this page would have it done). The endpoint open and the log's page are kept in
+ * the address.
  */
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@pets/client';
-import { notPublicIssue, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
+import { notPublicIssue, PROBLEMS, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,12 @@ import { WebhooksSection } from './webhooks-section.js';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3X9UZqJ2F1w=';
 const SHOP = 'https://shop.example.com/hooks';
 const CRM = 'https://crm.example.com/in';
+
+const DISABLED_SENTENCE =
+  'The endpoint is disabled: nothing is sent to it. Enable the endpoint first, then send it again.';
+
+/** The API's 409 for a send to a disabled endpoint, in its words for API callers. */
+const endpointDisabled = () => apiError({ ...PROBLEMS.webhookEndpointDisabled, status: 409 });
 
 function setUp(
   prepare: (client: FakeClient) => void = () => undefined,
@@ -396,17 +403,11 @@ describe('one endpoint, managed', () => {
     ).toBeDefined();
   });
 
-  it("sends a delivery again, and says the API's sentence when the endpoint is disabled", async () => {
+  it('sends a delivery again, and says to enable a disabled endpoint here, not in the API', async () => {
     const { user, client } = setUp((fake) => {
       fake.listWebhookAttempts.mockResolvedValue(attemptsPage([webhookAttempt(3)]));
       fake.resendWebhookDelivery.mockResolvedValueOnce(result(webhookDelivery(33)));
-      fake.resendWebhookDelivery.mockRejectedValueOnce(
-        apiError({
-          code: 'webhook_endpoint_disabled',
-          status: 409,
-          message: 'The webhook endpoint is disabled: enable it first.',
-        }),
-      );
+      fake.resendWebhookDelivery.mockRejectedValueOnce(endpointDisabled());
     });
     const panel = await manage(user, SHOP);
     const again = await within(panel).findByRole('button', {
@@ -418,9 +419,18 @@ describe('one endpoint, managed', () => {
       await within(panel).findByText(/^Sending order\.placed \(event 203\) again/),
     ).toBeDefined();
     await user.click(again);
-    expect(
-      await within(panel).findByText('The webhook endpoint is disabled: enable it first.'),
-    ).toBeDefined();
+    expect(await within(panel).findByText(DISABLED_SENTENCE)).toBeDefined();
+    expect(panel.textContent).not.toContain('PATCH');
+  });
+
+  it('says to enable a disabled endpoint when its test event is refused', async () => {
+    const { user } = setUp((fake) => {
+      fake.sendWebhookTestEvent.mockRejectedValue(endpointDisabled());
+    });
+    const panel = await manage(user, CRM);
+    await user.click(within(panel).getByRole('button', { name: 'Send test event' }));
+    expect(await within(panel).findByText(DISABLED_SENTENCE)).toBeDefined();
+    expect(panel.textContent).not.toContain('PATCH');
   });
 
   it('pages the endpoints, the page kept in the address', async () => {
