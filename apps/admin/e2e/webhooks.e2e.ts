@@ -1,9 +1,10 @@
 /**
  * Browser tests of the Webhooks page, at 1280×800 and on a 390×844 phone: a partner adds an
  * endpoint pointing at a receiver this file runs on loopback, sees its secret once, sends a test
- * event, sees its attempt answered 2xx in the log and sends it again (refused, in the API's words,
- * while the endpoint is disabled); the receiver got each, signed with that secret. Staff open the partner's endpoints from its account's page. Nothing
- * scrolls sideways and axe finds nothing.
+ * event, sees its attempt answered 2xx in the log and sends it again (refused while the endpoint is
+ * disabled, saying to enable it here); the receiver got each, signed with that secret. The endpoint
+ * open stays open across a reload, and Back closes it. Staff open the partner's endpoints from its
+ * account's page. Nothing scrolls sideways and axe finds nothing.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -117,7 +118,7 @@ describe('a partner on the Webhooks page', () => {
     );
   });
 
-  it("while disabled, Send again says the API's sentence; Enable sends again", async () => {
+  it('while disabled, Send again says to enable the endpoint first; Enable sends again', async () => {
     const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
     const status = page
       .getByRole('table', { name: 'Your webhook endpoints' })
@@ -128,7 +129,13 @@ describe('a partner on the Webhooks page', () => {
       .getByRole('button', { name: /^Send again webhook\.test/ })
       .first()
       .click();
-    await panel.getByText(PROBLEMS.webhookEndpointDisabled.message).waitFor();
+    await panel
+      .getByText(
+        'The endpoint is disabled: nothing is sent to it. Enable the endpoint first, then send it again.',
+      )
+      .waitFor();
+    // The API's sentence tells API callers to PATCH the endpoint: not what a person here does.
+    expect(await panel.getByText(PROBLEMS.webhookEndpointDisabled.message).count()).toBe(0);
     await panel.getByRole('button', { name: 'Enable' }).click();
     await expect.poll(() => status.textContent()).toBe('Enabled');
     expect(receiver.received).toHaveLength(2);
@@ -143,6 +150,33 @@ describe('a partner on the Webhooks page', () => {
     await expectAccessible(page, 'the roll confirmation');
     await dialog.getByRole('button', { name: 'Keep secret' }).click();
     // The browser logs the refused resend's 409, which the page said in words.
+    expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
+  });
+
+  it('keeps the endpoint open across a reload; Back closes it', async () => {
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    expect(new URL(page.url()).searchParams.get('endpoint')).toMatch(/^\d+$/);
+    await page.reload();
+    await panel
+      .getByRole('table', { name: 'Attempts, newest first' })
+      .getByRole('row', { name: /webhook\.test/ })
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: `Manage ${receiver.url}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    await page.goBack();
+    await page.waitForURL(/\/admin\/webhooks$/);
+    await panel.waitFor({ state: 'detached' });
+    await page.getByRole('rowheader', { name: receiver.url }).waitFor();
+    expect(
+      await page
+        .getByRole('button', { name: `Manage ${receiver.url}` })
+        .getAttribute('aria-pressed'),
+    ).toBe('false');
     expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
   });
 

@@ -4,12 +4,13 @@
  */
 import type { CursorPaging } from '../lib/cursor-paging.js';
 import { useRateLimit } from '../lib/rate-limit.js';
-import { Pager } from './ui/pager.js';
+import { Pager, type PagerNames } from './ui/pager.js';
 
 export function CursorPager({
   paging,
   nextCursor,
   label,
+  names,
   waiting = false,
   fallback,
 }: {
@@ -18,6 +19,8 @@ export function CursorPager({
   nextCursor: string | undefined;
   /** Names this pager apart when a page has two, or other lists. */
   label?: string;
+  /** The buttons' words, when not Previous and Next. */
+  names?: PagerNames | undefined;
   /** The page shown is still the one before: Next stays enabled (focus stays on it) but waits. */
   waiting?: boolean;
   /** Where focus goes when both buttons become disabled under it. */
@@ -27,6 +30,7 @@ export function CursorPager({
   return (
     <Pager
       label={label}
+      names={names}
       previousDisabled={blocked || paging.cursor === undefined}
       nextDisabled={blocked || nextCursor === undefined}
       onPrevious={paging.back}

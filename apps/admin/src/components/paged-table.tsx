@@ -12,6 +12,7 @@ import { cursorOf } from '../lib/paging.js';
 import { CursorPager } from './cursor-pager.js';
 import { ErrorMessage } from './error-message.js';
 import { ActionsHeader } from './ui/actions-header.js';
+import type { PagerNames } from './ui/pager.js';
 import { StatusMessage } from './ui/status-message.js';
 
 /** What a list answers: a page of rows, and the API's link to the next page (none on the last). */
@@ -65,6 +66,7 @@ export function PagedTable<T>({
   paging,
   labelledBy,
   pagerLabel,
+  pagerNames,
   says,
   columns,
   sort,
@@ -79,6 +81,8 @@ export function PagedTable<T>({
   labelledBy: string;
   /** Names the pager apart from the page's other lists: "Pages of keys". */
   pagerLabel: string;
+  /** The pager's buttons' words, when not Previous and Next: Newer and Older for a log. */
+  pagerNames?: PagerNames | undefined;
   says: ListSentences;
   /** The column headers, in order; the first column holds each row's header cell. */
   columns: readonly string[];
@@ -153,6 +157,7 @@ export function PagedTable<T>({
           paging={paging}
           nextCursor={nextCursor}
           label={pagerLabel}
+          names={pagerNames}
           fallback={() => status.current}
         />
       ) : null}

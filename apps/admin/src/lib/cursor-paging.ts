@@ -10,6 +10,22 @@ import { cursorParam, previousCursorsOf } from './paging.js';
 /** Where a list's earlier cursors live in the history state: `previous` for `?cursor=`. */
 const stateKeyOf = (param: string) => (param === 'cursor' ? 'previous' : `${param}Previous`);
 
+/**
+ * The history state without the earlier cursors of the lists paged by `params`: the state to keep
+ * when the address leaves those lists' pages (another endpoint's log) and the others' stay.
+ */
+export function withoutPreviousCursors(
+  state: unknown,
+  ...params: string[]
+): Record<string, unknown> {
+  const keys = new Set(params.map(stateKeyOf));
+  return Object.fromEntries(
+    Object.entries(typeof state === 'object' && state !== null ? state : {}).filter(
+      ([name]) => !keys.has(name),
+    ),
+  );
+}
+
 export interface CursorPaging {
   /** The page shown: undefined for the first. */
   cursor: string | undefined;
@@ -56,11 +72,7 @@ export function useCursorPaging(
 
   const show = (at: string | undefined, before: string[]) => {
     // The other lists' earlier cursors stay; this list's are `before`.
-    const others: Record<string, unknown> = Object.fromEntries(
-      Object.entries(typeof state === 'object' && state !== null ? state : {}).filter(
-        ([name]) => name !== key,
-      ),
-    );
+    const others = withoutPreviousCursors(state, param);
     if (before.length > 0) others[key] = before;
     navigate(addressAt(at), { state: Object.keys(others).length > 0 ? others : null });
   };

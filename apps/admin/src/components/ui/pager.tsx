@@ -1,6 +1,14 @@
 /** The Previous and Next buttons of a paged list, which keep focus on the page as they disable. */
 import { useEffect, useRef } from 'react';
 
+/** What the two buttons say. */
+export interface PagerNames {
+  previous: string;
+  next: string;
+}
+
+const PAGER_NAMES: PagerNames = { previous: 'Previous', next: 'Next' };
+
 /**
  * Previous and Next. A button that becomes disabled under the keyboard (the last page, a 429)
  * hands focus to the other one, or to `fallback`, instead of dropping it on the page.
@@ -12,9 +20,12 @@ export function Pager({
   nextDisabled,
   fallback,
   label = 'Pages',
+  names = PAGER_NAMES,
 }: {
   /** Names this pager apart when a page has two. */
   label?: string | undefined;
+  /** The buttons' words, where the list's order says them better: Newer and Older for a log. */
+  names?: PagerNames | undefined;
   onPrevious: () => void;
   onNext: () => void;
   previousDisabled: boolean;
@@ -35,10 +46,10 @@ export function Pager({
   return (
     <nav aria-label={label} className="pager">
       <button type="button" ref={previous} disabled={previousDisabled} onClick={onPrevious}>
-        Previous
+        {names.previous}
       </button>
       <button type="button" ref={next} disabled={nextDisabled} onClick={onNext}>
-        Next
+        {names.next}
       </button>
     </nav>
   );

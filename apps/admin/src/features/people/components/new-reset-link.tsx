@@ -17,7 +17,7 @@ export function NewResetLink({
   if (reset.delivery === 'email')
     return (
       <LinkSent
-        className="new-key panel"
+        className="shown-once panel"
         sentence={`Reset link sent to ${reset.sentTo}.`}
         expiresAt={reset.expiresAt}
         onDismiss={onDismiss}
@@ -25,7 +25,7 @@ export function NewResetLink({
     );
   return (
     <OneTimeLink
-      className="new-key panel"
+      className="shown-once panel"
       label={`Password-reset link for ${person.email}`}
       link={reset.link}
       to={`${person.name} (${person.email})`}

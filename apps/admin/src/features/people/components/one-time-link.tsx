@@ -14,7 +14,7 @@ export function OneTimeLink({
   to,
   expiresAt,
   then = '.',
-  className = 'new-key',
+  className = 'shown-once',
   onDismiss,
 }: {
   /** Names the link's field: "Invitation link for ann@example.com". */
@@ -53,7 +53,7 @@ export function OneTimeLink({
 export function LinkSent({
   sentence,
   expiresAt,
-  className = 'new-key',
+  className = 'shown-once',
   onDismiss,
 }: {
   /** "Invitation sent to ann@example.com." */

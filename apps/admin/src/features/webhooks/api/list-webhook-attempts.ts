@@ -1,15 +1,15 @@
 /**
- * An endpoint's delivery attempts, newest first, a page at a time: each "Older" adds the next page
- * below the ones shown.
+ * One page of an endpoint's delivery attempts, newest first: the first, or the older one a cursor
+ * (from the page before) points at.
  */
 import type { PetstoreClient } from '@pets/client';
-import { infiniteQueryOptions } from '@tanstack/react-query';
-import { cursorOf } from '../../../lib/paging.js';
+import { queryOptions } from '@tanstack/react-query';
 import { webhooksOfQueryKey, type WebhooksOf } from './list-webhooks.js';
 
 /** Attempts read a page at a time, as the API's default. */
 export const ATTEMPTS_PAGE_SIZE = 20;
 
+/** Every page of an endpoint's log: a delivery sent (again) may show on any. */
 export const attemptsQueryKey = (of: WebhooksOf, endpointId: number) =>
   [...webhooksOfQueryKey(of), 'attempts', endpointId] as const;
 
@@ -17,18 +17,14 @@ export const listAttemptsQueryOptions = (
   client: PetstoreClient,
   of: WebhooksOf,
   endpointId: number,
-) =>
-  infiniteQueryOptions({
-    queryKey: attemptsQueryKey(of, endpointId),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const query = {
-        limit: ATTEMPTS_PAGE_SIZE,
-        ...(pageParam === undefined ? {} : { cursor: pageParam }),
-      };
-      return of === 'own'
+  cursor: string | undefined,
+) => {
+  const query = { limit: ATTEMPTS_PAGE_SIZE, ...(cursor === undefined ? {} : { cursor }) };
+  return queryOptions({
+    queryKey: [...attemptsQueryKey(of, endpointId), query] as const,
+    queryFn: ({ signal }) =>
+      of === 'own'
         ? client.listWebhookAttempts(endpointId, query, { signal })
-        : client.admin.listWebhookAttemptsOfAccount(of.accountId, endpointId, query, { signal });
-    },
-    getNextPageParam: (last) => cursorOf(last.next),
+        : client.admin.listWebhookAttemptsOfAccount(of.accountId, endpointId, query, { signal }),
   });
+};

@@ -1,21 +1,21 @@
 /**
- * An endpoint's delivery attempts, newest first, with "Older" for the page after, and Send again on
- * each: the log a partner reads to see what their receiver answered.
+ * An endpoint's delivery attempts, newest first, a page at a time with Newer and Older (the page in
+ * the address, `?attempts=…`), and Send again on each: the log a partner reads to see what their
+ * receiver answered.
  */
 import type { WebhookAttempt } from '@pets/client';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ErrorMessage } from '../../../components/error-message.js';
-import { ActionsHeader } from '../../../components/ui/actions-header.js';
-import { StatusMessage } from '../../../components/ui/status-message.js';
+import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
-import { apiSentence, isRateLimited } from '../../../lib/errors.js';
+import type { CursorPaging } from '../../../lib/cursor-paging.js';
+import { isRateLimited } from '../../../lib/errors.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listAttemptsQueryOptions } from '../api/list-webhook-attempts.js';
 import type { WebhooksOf } from '../api/list-webhooks.js';
 import { useResendDelivery } from '../api/resend-delivery.js';
-import { outcomeWords } from '../utils/webhook-words.js';
+import { outcomeWords, refusalWords } from '../utils/webhook-words.js';
 
 /** A delivery sent (again), whose next attempt the log waits for: one newer than `afterId`. */
 export interface AwaitedDelivery {
@@ -35,10 +35,11 @@ const COLUMN = {
   excerpt: 'Answer',
 } as const;
 
-const isAwaited = (pages: readonly { data: WebhookAttempt[] }[], awaited: AwaitedDelivery) =>
-  pages[0]?.data.some(
+/** Whether the first page holds the attempt awaited. */
+const isAwaited = (first: readonly WebhookAttempt[], awaited: AwaitedDelivery) =>
+  first.some(
     (attempt) => attempt.deliveryId === awaited.deliveryId && attempt.id > awaited.afterId,
-  ) ?? false;
+  );
 
 function AttemptRow({
   attempt,
@@ -87,112 +88,97 @@ function AttemptRow({
 export function AttemptsLog({
   of,
   endpointId,
+  paging,
   awaited,
   onAwait,
 }: {
   of: WebhooksOf;
   endpointId: number;
-  /** A delivery just sent (a test event, Send again): the log is read until its attempt shows. */
+  /** The log's page, in the address. */
+  paging: CursorPaging;
+  /**
+   * A delivery just sent (a test event, Send again): the first page is read until its attempt
+   * shows.
+   */
   awaited: AwaitedDelivery | null;
-  onAwait: (awaited: AwaitedDelivery | null) => void;
+  /** Awaits a delivery's next attempt, on the first page. */
+  onAwait: (awaited: AwaitedDelivery) => void;
 }) {
   const client = useClient();
+  const queryClient = useQueryClient();
   const { blocked } = useRateLimit();
   const heading = useId();
-  const attempts = useInfiniteQuery({
-    ...listAttemptsQueryOptions(client, of, endpointId),
+  const attempts = useQuery({
+    ...listAttemptsQueryOptions(client, of, endpointId, paging.cursor),
     enabled: !blocked,
     refetchInterval: (query) =>
-      awaited !== null && !isAwaited(query.state.data?.pages ?? [], awaited)
+      paging.cursor === undefined &&
+      awaited !== null &&
+      !isAwaited(query.state.data?.data ?? [], awaited)
         ? AWAIT_INTERVAL_MS
         : false,
   });
   const resend = useResendDelivery(of, endpointId);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const shown = attempts.data?.pages.flatMap((page) => page.data) ?? [];
-  const newest = shown[0]?.id ?? 0;
+
+  /** The newest attempt known: the first page's first, read from the cache on a later page. */
+  const newestKnown = (): number => {
+    const first =
+      paging.cursor === undefined
+        ? attempts.data
+        : queryClient.getQueryData(
+            listAttemptsQueryOptions(client, of, endpointId, undefined).queryKey,
+          );
+    return first?.data[0]?.id ?? attempts.data?.data[0]?.id ?? 0;
+  };
 
   const sendAgain = (attempt: WebhookAttempt) => {
     setMessage(null);
     setFailure(null);
+    const afterId = Math.max(newestKnown(), attempt.id);
     resend.mutate(attempt.deliveryId, {
       onSuccess: () => {
         setMessage(
           `Sending ${attempt.eventType} (event ${attempt.eventId}) again: its attempt shows here once made.`,
         );
-        onAwait({ deliveryId: attempt.deliveryId, afterId: newest });
+        onAwait({ deliveryId: attempt.deliveryId, afterId });
       },
       onError: (error) => {
-        if (!isRateLimited(error)) setFailure(apiSentence(error));
+        if (!isRateLimited(error)) setFailure(refusalWords(error));
       },
     });
   };
 
-  let state = null;
-  if (attempts.isPending && attempts.isFetching) state = <p>Loading attempts…</p>;
-  else if (attempts.isError && !isRateLimited(attempts.error))
-    state = (
-      <ErrorMessage
-        error={attempts.error}
-        onRetry={() => {
-          void attempts.refetch();
-        }}
-      />
-    );
-  else if (attempts.data && shown.length === 0)
-    state = <p>No attempts yet: send a test event to make one.</p>;
-
   return (
     <section aria-labelledby={heading} className="attempts">
       <h3 id={heading}>Attempts, newest first</h3>
-      <div aria-live="polite">
-        {state}
-        {failure ? <p className="error">{failure}</p> : null}
-      </div>
-      {shown.length > 0 ? (
-        <div className="stacked-frame">
-          <table className="stacked attempts-table" aria-labelledby={heading}>
-            <thead>
-              <tr>
-                {Object.values(COLUMN).map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-                <ActionsHeader />
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((attempt) => (
-                <AttemptRow
-                  key={attempt.id}
-                  attempt={attempt}
-                  busy={resend.isPending || blocked}
-                  onResend={() => {
-                    sendAgain(attempt);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {attempts.hasNextPage ? (
-        <div className="actions">
-          <button
-            type="button"
-            className="secondary"
-            disabled={attempts.isFetchingNextPage || blocked}
-            onClick={() => {
-              void attempts.fetchNextPage();
+      <PagedTable
+        list={attempts}
+        paging={paging}
+        labelledBy={heading}
+        pagerLabel="Pages of attempts"
+        pagerNames={{ previous: 'Newer', next: 'Older' }}
+        says={{
+          loading: 'Loading attempts…',
+          empty: 'No attempts yet: send a test event to make one.',
+          noMore: 'No older attempts.',
+        }}
+        columns={Object.values(COLUMN)}
+        actions
+        row={(attempt) => (
+          <AttemptRow
+            key={attempt.id}
+            attempt={attempt}
+            busy={resend.isPending || blocked}
+            onResend={() => {
+              sendAgain(attempt);
             }}
-          >
-            {attempts.isFetchingNextPage ? 'Loading older…' : 'Older'}
-          </button>
-        </div>
-      ) : null}
-      <StatusMessage message={message} />
+          />
+        )}
+        failure={failure}
+        message={message}
+      />
     </section>
   );
 }

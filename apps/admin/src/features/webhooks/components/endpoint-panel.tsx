@@ -8,6 +8,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { StatusMessage } from '../../../components/ui/status-message.js';
+import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { apiSentence, detailsOf, isRateLimited } from '../../../lib/errors.js';
 import { useFormIssues } from '../../../lib/form-issues.js';
 import { formatDateTime } from '../../../lib/format.js';
@@ -17,7 +18,13 @@ import type { WebhooksOf } from '../api/list-webhooks.js';
 import { useRollWebhookSecret } from '../api/roll-webhook-secret.js';
 import { useSendTestEvent } from '../api/send-test-event.js';
 import { useUpdateWebhook } from '../api/update-webhook.js';
-import { offeredTypes, PREVIOUS_SECRET_SENTENCE, statusWords } from '../utils/webhook-words.js';
+import {
+  offeredTypes,
+  PREVIOUS_SECRET_SENTENCE,
+  refusalWords,
+  statusWords,
+} from '../utils/webhook-words.js';
+import { ATTEMPTS_PARAM } from '../utils/webhooks-search.js';
 import { AttemptsLog, type AwaitedDelivery } from './attempts-log.js';
 import { EventCheckboxes } from './event-checkboxes.js';
 import { NewSecret } from './new-secret.js';
@@ -98,6 +105,7 @@ export function EndpointPanel({
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [awaited, setAwaited] = useState<AwaitedDelivery | null>(null);
+  const attemptsPaging = useCursorPaging(ATTEMPTS_PARAM);
   const rollButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const busy = update.isPending || roll.isPending || remove.isPending || test.isPending || blocked;
@@ -118,7 +126,12 @@ export function EndpointPanel({
   };
   const failed = (error: Error) => {
     stopConfirming();
-    if (!isRateLimited(error)) setFailure(apiSentence(error));
+    if (!isRateLimited(error)) setFailure(refusalWords(error));
+  };
+  // A delivery sent (again) shows first in the log: its first page, read until it does.
+  const awaitAttempt = (delivery: AwaitedDelivery) => {
+    if (attemptsPaging.cursor !== undefined) attemptsPaging.first();
+    setAwaited(delivery);
   };
 
   const toggle = () => {
@@ -143,7 +156,7 @@ export function EndpointPanel({
     test.mutate(endpoint.id, {
       onSuccess: ({ data }) => {
         setMessage(`Sent a test event (id ${data.eventId}): its attempt shows in the log below.`);
-        setAwaited({ deliveryId: data.id, afterId: 0 });
+        awaitAttempt({ deliveryId: data.id, afterId: 0 });
       },
       onError: failed,
     });
@@ -245,7 +258,13 @@ export function EndpointPanel({
       <div aria-live="polite">{failure ? <p className="error">{failure}</p> : null}</div>
       <StatusMessage message={message} />
       <EventsForm of={of} endpoint={endpoint} />
-      <AttemptsLog of={of} endpointId={endpoint.id} awaited={awaited} onAwait={setAwaited} />
+      <AttemptsLog
+        of={of}
+        endpointId={endpoint.id}
+        paging={attemptsPaging}
+        awaited={awaited}
+        onAwait={awaitAttempt}
+      />
       {confirming === 'roll' ? (
         <ConfirmDialog
           title={`Roll the secret of ${endpoint.url}?`}

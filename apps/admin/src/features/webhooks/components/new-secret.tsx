@@ -1,6 +1,6 @@
 /** A webhook endpoint's signing secret, new or rolled, shown this once to copy. */
-import { useState, type ReactNode } from 'react';
-import { SecretField } from '../../../components/ui/secret-field.js';
+import type { ReactNode } from 'react';
+import { ShownOnce } from '../../../components/ui/shown-once.js';
 
 /** The secret of an endpoint, shown this once, until dismissed. */
 export function NewSecret({
@@ -16,39 +16,15 @@ export function NewSecret({
   children?: ReactNode;
   onDismiss: () => void;
 }) {
-  const [copied, setCopied] = useState<string | null>(null);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('Copied to the clipboard.');
-    } catch {
-      setCopied('Could not copy. Select the secret and copy it yourself.');
-    }
-  };
-
   return (
-    <div className="new-key">
-      <p className="warning">
-        <strong>Copy this secret now: you will not see it again.</strong> Only its first characters
-        are kept.
-      </p>
+    <ShownOnce
+      noun="secret"
+      kept="Only its first characters are kept."
+      label={label}
+      value={secret}
+      onDismiss={onDismiss}
+    >
       {children}
-      <SecretField label={label} value={secret} />
-      <div className="actions">
-        <button
-          type="button"
-          onClick={() => {
-            void copy();
-          }}
-        >
-          Copy
-        </button>
-        <button type="button" className="secondary" onClick={onDismiss}>
-          Done, I have stored it
-        </button>
-      </div>
-      <p role="status">{copied}</p>
-    </div>
+    </ShownOnce>
   );
 }

@@ -2,10 +2,12 @@
  * Proves the webhooks section: endpoints listed with their events and status, a new endpoint's
  * secret shown once, its URL and events checked before sending and the API's refusal said on the
  * URL, and one endpoint managed: events, Disable and Enable, Roll secret, Delete, a test event that
- * shows in the log, the log paged with Older, and Send again.
+ * shows in the log, the log paged with Older and Newer, and Send again (a disabled endpoint's
+ * refusal said as this page would have it done). The endpoint open and the log's page are kept in
+ * the address.
  */
 import type { CreatedWebhookEndpoint, WebhookEndpoint } from '@pets/client';
-import { notPublicIssue, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
+import { notPublicIssue, PROBLEMS, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -29,7 +31,17 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3X9UZqJ2F1w=';
 const SHOP = 'https://shop.example.com/hooks';
 const CRM = 'https://crm.example.com/in';
 
-function setUp(prepare: (client: FakeClient) => void = () => undefined, of: WebhooksOf = 'own') {
+const DISABLED_SENTENCE =
+  'The endpoint is disabled: nothing is sent to it. Enable the endpoint first, then send it again.';
+
+/** The API's 409 for a send to a disabled endpoint, in its words for API callers. */
+const endpointDisabled = () => apiError({ ...PROBLEMS.webhookEndpointDisabled, status: 409 });
+
+function setUp(
+  prepare: (client: FakeClient) => void = () => undefined,
+  of: WebhooksOf = 'own',
+  url = '/admin/webhooks',
+) {
   const client = createFakeClient();
   client.listWebhookEndpoints.mockResolvedValue(
     webhooksPage([
@@ -44,7 +56,7 @@ function setUp(prepare: (client: FakeClient) => void = () => undefined, of: Webh
   );
   client.listWebhookAttempts.mockResolvedValue(attemptsPage([]));
   prepare(client);
-  const view = renderWithApp(<WebhooksSection of={of} />, client, { url: '/admin/webhooks' });
+  const view = renderWithApp(<WebhooksSection of={of} />, client, { url });
   return { client, ...view };
 }
 
@@ -302,7 +314,7 @@ describe('one endpoint, managed', () => {
     expect(calls).toBe(settled);
   }, 10_000);
 
-  it('logs each attempt: time, event, attempt, status or failure, duration, answer; Older for more', async () => {
+  it('logs each attempt: time, event, attempt, status or failure, duration, answer; Older and Newer page it', async () => {
     const { user, client } = setUp((fake) => {
       fake.listWebhookAttempts.mockImplementation((_, query = {}) =>
         Promise.resolve(
@@ -330,7 +342,7 @@ describe('one endpoint, managed', () => {
       );
     });
     const panel = await manage(user, SHOP);
-    const log = within(panel).getByRole('table', { name: 'Attempts, newest first' });
+    const log = within(panel).getByRole('region', { name: 'Attempts, newest first' });
     const rows = await within(log).findAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(rows[1]?.textContent).toContain('order.placed (id 203)');
@@ -340,29 +352,62 @@ describe('one endpoint, managed', () => {
     expect(rows[2]?.textContent).toContain('No answer within 10 s.');
     expect(rows[2]?.textContent).toContain('10000 ms');
 
-    await user.click(within(panel).getByRole('button', { name: 'Older' }));
+    const pages = within(log).getByRole('navigation', { name: 'Pages of attempts' });
+    await user.click(within(pages).getByRole('button', { name: 'Older' }));
+    expect(new URLSearchParams(window.location.search).get('attempts')).toBe('older-2');
+    expect(new URLSearchParams(window.location.search).get('endpoint')).toBe('1');
     await waitFor(() => {
-      expect(within(log).getAllByRole('row')).toHaveLength(4);
+      expect(within(log).getAllByRole('row')).toHaveLength(2);
     });
+    expect(within(log).getByRole('row', { name: /order\.placed \(id 201\)/ })).toBeDefined();
     expect(client.listWebhookAttempts).toHaveBeenLastCalledWith(
       1,
       { limit: 20, cursor: 'older-2' },
       expect.anything(),
     );
-    expect(within(panel).queryByRole('button', { name: 'Older' })).toBeNull();
+    await waitFor(() => {
+      expect(within(pages).getByRole<HTMLButtonElement>('button', { name: 'Older' }).disabled).toBe(
+        true,
+      );
+    });
+
+    await user.click(within(pages).getByRole('button', { name: 'Newer' }));
+    expect(new URLSearchParams(window.location.search).get('attempts')).toBeNull();
+    await waitFor(() => {
+      expect(within(log).getAllByRole('row')).toHaveLength(3);
+    });
   });
 
-  it("sends a delivery again, and says the API's sentence when the endpoint is disabled", async () => {
+  it('reads the log from the first page when a test event is sent from an older one', async () => {
+    const { user, client } = setUp(
+      (fake) => {
+        fake.listWebhookAttempts.mockImplementation((_, query = {}) =>
+          Promise.resolve(
+            query.cursor === undefined
+              ? attemptsPage([webhookAttempt(7, { deliveryId: 40, eventType: 'webhook.test' })])
+              : attemptsPage([webhookAttempt(1)]),
+          ),
+        );
+        fake.sendWebhookTestEvent.mockResolvedValue(result(webhookDelivery(40)));
+      },
+      'own',
+      '/admin/webhooks?endpoint=1&attempts=older-2',
+    );
+    const panel = await screen.findByRole('region', { name: `Endpoint ${SHOP}` });
+    await within(panel).findByRole('row', { name: /order\.placed \(id 201\)/ });
+    await user.click(within(panel).getByRole('button', { name: 'Send test event' }));
+    expect(client.sendWebhookTestEvent).toHaveBeenCalledWith(1);
+    expect(window.location.search).toBe('?endpoint=1');
+    expect(
+      await within(panel).findByRole('row', { name: /webhook\.test/ }, { timeout: 5_000 }),
+    ).toBeDefined();
+  });
+
+  it('sends a delivery again, and says to enable a disabled endpoint here, not in the API', async () => {
     const { user, client } = setUp((fake) => {
       fake.listWebhookAttempts.mockResolvedValue(attemptsPage([webhookAttempt(3)]));
       fake.resendWebhookDelivery.mockResolvedValueOnce(result(webhookDelivery(33)));
-      fake.resendWebhookDelivery.mockRejectedValueOnce(
-        apiError({
-          code: 'webhook_endpoint_disabled',
-          status: 409,
-          message: 'The webhook endpoint is disabled: enable it first.',
-        }),
-      );
+      fake.resendWebhookDelivery.mockRejectedValueOnce(endpointDisabled());
     });
     const panel = await manage(user, SHOP);
     const again = await within(panel).findByRole('button', {
@@ -374,9 +419,18 @@ describe('one endpoint, managed', () => {
       await within(panel).findByText(/^Sending order\.placed \(event 203\) again/),
     ).toBeDefined();
     await user.click(again);
-    expect(
-      await within(panel).findByText('The webhook endpoint is disabled: enable it first.'),
-    ).toBeDefined();
+    expect(await within(panel).findByText(DISABLED_SENTENCE)).toBeDefined();
+    expect(panel.textContent).not.toContain('PATCH');
+  });
+
+  it('says to enable a disabled endpoint when its test event is refused', async () => {
+    const { user } = setUp((fake) => {
+      fake.sendWebhookTestEvent.mockRejectedValue(endpointDisabled());
+    });
+    const panel = await manage(user, CRM);
+    await user.click(within(panel).getByRole('button', { name: 'Send test event' }));
+    expect(await within(panel).findByText(DISABLED_SENTENCE)).toBeDefined();
+    expect(panel.textContent).not.toContain('PATCH');
   });
 
   it('pages the endpoints, the page kept in the address', async () => {
@@ -398,5 +452,59 @@ describe('one endpoint, managed', () => {
       { limit: 20, cursor: 'after-1' },
       expect.anything(),
     );
+  });
+});
+
+describe('the endpoint open, kept in the address', () => {
+  it('opens with Manage as a step of the history: the address names it, Back closes it', async () => {
+    const { user } = setUp();
+    await manage(user, SHOP);
+    expect(window.location.search).toBe('?endpoint=1');
+    const manageShop = within(await rowOf(SHOP)).getByRole('button', { name: `Manage ${SHOP}` });
+    expect(manageShop.getAttribute('aria-pressed')).toBe('true');
+
+    window.history.back();
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: `Endpoint ${SHOP}` })).toBeNull();
+    });
+    expect(window.location.search).toBe('');
+    expect(manageShop.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens the endpoint an address names, as after a reload or from a shared link', async () => {
+    setUp(() => undefined, 'own', '/admin/webhooks?endpoint=2');
+    const panel = await screen.findByRole('region', { name: `Endpoint ${CRM}` });
+    expect(within(panel).getByText('Disabled: it answered 410 Gone')).toBeDefined();
+    expect(screen.queryByRole('region', { name: `Endpoint ${SHOP}` })).toBeNull();
+  });
+
+  it("keeps the other lists' pages, and leaves the log's page behind for another endpoint", async () => {
+    const { user } = setUp(
+      () => undefined,
+      'own',
+      '/admin/webhooks?cursor=k2&endpoint=1&attempts=a2',
+    );
+    await screen.findByRole('region', { name: `Endpoint ${SHOP}` });
+    await manage(user, CRM);
+    expect(window.location.search).toBe('?cursor=k2&endpoint=2');
+  });
+
+  it('shows no endpoint for an address that names none of the list', async () => {
+    setUp(() => undefined, 'own', '/admin/webhooks?endpoint=99');
+    await rowOf(SHOP);
+    expect(screen.queryByRole('region', { name: /^Endpoint / })).toBeNull();
+  });
+
+  it('leaves the address of a deleted endpoint in place, so Back does not return to it', async () => {
+    const { user } = setUp((fake) => {
+      fake.deleteWebhookEndpoint.mockResolvedValue(result(undefined));
+    });
+    const panel = await manage(user, SHOP);
+    const length = window.history.length;
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
+    await user.click(dialogButton('Delete endpoint'));
+    expect(await screen.findByText(`Deleted the endpoint ${SHOP}.`)).toBeDefined();
+    expect(window.location.search).toBe('');
+    expect(window.history.length).toBe(length);
   });
 });

@@ -6,6 +6,8 @@ import { useClient } from '../../../lib/client.js';
 import { useCursorPaging } from '../../../lib/cursor-paging.js';
 import { useRateLimit } from '../../../lib/rate-limit.js';
 import { listWebhooksQueryOptions, type WebhooksOf } from '../api/list-webhooks.js';
+import { useOpenEndpoint } from '../hooks/use-open-endpoint.js';
+import { WEBHOOKS_PARAM } from '../utils/webhooks-search.js';
 import { CreateWebhookForm } from './create-webhook-form.js';
 import { EndpointPanel } from './endpoint-panel.js';
 import { NewSecret } from './new-secret.js';
@@ -13,25 +15,26 @@ import { WebhooksTable } from './webhooks-table.js';
 
 /**
  * An account's webhook endpoints: add one (its secret shown once), list them, and manage the one
- * picked with Manage (events, Disable or Enable, Roll secret, Delete, Send test event, its log).
+ * picked with Manage (events, Disable or Enable, Roll secret, Delete, Send test event, its log),
+ * which stays open in the address (`?endpoint=<id>`) for a reload, a shared link and Back.
  * The signed-in account's own (`of="own"`), or for staff another account's, named by `owner`.
  */
 export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string }) {
   const client = useClient();
   const { blocked } = useRateLimit();
-  const paging = useCursorPaging('webhooks');
+  const paging = useCursorPaging(WEBHOOKS_PARAM);
   const list = useQuery({
     ...listWebhooksQueryOptions(client, of, paging.cursor),
     enabled: !blocked,
   });
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [dismissed, setDismissed] = useState(false);
-  const [selected, setSelected] = useState<number | null>(null);
+  const { open, show, close } = useOpenEndpoint();
   const [message, setMessage] = useState<string | null>(null);
   const id = useId();
   const createHeading = `${id}-create`;
   const listHeading = `${id}-list`;
-  const endpoint = list.data?.data.find((each) => each.id === selected);
+  const endpoint = list.data?.data.find((each) => each.id === open);
 
   return (
     <>
@@ -56,7 +59,7 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
             onCreated={(endpoint) => {
               setMessage(null);
               setCreated(endpoint);
-              setSelected(endpoint.id);
+              show(endpoint.id);
             }}
             focusOnMount={dismissed}
           />
@@ -70,10 +73,10 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
           list={list}
           paging={paging}
           labelledBy={listHeading}
-          selected={selected}
+          selected={open}
           onSelect={(picked) => {
             setMessage(null);
-            setSelected(picked.id);
+            show(picked.id);
           }}
           message={message}
         />
@@ -84,7 +87,7 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
           of={of}
           endpoint={endpoint}
           onDeleted={(sentence) => {
-            setSelected(null);
+            close();
             setMessage(sentence);
           }}
         />

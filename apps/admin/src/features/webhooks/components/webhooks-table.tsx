@@ -36,7 +36,7 @@ export function WebhooksTable({
   list: UseQueryResult<ListPage<WebhookEndpoint>>;
   paging: CursorPaging;
   labelledBy: string;
-  selected: number | null;
+  selected: number | undefined;
   onSelect: (endpoint: WebhookEndpoint) => void;
   message: string | null;
 }) {

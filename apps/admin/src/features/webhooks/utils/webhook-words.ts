@@ -1,6 +1,10 @@
-/** How endpoints and their events are told to people: event groups, status, attempt outcomes. */
-import type { WebhookAttempt, WebhookEndpoint } from '@pets/client';
+/**
+ * How endpoints and their events are told to people: event groups, status, attempt outcomes, and
+ * the refusals this page words itself.
+ */
+import { PetstoreApiError, type WebhookAttempt, type WebhookEndpoint } from '@pets/client';
 import { type EventType, PREVIOUS_SECRET_HOURS, SUBSCRIBABLE_EVENT_TYPES } from '@pets/contract';
+import { apiSentence } from '../../../lib/errors.js';
 
 /** The groups the event types are offered in, by the noun each type starts with. */
 const GROUPS = [
@@ -60,3 +64,16 @@ export const outcomeWords = (attempt: WebhookAttempt): string =>
 
 /** What a roll does, said before and after it. */
 export const PREVIOUS_SECRET_SENTENCE = `The old secret keeps signing beside the new one for ${PREVIOUS_SECRET_HOURS} hours: give the new one to your receiver within that time.`;
+
+/** A send refused because the endpoint is disabled, said with what to do here, not in the API. */
+const ENDPOINT_DISABLED_SENTENCE =
+  'The endpoint is disabled: nothing is sent to it. Enable the endpoint first, then send it again.';
+
+/**
+ * A refused action on an endpoint in words: a disabled endpoint's 409 (the API's sentence tells
+ * API callers how to patch it) as this page would do it; any other in the API's words.
+ */
+export const refusalWords = (error: unknown): string =>
+  error instanceof PetstoreApiError && error.code === 'webhook_endpoint_disabled'
+    ? ENDPOINT_DISABLED_SENTENCE
+    : apiSentence(error);
