@@ -16,13 +16,15 @@ export interface Received {
 
 /**
  * A receiver on loopback: it answers each request with the next of `answers` (then 200), after
- * the delay `delays` gives its path, if any.
+ * the delay `delays` gives its path, or else the next of `waits`, if any.
  */
 export class Receiver {
   readonly received: Received[] = [];
   answers: number[] = [];
   /** How long to wait before answering a request to a path, in milliseconds (none by default). */
   readonly delays = new Map<string, number>();
+  /** Else how long to wait before answering each request, in the order they come (then none). */
+  waits: number[] = [];
   secret = '';
   private server: Server | undefined;
 
@@ -53,7 +55,7 @@ export class Receiver {
       body,
       verified,
     });
-    const delay = this.delays.get(request.url ?? '');
+    const delay = this.delays.get(request.url ?? '') ?? this.waits.shift();
     if (delay !== undefined) await new Promise((resolve) => setTimeout(resolve, delay));
     const status = this.answers.shift() ?? 200;
     response.writeHead(status, status === 302 ? { location: `${this.url}/elsewhere` } : {});

@@ -298,10 +298,13 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
       expect(made.statusCode, made.body).toBe(201);
       const hook = made.json<CreatedWebhookEndpoint>();
       receiver.secret = hook.secret;
-      // Deliveries due together, sent side by side: the first answered (201) is logged first,
-      // its id handed out, and held open while the others are logged after it and commit.
+      // Deliveries due together, sent side by side: the first is answered (201) at once and
+      // logged, its id handed out, and held open while the others, answered 300 ms later, are
+      // logged after it and commit.
       for (let i = 0; i < 6; i++) await create(second, `Sync attempt ${i}`);
       receiver.answers = [201];
+      // (The endpoint may also hear the earlier tests' pets: their events share its fake time.)
+      receiver.waits = [0, ...Array.from({ length: 30 }, () => 300)];
       const seen: number[] = [];
       const writes = { done: false };
       const poller = (async () => {
@@ -331,7 +334,7 @@ describe('lists never skip on PostgreSQL, with two instances', () => {
         'SELECT id, response_status AS status FROM webhook_attempts WHERE endpoint_id = $1 ORDER BY id',
         [hook.id],
       );
-      expect(rows).toHaveLength(6);
+      expect(rows.length).toBeGreaterThanOrEqual(6);
       // The case at hand: the held attempt has an id below attempts that committed before it.
       const heldId = Number(rows.find(({ status }) => status === 201)?.id);
       expect(rows.some(({ id }) => Number(id) > heldId)).toBe(true);
