@@ -317,7 +317,8 @@ it('prints the webhook rows: where they ran, the latency, and the creates withou
     accounts: 7,
     latency: {
       changes: 50,
-      spacingMs: 200,
+      pauseMaxMs: 1_000,
+      meanSpacingMs: 812.25,
       changeMedianMs: 2.46,
       delivered: 5_000,
       expected: 5_000,
@@ -350,7 +351,7 @@ it('prints the webhook rows: where they ran, the latency, and the creates withou
     '- Webhooks: 100 endpoints over 7 accounts, each taking pet.created and pet.updated, at a receiver on loopback in a process of its own (it verifies every signature). On one instance of their own, on a database of their own, with NODE_ENV=development and WEBHOOK_ALLOW_PRIVATE=true',
   );
   expect(markdown).toContain(
-    "- Webhooks, from a change to its delivery: 50 changes of a pet (PATCH /v1/pets/{petId}, one every 200 ms, each answered in a median 2.5 ms), each timed from just before it was sent to its arrival at each endpoint: median 512.3 ms, p99 1020.5 ms, max 1100.0 ms over 5,000 deliveries; to the last of a change's 100: median 600.0 ms, max 1050.0 ms. 0 of 5,000 missing, 0 duplicates, 0 bad signatures, 0 changes refused.",
+    "- Webhooks, from a change to its delivery: 50 changes of a pet (PATCH /v1/pets/{petId}, each answered in a median 2.5 ms) one at a time: each once the one before had reached every endpoint, after a random pause of up to 1,000 ms (a mean 812.3 ms apart); each timed from just before it was sent to its arrival at each endpoint: median 512.3 ms, p99 1020.5 ms, max 1100.0 ms over 5,000 deliveries; to the last of a change's 100: median 600.0 ms, max 1050.0 ms. 0 of 5,000 missing, 0 duplicates, 0 bad signatures, 0 changes refused.",
   );
   expect(markdown).toContain(
     'The runs with endpoints made 2,880,000 deliveries; 24,000 arrived during them, the rest were still waiting when the instances stopped.',

@@ -97,12 +97,16 @@ export interface UploadsReport {
 
 /**
  * How long a pet change takes to reach each of the webhook endpoints (webhooks.ts): the changes
- * one at a time, spaced, each timed from just before it was sent to each delivery's arrival.
+ * one at a time, each timed from just before it was sent to each delivery's arrival.
  */
 export interface DeliveryLatency {
   changes: number;
-  /** The time from one change's sending to the next one's. */
-  spacingMs: number;
+  /**
+   * Each change was sent once the one before had reached every endpoint, after a random pause up
+   * to this; and the mean time from one change's sending to the next.
+   */
+  pauseMaxMs: number;
+  meanSpacingMs: number;
   /** Deliveries of the changes that arrived signed as they should be, and those due. */
   delivered: number;
   expected: number;
@@ -444,7 +448,7 @@ export function webhooksMarkdown(webhooks: WebhooksReport): string[] {
   ];
   if (latency)
     lines.push(
-      `- Webhooks, from a change to its delivery: ${latency.changes} changes of a pet (PATCH /v1/pets/{petId}, one every ${latency.spacingMs} ms, each answered in a median ${ms(latency.changeMedianMs)} ms), each timed from just before it was sent to its arrival at each endpoint: median ${ms(latency.medianMs)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms over ${number(latency.delivered)} deliveries; to the last of a change's ${webhooks.endpoints}: median ${ms(latency.lastMedianMs)} ms, max ${ms(latency.lastMaxMs)} ms. ${number(latency.missing)} of ${number(latency.expected)} missing, ${latency.duplicates} duplicates, ${latency.badSignatures} bad signatures, ${latency.failedChanges} changes refused.`,
+      `- Webhooks, from a change to its delivery: ${latency.changes} changes of a pet (PATCH /v1/pets/{petId}, each answered in a median ${ms(latency.changeMedianMs)} ms) one at a time: each once the one before had reached every endpoint, after a random pause of up to ${number(latency.pauseMaxMs)} ms (a mean ${ms(latency.meanSpacingMs)} ms apart); each timed from just before it was sent to its arrival at each endpoint: median ${ms(latency.medianMs)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms over ${number(latency.delivered)} deliveries; to the last of a change's ${webhooks.endpoints}: median ${ms(latency.lastMedianMs)} ms, max ${ms(latency.lastMaxMs)} ms. ${number(latency.missing)} of ${number(latency.expected)} missing, ${latency.duplicates} duplicates, ${latency.badSignatures} bad signatures, ${latency.failedChanges} changes refused.`,
     );
   if (!creates) return lines;
   const services = creates.withEndpoints.totalMicrosPerRequest !== undefined;

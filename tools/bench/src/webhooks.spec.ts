@@ -52,7 +52,8 @@ it('times each change at each endpoint from its sending, and the last of each ch
   );
   expect(latency).toEqual({
     changes: 2,
-    spacingMs: 200,
+    pauseMaxMs: 1_000,
+    meanSpacingMs: 1_000,
     changeMedianMs: 6,
     delivered: 4,
     expected: 4,

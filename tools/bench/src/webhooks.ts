@@ -29,9 +29,14 @@ export const CREATES_DELIVERING = 'webhooks: creates while deliveries flow to 10
 /** Endpoints the changes are sent to, over as many accounts as their limit needs (7). */
 export const ENDPOINTS = 100;
 export const ACCOUNTS = Math.ceil(ENDPOINTS / WEBHOOK_ENDPOINTS_MAX);
-/** The time from one change's sending to the next: latency is measured, not a backlog. */
-export const SPACING_MS = 200;
-/** How long deliveries still due are waited for, after the last change. */
+/**
+ * Each change is sent once the one before has reached every endpoint, so that it meets a worker
+ * with nothing else to send (the latency of a change is measured, not a backlog), after a pause of
+ * a random length up to this: a change then comes at any point of an idle worker's poll (every
+ * second), not always just after its last round.
+ */
+export const PAUSE_MS = 1_000;
+/** How long a change's deliveries are waited for before the next change (or the summary). */
 const DRAIN_MS = 30_000;
 /** The event types every endpoint takes. */
 const EVENTS = ['pet.created', 'pet.updated'];
@@ -168,6 +173,10 @@ const deliveredOf = (arrivals: readonly Arrival[], names: ReadonlySet<string>) =
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** The mean time between times in order: 0 for fewer than two. */
+const meanGap = (times: readonly number[]) =>
+  times.length < 2 ? 0 : ((times.at(-1) ?? 0) - (times[0] ?? 0)) / (times.length - 1);
+
 /** A change as it was sent: the pet's new name, and when it was sent and answered. */
 export interface SentChange {
   name: string;
@@ -214,7 +223,8 @@ export function summariseLatency(
   const lasts = [...last.values()].filter((r) => r.count === endpoints).map((r) => r.at);
   return {
     changes: sent.length,
-    spacingMs: SPACING_MS,
+    pauseMaxMs: PAUSE_MS,
+    meanSpacingMs: round(meanGap(sent.map((change) => change.sentAt))),
     changeMedianMs: round(median(sent.map((change) => change.answeredAt - change.sentAt))),
     delivered: times.length,
     expected: sent.length * endpoints,
@@ -230,15 +240,11 @@ export function summariseLatency(
   };
 }
 
-/** Sleeps until {@link now} reaches `at` (at once if it has). */
-const sleepUntil = (at: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
-
 /**
  * The latency row: a pet created (unmeasured: its deliveries open the instances' connections to
  * the receiver, after any events the worker still had to hand out), then `changes` renames of it,
- * one every {@link SPACING_MS}, each timed from just before it was sent; the deliveries still due
- * after the last are waited for up to {@link DRAIN_MS}.
+ * each timed from just before it was sent, one at a time: each once the deliveries of the one
+ * before have all come (or {@link DRAIN_MS} passed), after a random pause up to {@link PAUSE_MS}.
  */
 async function deliveryLatency(
   api: Api,
@@ -263,7 +269,8 @@ async function deliveryLatency(
     await response.arrayBuffer();
     sent.push({ name, sentAt, answeredAt: now() });
     if (response.status !== 200) failed++;
-    await sleepUntil(sentAt + SPACING_MS);
+    await untilDelivered(receiver, new Set([name]), ENDPOINTS, DRAIN_MS);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * PAUSE_MS));
   }
   const names = new Set(sent.map((change) => change.name));
   await untilDelivered(receiver, names, changes * ENDPOINTS, DRAIN_MS);
