@@ -1,6 +1,7 @@
-// The bench end to end, in smoke runs: every endpoint, the photo uploads and the NestJS peers on
-// both setups without errors, PostgreSQL's and Redis's CPU read on their setup, the targets and a
-// written report; and --profile --endpoint profiling the chosen endpoint alone, without the peers.
+// The bench end to end, in smoke runs: every endpoint, the photo uploads, the webhook rows and the
+// NestJS peers on both setups without errors, PostgreSQL's and Redis's CPU read on their setup, the
+// targets and a written report; and --profile --endpoint profiling the chosen endpoint alone,
+// without the peers.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,23 @@ it('a smoke run measures every endpoint on both setups without errors and writes
     expect(uploads?.together.peakRssMb).toBeGreaterThan(0);
     expect(uploads?.rssIdleMb).toBeGreaterThan(0);
     expect(uploads?.targets.map((limit) => limit.unit)).toEqual(['s', 'MB']);
+    // The webhook rows, on instances of their own: every delivery of the smoke's 3 changes came,
+    // signed as it should be, and the creates ran without endpoints and with them.
+    const webhooks = variant.webhooks;
+    expect(webhooks?.instances).toBe(variant.instances);
+    expect(webhooks?.latency?.expected).toBe(300);
+    expect(webhooks?.latency?.delivered).toBe(300);
+    expect(webhooks?.latency?.badSignatures).toBe(0);
+    expect(webhooks?.latency?.failedChanges).toBe(0);
+    expect(webhooks?.latency?.medianMs).toBeGreaterThan(0);
+    expect(webhooks?.latency?.lastMaxMs).toBeGreaterThanOrEqual(webhooks?.latency?.p99Ms ?? 0);
+    for (const line of [webhooks?.creates?.withoutEndpoints, webhooks?.creates?.withEndpoints]) {
+      expect(line?.errors).toBe(0);
+      expect(line?.requestsPerSecond).toBeGreaterThan(0);
+      expect(line?.cpuMicrosPerRequest).toBeGreaterThan(0);
+    }
+    expect(webhooks?.creates?.withoutEndpoints.deliveries).toBe(0);
+    expect(webhooks?.creates?.deliveriesMade).toBeGreaterThan(0);
     expect(variant.fixedRate?.errors).toBe(0);
     expect(variant.fixedRate?.non2xx).toBe(0);
     expect(variant.fixedRate?.cpuMicrosPerRequest).toBeGreaterThan(0);
@@ -131,6 +149,8 @@ it('a smoke run measures every endpoint on both setups without errors and writes
   expect(markdown).toContain('### NestJS peers: the same list of 20 pets, as NestJS serves it');
   expect(markdown).toContain('### Targets, from this run');
   expect(markdown).toContain('- Upload targets: an upload (median) at most 1.5 s: ');
+  expect(markdown).toContain('- Webhooks, from a change to its delivery: 3 changes of a pet');
+  expect(markdown).toContain('| 100 endpoints, the worker delivering |');
 });
 
 it('--profile --endpoint profiles the chosen endpoint alone and names the functions it ran', () => {
@@ -165,8 +185,9 @@ it('--profile --endpoint profiles the chosen endpoint alone and names the functi
     true,
     true,
   ]);
-  // No upload row chosen: none measured.
+  // No upload or webhook row chosen: none measured.
   expect(variant?.uploads).toBeUndefined();
+  expect(variant?.webhooks).toBeUndefined();
   expect(variant?.endpoints.map((endpoint) => endpoint.name)).toEqual([
     'GET /v1/pets?limit=20',
     'GET /v1/pets?limit=20&expand=photos',

@@ -20,7 +20,8 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
   --out       where to write latest.md and latest.json (default tools/bench/results)
   --endpoint  measure only the endpoints whose name contains this text, e.g. limit=20 or 404
               (one word: npm and Nx split arguments at spaces); no fixed-rate or memory run,
-              and no NestJS peers unless --peers
+              and no NestJS peers unless --peers; --endpoint webhooks: the webhook rows alone
+              (a change to its delivery to 100 endpoints, creates while deliveries flow)
   --peers     with --endpoint, measure the NestJS peers too (a run without --endpoint always
               does): bare NestJS on Fastify with the 20 pets from memory, and NestJS as its docs
               teach (passport bearer key looked up with TypeORM, throttler, ValidationPipe,
@@ -72,6 +73,8 @@ export interface Settings {
   against: string | undefined;
   /** Uploads of a 12 MP JPEG timed one after another (photos.ts). */
   photoUploads: number;
+  /** Pet changes timed from their sending to their delivery to each webhook endpoint (webhooks.ts). */
+  webhookChanges: number;
 }
 
 export const FULL: Settings = {
@@ -89,6 +92,7 @@ export const FULL: Settings = {
   turns: 2,
   against: undefined,
   photoUploads: 8,
+  webhookChanges: 50,
 };
 /** A smoke run (`--smoke`): the full run's settings, scaled down to seconds. */
 export const SMOKE: Settings = {
@@ -103,6 +107,7 @@ export const SMOKE: Settings = {
   warmup: 0,
   turns: 1,
   photoUploads: 2,
+  webhookChanges: 3,
 };
 
 /**

@@ -1,8 +1,14 @@
 // The bench's report: profiles sized by CPU per request, and the Markdown tables of CPU figures,
-// profiles, the cost of metrics, photo uploads and a row's own yardstick.
+// profiles, the cost of metrics, photo uploads, the webhook rows and a row's own yardstick.
 import { expect, it } from 'vitest';
 import type { ProfileSummary } from './cpu-profile.js';
-import { type BenchReport, type EndpointResult, toEndpointProfile, toMarkdown } from './report.js';
+import {
+  type BenchReport,
+  type CreatesBeside,
+  type EndpointResult,
+  toEndpointProfile,
+  toMarkdown,
+} from './report.js';
 import { checkTargets, checkUploadTargets } from './targets.js';
 
 const summary: ProfileSummary = {
@@ -288,4 +294,90 @@ it('prints the NestJS peers in a table of their own, and the targets read from t
   // The peers and targets come after the variant's own table and notes.
   expect(markdown.indexOf('### NestJS peers')).toBeGreaterThan(markdown.indexOf('| endpoint |'));
   expect(markdown.indexOf('### Targets')).toBeGreaterThan(markdown.indexOf('### NestJS peers'));
+});
+
+it('prints the webhook rows: where they ran, the latency, and the creates without and with endpoints', () => {
+  const line = (overrides: Partial<CreatesBeside> = {}): CreatesBeside => ({
+    requestsPerSecond: 3_000,
+    p50: 14,
+    p99: 30,
+    errors: 0,
+    cpuMicrosPerRequest: 250.4,
+    cpuSource: 'schedstat',
+    deliveries: 0,
+    deliveriesPerSecond: 0,
+    ...overrides,
+  });
+  const measured = report([endpoint()]);
+  const [variant] = measured.variants;
+  if (!variant) throw new Error('no variant');
+  variant.webhooks = {
+    instances: 1,
+    endpoints: 100,
+    accounts: 7,
+    latency: {
+      changes: 50,
+      pauseMaxMs: 1_000,
+      meanSpacingMs: 812.25,
+      changeMedianMs: 2.46,
+      delivered: 5_000,
+      expected: 5_000,
+      missing: 0,
+      duplicates: 0,
+      badSignatures: 0,
+      failedChanges: 0,
+      medianMs: 512.3,
+      p99Ms: 1_020.5,
+      maxMs: 1_100,
+      lastMedianMs: 600,
+      lastMaxMs: 1_050,
+    },
+    creates: {
+      runs: 2,
+      secondsPerRun: 8,
+      withoutEndpoints: line(),
+      withEndpoints: line({
+        requestsPerSecond: 1_800,
+        cpuMicrosPerRequest: 610,
+        p99: 95,
+        deliveries: 24_000,
+        deliveriesPerSecond: 1_500,
+      }),
+      deliveriesMade: 2_880_000,
+    },
+  };
+  const markdown = toMarkdown(measured);
+  expect(markdown).toContain(
+    '- Webhooks: 100 endpoints over 7 accounts, each taking pet.created and pet.updated, at a receiver on loopback in a process of its own (it verifies every signature). On one instance of their own, on a database of their own, with NODE_ENV=development and WEBHOOK_ALLOW_PRIVATE=true',
+  );
+  expect(markdown).toContain(
+    "- Webhooks, from a change to its delivery: 50 changes of a pet (PATCH /v1/pets/{petId}, each answered in a median 2.5 ms) one at a time: each once the one before had reached every endpoint, after a random pause of up to 1,000 ms (a mean 812.3 ms apart); each timed from just before it was sent to its arrival at each endpoint: median 512.3 ms, p99 1020.5 ms, max 1100.0 ms over 5,000 deliveries; to the last of a change's 100: median 600.0 ms, max 1050.0 ms. 0 of 5,000 missing, 0 duplicates, 0 bad signatures, 0 changes refused.",
+  );
+  expect(markdown).toContain(
+    'The runs with endpoints made 2,880,000 deliveries; 24,000 arrived during them, the rest were still waiting when the instances stopped.',
+  );
+  expect(markdown).toContain(
+    '| creates | req/s | CPU µs/req | p50 ms | p99 ms | errors | deliveries arrived | a second |',
+  );
+  expect(markdown).toContain('| no endpoint | 3,000 | 250 | 14 | 30 | 0 | 0 | 0 |');
+  expect(markdown).toContain(
+    '| 100 endpoints, the worker delivering | 1,800 | 610 | 14 | 95 | 0 | 24,000 | 1,500 |',
+  );
+  // On PostgreSQL + Redis, with their CPU; without the latency row, none of its line.
+  variant.webhooks.instances = 2;
+  delete variant.webhooks.latency;
+  const { creates } = variant.webhooks;
+  if (!creates) throw new Error('no creates');
+  variant.webhooks.creates = {
+    ...creates,
+    withoutEndpoints: line({ totalMicrosPerRequest: 900 }),
+    withEndpoints: line({ totalMicrosPerRequest: 2_100 }),
+  };
+  const postgres = toMarkdown(measured);
+  expect(postgres).toContain('On 2 instances of their own');
+  expect(postgres).not.toContain('from a change to its delivery');
+  expect(postgres).toContain(
+    '| creates | req/s | CPU µs/req | CPU µs/req with PostgreSQL + Redis | p50 ms |',
+  );
+  expect(postgres).toContain('| no endpoint | 3,000 | 250 | 900 | 14 | 30 | 0 | 0 | 0 |');
 });

@@ -95,6 +95,78 @@ export interface UploadsReport {
   targets: LimitCheck[];
 }
 
+/**
+ * How long a pet change takes to reach each of the webhook endpoints (webhooks.ts): the changes
+ * one at a time, each timed from just before it was sent to each delivery's arrival.
+ */
+export interface DeliveryLatency {
+  changes: number;
+  /**
+   * Each change was sent once the one before had reached every endpoint, after a random pause up
+   * to this; and the mean time from one change's sending to the next.
+   */
+  pauseMaxMs: number;
+  meanSpacingMs: number;
+  /** Deliveries of the changes that arrived signed as they should be, and those due. */
+  delivered: number;
+  expected: number;
+  /** Due but not arrived when the wait ended; a second arrival of one change at one endpoint. */
+  missing: number;
+  duplicates: number;
+  /** Deliveries whose signature did not verify (not counted as delivered). */
+  badSignatures: number;
+  /** Changes the API did not answer with 200. */
+  failedChanges: number;
+  /** The changes' own time, from their sending to their answer (part of every delivery's), ms. */
+  changeMedianMs: number;
+  /** Over every delivery (a change at an endpoint), ms. */
+  medianMs: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Over the changes: the time to the last of a change's deliveries, ms. */
+  lastMedianMs: number;
+  lastMaxMs: number;
+}
+
+/** Creates under the bench's load on the webhook instances, with no endpoint or with them all. */
+export interface CreatesBeside {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, timeouts and answers other than 201. */
+  errors: number;
+  /** The API instances' CPU over the runs per create, the delivery worker's included. */
+  cpuMicrosPerRequest: number;
+  cpuSource: CpuSource;
+  /** On PostgreSQL + Redis: the API's and their processes' CPU together, per create. */
+  totalMicrosPerRequest?: number;
+  /** Deliveries that arrived at the receiver during the runs, and how many a second. */
+  deliveries: number;
+  deliveriesPerSecond: number;
+}
+
+/**
+ * The webhook rows (webhooks.ts), on instances of their own on a database of their own, in
+ * development with `WEBHOOK_ALLOW_PRIVATE=true`: production delivers only to public https addresses,
+ * and the receiver is plain http on loopback.
+ */
+export interface WebhooksReport {
+  /** The instances that served and delivered: one on SQLite, two on PostgreSQL + Redis. */
+  instances: number;
+  endpoints: number;
+  accounts: number;
+  latency?: DeliveryLatency;
+  creates?: {
+    runs: number;
+    secondsPerRun: number;
+    /** Before any endpoint was made, and then with the endpoints listening. */
+    withoutEndpoints: CreatesBeside;
+    withEndpoints: CreatesBeside;
+    /** Deliveries the creates of the runs with endpoints made (one per create and endpoint). */
+    deliveriesMade: number;
+  };
+}
+
 export interface VariantReport {
   name: 'sqlite' | 'postgres-redis';
   instances: number;
@@ -108,6 +180,8 @@ export interface VariantReport {
   targets?: TargetCheck[];
   /** Photo uploads, unless `--endpoint` chose no upload row. */
   uploads?: UploadsReport;
+  /** The webhook rows, unless `--endpoint` chose neither. */
+  webhooks?: WebhooksReport;
   /** Left out when only some endpoints were measured (`--endpoint`). */
   fixedRate?: {
     offered: number;
@@ -272,6 +346,7 @@ export function toMarkdown(report: BenchReport): string {
         `- PostgreSQL or Redis processes ended during the runs of ${ended.map((e) => `${e.name} (${micros(e.services?.endedMicrosPerRequest)} µs/req)`).join(', ')}: their CPU in the runs is counted from their parents' total of reaped children (10 ms ticks), not schedstat.`,
       );
     if (variant.uploads) lines.push('', ...uploadsMarkdown(variant.uploads));
+    if (variant.webhooks) lines.push('', ...webhooksMarkdown(variant.webhooks));
     if (variant.fixedRate || variant.memory || variant.metricsCost) lines.push('');
     if (variant.fixedRate)
       lines.push(
@@ -357,6 +432,36 @@ export function uploadsMarkdown(uploads: UploadsReport): string[] {
   return [
     `- Uploading a ${(image.width * image.height) / 1e6} MP JPEG (${image.width} × ${image.height}, ${mb(image.bytes)} MB) to POST /v1/pets/{petId}/photos, RSS ${uploads.rssIdleMb} MB before the first; ${one.uploads} one after another: median ${one.medianSeconds.toFixed(2)} s, max ${one.maxSeconds.toFixed(2)} s, ${one.cpuSecondsPerUpload.toFixed(2)} CPU s each; RSS ${one.rssBeforeMb} MB before, ${peak} ${one.peakRssMb} MB. ${together.uploads} at once (what the API takes: 2 in work, 2 waiting): all added in ${together.seconds.toFixed(2)} s, RSS ${together.rssBeforeMb} MB before, peak ${together.peakRssMb} MB. ${uploads.errors} errors.`,
     `- Upload targets: ${uploads.targets.map((t) => `${t.name} at most ${t.wanted} ${t.unit}: ${t.measured} ${t.unit}, ${t.met ? 'met' : '**missed**'}`).join('; ')}.`,
+  ];
+}
+
+/**
+ * The webhook rows: where they ran and why, the time from a change to its deliveries, and the
+ * creates without and with endpoints in a table of their own.
+ */
+export function webhooksMarkdown(webhooks: WebhooksReport): string[] {
+  const { latency, creates } = webhooks;
+  const ms = (value: number) => value.toFixed(1);
+  const instances = webhooks.instances === 1 ? 'one instance' : `${webhooks.instances} instances`;
+  const lines = [
+    `- Webhooks: ${webhooks.endpoints} endpoints over ${webhooks.accounts} accounts, each taking pet.created and pet.updated, at a receiver on loopback in a process of its own (it verifies every signature). On ${instances} of their own, on a database of their own, with NODE_ENV=development and WEBHOOK_ALLOW_PRIVATE=true (production delivers only to public https addresses); everything else as the rows above.`,
+  ];
+  if (latency)
+    lines.push(
+      `- Webhooks, from a change to its delivery: ${latency.changes} changes of a pet (PATCH /v1/pets/{petId}, each answered in a median ${ms(latency.changeMedianMs)} ms) one at a time: each once the one before had reached every endpoint, after a random pause of up to ${number(latency.pauseMaxMs)} ms (a mean ${ms(latency.meanSpacingMs)} ms apart); each timed from just before it was sent to its arrival at each endpoint: median ${ms(latency.medianMs)} ms, p99 ${ms(latency.p99Ms)} ms, max ${ms(latency.maxMs)} ms over ${number(latency.delivered)} deliveries; to the last of a change's ${webhooks.endpoints}: median ${ms(latency.lastMedianMs)} ms, max ${ms(latency.lastMaxMs)} ms. ${number(latency.missing)} of ${number(latency.expected)} missing, ${latency.duplicates} duplicates, ${latency.badSignatures} bad signatures, ${latency.failedChanges} changes refused.`,
+    );
+  if (!creates) return lines;
+  const services = creates.withEndpoints.totalMicrosPerRequest !== undefined;
+  const row = (name: string, line: CreatesBeside) =>
+    `| ${name} | ${number(line.requestsPerSecond)} | ${micros(line.cpuMicrosPerRequest)} |${services ? ` ${micros(line.totalMicrosPerRequest)} |` : ''} ${line.p50} | ${line.p99} | ${line.errors} | ${number(line.deliveries)} | ${number(line.deliveriesPerSecond)} |`;
+  return [
+    ...lines,
+    `- Webhooks, creates while deliveries flow: POST /v1/pets, ${creates.runs} run${creates.runs === 1 ? '' : 's'} of ${creates.secondsPerRun} s each way, first with no endpoint (before any was made), then with the endpoints listening. CPU µs/req: the instances' CPU over the runs per create, the delivery worker's included (the receiver's not). The runs with endpoints made ${number(creates.deliveriesMade)} deliveries; ${number(creates.withEndpoints.deliveries)} arrived during them, the rest were still waiting when the instances stopped.`,
+    '',
+    `| creates | req/s | CPU µs/req |${services ? ' CPU µs/req with PostgreSQL + Redis |' : ''} p50 ms | p99 ms | errors | deliveries arrived | a second |`,
+    `| --- | ---: | ---: |${services ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: |`,
+    row('no endpoint', creates.withoutEndpoints),
+    row(`${webhooks.endpoints} endpoints, the worker delivering`, creates.withEndpoints),
   ];
 }
 

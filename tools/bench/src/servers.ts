@@ -168,6 +168,11 @@ export interface ServersUnderTest {
   /** The PostgreSQL postmaster's and redis-server's process ids; none on SQLite. */
   services: number[];
   /**
+   * A new, empty database of the variant's engine, its DATABASE_URL: for instances that must not
+   * share ours (the webhook rows' instances, whose settings differ).
+   */
+  database: (name: string) => string;
+  /**
    * After the seeding: on PostgreSQL, vacuums and analyzes every database of the run and
    * checkpoints, so that the background work the seed's writes leave (autovacuum, the checkpointer)
    * is done before the runs, not counted in whichever one it falls; nothing on SQLite.
@@ -236,7 +241,19 @@ export async function withServers<T>(
       for (const database of databases) postgres?.psql(database, 'VACUUM ANALYZE');
       postgres?.psql('bench', 'CHECKPOINT');
     };
-    return await use({ env, instances, ours, against, baseline, started, services, settle });
+    const database = (name: string) =>
+      postgres ? postgres.createDatabase(name) : `sqlite:${join(dir, `${name}.sqlite`)}`;
+    return await use({
+      env,
+      instances,
+      ours,
+      against,
+      baseline,
+      started,
+      services,
+      settle,
+      database,
+    });
   } finally {
     if (baseline) await stop(baseline.child);
     // An instance writes its CPU profile as it exits.

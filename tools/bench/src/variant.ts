@@ -2,8 +2,8 @@
  * One variant of the bench (SQLite, or PostgreSQL + Redis): its servers started, photo uploads
  * timed and the first page of pets given photos, its endpoints measured in turns with the baseline
  * (a photo's image with its own), the NestJS peers' lists in turns with the same baseline and the
- * targets read from them, then the fixed-rate, memory and metrics-cost runs of a full bench, and
- * the CPU profiles under `--profile`.
+ * targets read from them, the webhook rows on instances of their own, then the fixed-rate, memory
+ * and metrics-cost runs of a full bench, and the CPU profiles under `--profile`.
  */
 import { chooseEndpoints, endpointsOf, HEALTHZ, KEYED_LIST, READ_PET } from './endpoints.js';
 import { fixedRateRun, memoryRun } from './fixed-rate-and-memory.js';
@@ -26,6 +26,7 @@ import type { VariantReport } from './report.js';
 import { withServers } from './servers.js';
 import { checkTargets, checkUploadTargets } from './targets.js';
 import { type ApiRuns, measureContenders, measureInTurns } from './turns.js';
+import { webhookRows, webhooksChosen } from './webhooks.js';
 
 /** Measures one variant: its part of the report. */
 export async function runVariant(
@@ -48,7 +49,7 @@ function measureVariant(
   return withServers(
     name,
     settings,
-    async ({ env, instances, ours, against, baseline, started, services, settle }) => {
+    async ({ env, instances, ours, against, baseline, started, services, settle, database }) => {
       const allEndpoints = await endpointsOf(ours, settings.seed);
       const againstEndpoints = against ? await endpointsOf(against, settings.seed) : undefined;
       if (settings.metricsOnly) {
@@ -72,9 +73,10 @@ function measureVariant(
         const againstRows =
           againstEndpoints &&
           withPhotoRows(againstEndpoints, theirPhotos?.endpoints ?? [], PHOTO_ROWS_AFTER);
-        // --endpoint may choose the uploads alone.
+        // --endpoint may choose the uploads or the webhook rows alone.
         const endpoints =
-          uploads && !rows.some((endpoint) => chosen(settings.endpoint, endpoint.name))
+          (uploads || webhooksChosen(settings.endpoint)) &&
+          !rows.some((endpoint) => chosen(settings.endpoint, endpoint.name))
             ? []
             : chooseEndpoints(rows, settings.endpoint);
         const baselineTarget: Target = { urls: [baseline.url] };
@@ -117,6 +119,12 @@ function measureVariant(
           process.stderr.write(`${name}: the NestJS peers done\n`);
         }
         report.targets = checkTargets(report);
+        const webhooks = await webhookRows(
+          name,
+          { env, instances, database, started, services },
+          settings,
+        );
+        if (webhooks) report.webhooks = webhooks;
         if (settings.endpoint !== undefined) return { report, apiRuns };
 
         const target = allEndpoints[0]?.target ?? baselineTarget;
