@@ -12,8 +12,9 @@ import { ENGINES, freshDatabaseUrl } from '../../test/test-app.js';
 import { sqliteModule } from '../database/sqlite-driver.js';
 
 // Each test runs the CLI or the server several times, each run starting the API's services and
-// migrating a new database: room for a machine busy with other suites (30 s was met at a load of 5).
-vi.setConfig({ testTimeout: 90_000 });
+// migrating a new database: room for a machine busy with other suites (30 s was met at a load of 5,
+// and 90 s by the PostgreSQL create-and-revoke test at a load of 10: both Node lines of CI at once).
+vi.setConfig({ testTimeout: 180_000 });
 
 const CLI = fileURLToPath(new URL('../../dist/bundle/keys.js', import.meta.url));
 
