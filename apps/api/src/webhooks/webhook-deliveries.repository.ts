@@ -152,13 +152,20 @@ export class WebhookDeliveriesRepository {
                 ),
               ])
               .as('undispatched'),
+            // What `due` would claim: none of a disabled endpoint's, none another attempt holds.
             eb
               .exists(
                 eb
                   .selectFrom('webhook_deliveries as d')
+                  .innerJoin('webhook_endpoints as x', 'x.id', 'd.endpoint_id')
                   .select('d.id')
                   .where('d.status', '=', 'pending')
-                  .where('d.next_attempt_at', '<=', p.now),
+                  .where('d.next_attempt_at', '<=', p.now)
+                  .where((eb) =>
+                    eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', p.now)]),
+                  )
+                  .where('x.status', '=', 'enabled')
+                  .where('x.deleted_at', 'is', null),
               )
               .as('due'),
           ])

@@ -13,7 +13,7 @@ import {
   type WebhookAttempt,
   type WebhookEndpoint,
 } from '@pets/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anAccount } from '../../test/factories.js';
 import { followLinks } from '../../test/requests.js';
 import { type Received, Receiver } from '../../test/webhook-receiver.js';
@@ -21,6 +21,7 @@ import { Database } from '../database/database.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { HostResolver } from './address-policy.js';
 import { GIVE_UP_AFTER_MS, nextAttemptAt, RETRY_DELAYS_MS } from './retry-schedule.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { DELIVERY_TIMEOUT_MS } from './webhook-sender.js';
 
@@ -192,6 +193,29 @@ describe.each(ENGINES)('webhook delivery on %s', (engine) => {
     t.clock.advance(RETRY_DELAYS_MS[0] as number);
     await worker().runOnce();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("claims nothing for a disabled endpoint's deliveries, and sends them once it is enabled", async () => {
+    const hook = await endpoint(`${receiver.url}/paused`, ['pet.created']);
+    receiver.answers = [500];
+    await createPet('Paused');
+    await worker().runOnce();
+    const path = `/v1/account/webhooks/${hook.id}`;
+    expect((await t.as(partner.key).patch(path, { status: 'disabled' })).statusCode).toBe(200);
+    t.clock.advance(RETRY_DELAYS_MS[0] as number);
+    // Due, but its endpoint is disabled: the round sees nothing to claim and makes no claim.
+    const claims = vi.spyOn(t.app.get(WebhookDeliveriesRepository), 'claimDue');
+    await worker().runOnce();
+    expect(claims).not.toHaveBeenCalled();
+    expect(receiver.received).toHaveLength(1);
+    expect((await t.as(partner.key).patch(path, { status: 'enabled' })).statusCode).toBe(200);
+    await worker().runOnce();
+    expect(claims).toHaveBeenCalledTimes(1);
+    expect(receiver.received.map(({ id }) => id)).toEqual([
+      receiver.received[0]?.id,
+      receiver.received[0]?.id,
+    ]);
+    claims.mockRestore();
   });
 
   it('does not follow a redirect', async () => {
