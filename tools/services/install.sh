@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests use (PostgreSQL, Redis, Chromium, Prometheus) when any is
-# missing.
+# Installs the Debian packages the tests use (PostgreSQL, Redis, Chromium's headless shell,
+# Prometheus) when any is missing.
 # Run as root on a fresh machine; `npm test` runs it first. Does nothing when all are present.
 set -euo pipefail
 
 missing=()
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 # The metrics tests scrape the API with the real engine and lint its text with promtool (same package).
 command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 
