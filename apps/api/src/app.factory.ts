@@ -25,6 +25,7 @@ import { NestPinoLogger, requestLineWriter } from './logging/logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { requestIdFor } from './logging/request-id.js';
 import { securityHeaders } from './http/security-headers.js';
+import { lazySerializers } from './http/lazy-serializers.js';
 import type { AppConfig } from './config/config.js';
 import { registerGetPetDeprecation } from './pets/get-pet-deprecation.js';
 import {
@@ -83,6 +84,7 @@ export async function createApp(
       requestIdLogLabel: 'requestId',
     }),
     genReqId: requestIdFor,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // A slow or idle client cannot hold a connection for long: a complete request within 10 s of

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 const errorSchema = serializationSchema(ApiError);
 
 /**
- * Fastify compiles a serializer from each status's schema once, at start (fast-json-stringify),
- * instead of `JSON.stringify` per reply. Errors answered on the route go through `Error`'s schema.
+ * Fastify compiles a serializer from each status's schema once, on the route's first answer with
+ * it (fast-json-stringify: lazy-serializers.ts), instead of `JSON.stringify` per reply. Errors answered on the route go through `Error`'s schema.
  */
 export const Responds = (success: Record<number, z.ZodType>) =>
   RouteSchema({
