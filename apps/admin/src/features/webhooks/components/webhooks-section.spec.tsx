@@ -489,10 +489,16 @@ describe('the endpoint open, kept in the address', () => {
     expect(window.location.search).toBe('?cursor=k2&endpoint=2');
   });
 
-  it('shows no endpoint for an address that names none of the list', async () => {
-    setUp(() => undefined, 'own', '/admin/webhooks?endpoint=99');
+  it('says so when the address names an endpoint the list does not have', async () => {
+    const { user } = setUp(() => undefined, 'own', '/admin/webhooks?endpoint=99');
     await rowOf(SHOP);
     expect(screen.queryByRole('region', { name: /^Endpoint / })).toBeNull();
+    const said = await screen.findByRole('status');
+    expect(said.textContent).toBe(
+      'This account has no endpoint 99: it may have been deleted. Pick one from the list.',
+    );
+    await manage(user, SHOP);
+    expect(screen.queryByText(/has no endpoint 99/)).toBeNull();
   });
 
   it('leaves the address of a deleted endpoint in place, so Back does not return to it', async () => {

@@ -35,6 +35,10 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
   const createHeading = `${id}-create`;
   const listHeading = `${id}-list`;
   const endpoint = list.data?.data.find((each) => each.id === open);
+  // An address that names an endpoint the list does not have (deleted since, or a link from
+  // another account) says so rather than showing nothing. An account's endpoints fit on one page.
+  const missing =
+    open !== undefined && list.isSuccess && endpoint === undefined && list.data.next === undefined;
 
   return (
     <>
@@ -78,7 +82,12 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
             setMessage(null);
             show(picked.id);
           }}
-          message={message}
+          message={
+            message ??
+            (missing
+              ? `This account has no endpoint ${open}: it may have been deleted.${list.data.data.length > 0 ? ' Pick one from the list.' : ''}`
+              : null)
+          }
         />
       </section>
       {endpoint ? (
