@@ -4,7 +4,7 @@
  * receiver answered.
  */
 import type { WebhookAttempt } from '@pets/client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PagedTable } from '../../../components/paged-table.js';
 import { useClient } from '../../../lib/client.js';
@@ -105,7 +105,6 @@ export function AttemptsLog({
   onAwait: (awaited: AwaitedDelivery) => void;
 }) {
   const client = useClient();
-  const queryClient = useQueryClient();
   const { blocked } = useRateLimit();
   const heading = useId();
   const attempts = useQuery({
@@ -122,23 +121,11 @@ export function AttemptsLog({
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  /** The newest attempt known: the first page's first, read from the cache on a later page. */
-  const newestKnown = (): number => {
-    const first =
-      paging.cursor === undefined
-        ? attempts.data
-        : queryClient.getQueryData(
-            listAttemptsQueryOptions(client, of, endpointId, undefined).queryKey,
-          );
-    return first?.data[0]?.id ?? attempts.data?.data[0]?.id ?? 0;
-  };
-
   const sendAgain = (attempt: WebhookAttempt) => {
     setMessage(null);
     setFailure(null);
-    const afterId = Math.max(newestKnown(), attempt.id);
-    resend.mutate(attempt.deliveryId, {
-      onSuccess: () => {
+    resend.mutate(attempt, {
+      onSuccess: ({ afterId }) => {
         setMessage(
           `Sending ${attempt.eventType} (event ${attempt.eventId}) again: its attempt shows here once made.`,
         );

@@ -403,6 +403,49 @@ describe('one endpoint, managed', () => {
     ).toBeDefined();
   });
 
+  it(
+    'waits for the attempt the resend makes, not a retry made since the log was read',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      // Delivery 33's attempt 3 is on the older page; its retry, attempt 9, came after the page was
+      // read, and the resend's own attempt, 10, comes a poll after the resend.
+      let polls = 0;
+      const { user, client } = setUp(
+        (fake) => {
+          fake.listWebhookAttempts.mockImplementation((_, query = {}) => {
+            if (query.cursor !== undefined)
+              return Promise.resolve(attemptsPage([webhookAttempt(3)]));
+            const resent = fake.resendWebhookDelivery.mock.calls.length > 0;
+            if (resent) polls += 1;
+            const retry = webhookAttempt(9, { deliveryId: 33, eventId: 203, attempt: 2 });
+            const own = webhookAttempt(10, { deliveryId: 33, eventId: 203, attempt: 3 });
+            return Promise.resolve(attemptsPage(resent && polls > 1 ? [own, retry] : [retry]));
+          });
+          fake.resendWebhookDelivery.mockResolvedValue(result(webhookDelivery(33)));
+        },
+        'own',
+        '/admin/webhooks?endpoint=1&attempts=older-2',
+      );
+      const panel = await screen.findByRole('region', { name: `Endpoint ${SHOP}` });
+      await user.click(
+        await within(panel).findByRole('button', { name: 'Send again order.placed (event 203)' }),
+      );
+      expect(client.resendWebhookDelivery).toHaveBeenCalledWith(1, 33);
+      expect(window.location.search).toBe('?endpoint=1');
+      // The log goes on reading until the resend's own attempt shows above the retry.
+      await waitFor(
+        () => {
+          expect(
+            within(panel).getAllByRole('row', { name: /order\.placed \(id 203\)/ }),
+          ).toHaveLength(2);
+        },
+        { timeout: 8_000 },
+      );
+    },
+  );
+
   it('sends a delivery again, and says to enable a disabled endpoint here, not in the API', async () => {
     const { user, client } = setUp((fake) => {
       fake.listWebhookAttempts.mockResolvedValue(attemptsPage([webhookAttempt(3)]));
