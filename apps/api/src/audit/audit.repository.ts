@@ -45,6 +45,9 @@ type Published<A extends AuditAction> = A extends EventType
   ? { readonly data: EventData<A>; readonly audience?: number | undefined }
   : { readonly data?: never; readonly audience?: never };
 
+/** An event's row in the outbox, beside its audit row (created at the audit row's `at`). */
+type OutboxRow = { type: EventType; accountId: number | null; data: string };
+
 /** A change as the trail records it; one that is an event (`pet.created`…) carries its `data`. */
 export type NewEvent = {
   [A in AuditAction]: {
@@ -118,6 +121,8 @@ const isTarget = (type: AuditTargetType): Expression<SqlBool> =>
 export class AuditRepository {
   private readonly insert;
   private readonly publish;
+  /** PostgreSQL: the event and its audit row in one statement (one round trip, not two). */
+  private readonly publishAndInsert;
   /** One statement per combination of filters, each served by an index. */
   private readonly pages = new Map<string, ReturnType<AuditRepository['page']>>();
 
@@ -125,27 +130,44 @@ export class AuditRepository {
     private readonly database: Database,
     private readonly outbox: OutboxSignal,
   ) {
-    this.publish = database.statement(
-      (db, p: { type: EventType; createdAt: number; accountId: number | null; data: string }) =>
-        db.insertInto('events').values({
-          type: p.type,
-          created_at: p.createdAt,
-          account_id: p.accountId,
-          data: p.data,
-        }),
-    );
-    this.insert = database.statement((db, p: Omit<Row, 'id'>) =>
-      db.insertInto('audit_events').values({
-        at: p.at,
-        actor_account_id: p.actorAccountId,
-        actor_key_id: p.actorKeyId,
-        actor_person_id: p.actorPersonId,
-        action: p.action,
-        target_type: p.targetType,
-        target_id: p.targetId,
-        changes: p.changes,
+    this.publish = database.statement((db, p: OutboxRow & { createdAt: number }) =>
+      db.insertInto('events').values({
+        type: p.type,
+        created_at: p.createdAt,
+        account_id: p.accountId,
+        data: p.data,
       }),
     );
+    const audited = (p: Omit<Row, 'id'>) => ({
+      at: p.at,
+      actor_account_id: p.actorAccountId,
+      actor_key_id: p.actorKeyId,
+      actor_person_id: p.actorPersonId,
+      action: p.action,
+      target_type: p.targetType,
+      target_id: p.targetId,
+      changes: p.changes,
+    });
+    this.insert = database.statement((db, p: Omit<Row, 'id'>) =>
+      db.insertInto('audit_events').values(audited(p)),
+    );
+    // A data-modifying WITH, which SQLite lacks (there the two statements cost no round trip).
+    this.publishAndInsert =
+      database.engine === 'postgres'
+        ? database.statement((db, p: Omit<Row, 'id'> & OutboxRow) =>
+            db
+              .with('published', (db) =>
+                db.insertInto('events').values({
+                  type: p.type,
+                  created_at: p.at,
+                  account_id: p.accountId,
+                  data: p.data,
+                }),
+              )
+              .insertInto('audit_events')
+              .values(audited(p)),
+          )
+        : undefined;
   }
 
   /**
@@ -154,17 +176,8 @@ export class AuditRepository {
    * and the delivery worker is told once it is committed.
    */
   async record(tx: WriteTx, at: number, event: NewEvent): Promise<void> {
-    if (event.data !== undefined) {
-      await tx.run(this.publish, {
-        type: event.action,
-        createdAt: at,
-        accountId: event.audience ?? null,
-        data: JSON.stringify(event.data),
-      });
-      tx.afterCommit(this.outbox.raise);
-    }
     const actor = typeof event.actor === 'string' ? undefined : event.actor;
-    await tx.run(this.insert, {
+    const row: Omit<Row, 'id'> = {
       at,
       actorAccountId: actor?.accountId ?? null,
       actorKeyId: actor && 'keyId' in actor ? actor.keyId : null,
@@ -173,7 +186,23 @@ export class AuditRepository {
       targetType: event.target.type,
       targetId: event.target.id,
       changes: JSON.stringify(event.changes),
-    });
+    };
+    if (event.data === undefined) {
+      await tx.run(this.insert, row);
+      return;
+    }
+    const published: OutboxRow = {
+      type: event.action,
+      accountId: event.audience ?? null,
+      data: JSON.stringify(event.data),
+    };
+    if (this.publishAndInsert) {
+      await tx.run(this.publishAndInsert, { ...row, ...published });
+    } else {
+      await tx.run(this.publish, { ...published, createdAt: at });
+      await tx.run(this.insert, row);
+    }
+    tx.afterCommit(this.outbox.raise);
   }
 
   /**
