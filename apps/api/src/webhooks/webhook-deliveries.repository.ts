@@ -11,6 +11,7 @@ import type { EventType, Role } from '@pets/contract';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
+import { sql } from 'kysely';
 
 /** How long an instance holds a delivery it sends: longer than an attempt (10 s) with its logging. */
 export const CLAIM_MS = 60_000;
@@ -177,6 +178,29 @@ export class WebhookDeliveriesRepository {
           .set({ last_event_id: p.lastEventId })
           .where('id', '=', 1),
       ),
+      // While no endpoint listens, past every event listed so far (never back): the first endpoint
+      // to listen, made or enabled, hears only what comes after it, and no round reads the events
+      // of the quiet time one batch at a time to hand out none of them.
+      passUnheard: database.statement((db, _p: Record<string, never>) => {
+        let newest = db.selectFrom('events').select((eb) => eb.fn.max('id').as('id'));
+        if (listed) newest = newest.where('id', '<', listed);
+        const larger = sql.raw(postgres ? 'greatest' : 'max');
+        return db
+          .updateTable('webhook_dispatch')
+          .set({ last_event_id: sql<number>`${larger}(last_event_id, coalesce((${newest}), 0))` })
+          .where('id', '=', 1)
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('webhook_endpoints as l')
+                  .select('l.id')
+                  .where('l.deleted_at', 'is', null)
+                  .where('l.status', '=', 'enabled'),
+              ),
+            ),
+          );
+      }),
       // Events after the last handed out, only below the first not yet listed on PostgreSQL: one
       // that commits later never has a lower id than one handed out (docs/team/guarantees.md).
       eventsAfter: database.statement((db, p: { afterId: number; limit: number }) => {
@@ -425,6 +449,15 @@ export class WebhookDeliveriesRepository {
 
   setDispatched(tx: WriteTx, lastEventId: number): Promise<number> {
     return tx.run(this.statements.setDispatched, { lastEventId });
+  }
+
+  /**
+   * Before an endpoint begins to listen (made, or enabled): if none listens yet, the events so far
+   * are passed over, as no endpoint hears what happened before it listened. Call it before the
+   * endpoint is written, in the same transaction.
+   */
+  passUnheard(tx: WriteTx): Promise<number> {
+    return tx.run(this.statements.passUnheard, {});
   }
 
   eventsAfter(tx: WriteTx, afterId: number, limit: number): Promise<OutboxEvent[]> {

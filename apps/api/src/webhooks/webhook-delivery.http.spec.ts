@@ -218,6 +218,43 @@ describe.each(ENGINES)('webhook delivery on %s', (engine) => {
     claims.mockRestore();
   });
 
+  it('passes over what happened while no endpoint listened, or while the only one was disabled', async () => {
+    const read = vi.spyOn(t.app.get(WebhookDeliveriesRepository), 'eventsAfter');
+    /** The pets' names in the events the worker's rounds read since `read` was cleared. */
+    const readNames = async () => {
+      const batches = await Promise.all(
+        read.mock.results.map(({ value }) => value as ReturnType<typeof read>),
+      );
+      return batches.flat().map(({ data }) => (JSON.parse(data) as Pet).name);
+    };
+    const deliveredNames = () =>
+      receiver.received.map(({ body }) => ((JSON.parse(body) as Event).data as Pet).name);
+    try {
+      // No endpoint listens (each test's go with it): the feed has this, and no round reads it.
+      await createPet('Unheard');
+      const hook = await endpoint(`${receiver.url}/first`, ['pet.created']);
+      await createPet('Heard');
+      await worker().runOnce();
+      expect(await readNames()).toEqual(['Heard']);
+      const path = `/v1/account/webhooks/${hook.id}`;
+      expect((await t.as(partner.key).patch(path, { status: 'disabled' })).statusCode).toBe(200);
+      await createPet('While disabled');
+      await worker().runOnce();
+      read.mockClear();
+      expect((await t.as(partner.key).patch(path, { status: 'enabled' })).statusCode).toBe(200);
+      await createPet('After');
+      await worker().runOnce();
+      expect(await readNames()).toEqual(['After']);
+      expect(deliveredNames()).toEqual(['Heard', 'After']);
+      const names = (await events()).map(({ data }) => (data as Pet).name);
+      expect(names).toEqual(
+        expect.arrayContaining(['Unheard', 'Heard', 'While disabled', 'After']),
+      );
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('does not follow a redirect', async () => {
     await endpoint(`${receiver.url}/moved`, ['pet.created']);
     receiver.answers = [302];

@@ -27,6 +27,7 @@ import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { Cursors } from '../paging/cursor.js';
 import { type Page, scopedPage } from '../paging/paging.js';
 import { checkWebhookUrl, HOST_RESOLVER, type HostResolver } from './address-policy.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { generateSecret, SecretBox } from './webhook-secrets.js';
 import { type EndpointRecord, WebhooksRepository } from './webhooks.repository.js';
 
@@ -48,6 +49,7 @@ export class WebhooksService {
 
   constructor(
     private readonly endpoints: WebhooksRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
     private readonly idempotency: IdempotencyService,
     private readonly writer: Writer,
     private readonly audit: AuditRepository,
@@ -121,6 +123,7 @@ export class WebhooksService {
         await tx.lockRow('accounts', accountId);
         if ((await this.endpoints.count(tx, accountId)) >= WEBHOOK_ENDPOINTS_MAX)
           throw ApiException.of(PROBLEMS.tooManyWebhookEndpoints);
+        await this.deliveries.passUnheard(tx);
         const now = this.clock.now();
         const record = {
           accountId,
@@ -187,6 +190,8 @@ export class WebhooksService {
       };
       const changes = changesBetween(before, after);
       if (Object.keys(changes).length === 0) return this.view(before);
+      if (status === 'enabled' && before.status !== 'enabled')
+        await this.deliveries.passUnheard(tx);
       await this.endpoints.update(tx, after);
       await this.audit.record(tx, this.clock.now(), {
         actor: actorOf(principal),
