@@ -3,8 +3,9 @@
  * endpoint pointing at a receiver this file runs on loopback, sees its secret once, sends a test
  * event, sees its attempt answered 2xx in the log and sends it again (refused while the endpoint is
  * disabled, saying to enable it here); the receiver got each, signed with that secret. The endpoint
- * open stays open across a reload, and Back closes it. Staff open the partner's endpoints from its
- * account's page. Nothing scrolls sideways and axe finds nothing.
+ * open stays open across a reload, and Back closes it; a link to an endpoint the account lacks says
+ * so. Staff open the partner's endpoints from its account's page. Nothing scrolls sideways and axe
+ * finds nothing.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -178,6 +179,18 @@ describe('a partner on the Webhooks page', () => {
         .getAttribute('aria-pressed'),
     ).toBe('false');
     expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
+  });
+
+  it('says so when a link names an endpoint the account does not have, beside the list', async () => {
+    await page.goto(new URL('/admin/webhooks?endpoint=987654', page.url()).href);
+    await page
+      .getByText(
+        'This account has no endpoint 987654: it may have been deleted. Pick one from the list.',
+      )
+      .waitFor();
+    await page.getByRole('rowheader', { name: receiver.url }).waitFor();
+    await screenshot(page, 'webhooks-no-such-endpoint');
+    await expectAccessible(page, 'the Webhooks page with a link to no endpoint');
   });
 
   it('fits a phone: nothing scrolls sideways, every action in reach', async ({ pages }) => {

@@ -536,10 +536,15 @@ describe('the endpoint open, kept in the address', () => {
     const { user } = setUp(() => undefined, 'own', '/admin/webhooks?endpoint=99');
     await rowOf(SHOP);
     expect(screen.queryByRole('region', { name: /^Endpoint / })).toBeNull();
-    const said = await screen.findByRole('status');
-    expect(said.textContent).toBe(
+    // Above the table, where the page opens, and said as the list's state changes.
+    const said = await screen.findByText(
       'This account has no endpoint 99: it may have been deleted. Pick one from the list.',
     );
+    expect(said.className).toBe('error');
+    expect(said.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(
+      said.compareDocumentPosition(screen.getByRole('table')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     await manage(user, SHOP);
     expect(screen.queryByText(/has no endpoint 99/)).toBeNull();
   });

@@ -82,11 +82,11 @@ export function WebhooksSection({ of, owner }: { of: WebhooksOf; owner?: string 
             setMessage(null);
             show(picked.id);
           }}
-          message={
-            message ??
-            (missing
+          message={message}
+          failure={
+            missing
               ? `This account has no endpoint ${open}: it may have been deleted.${list.data.data.length > 0 ? ' Pick one from the list.' : ''}`
-              : null)
+              : null
           }
         />
       </section>

@@ -32,6 +32,7 @@ export function WebhooksTable({
   selected,
   onSelect,
   message,
+  failure = null,
 }: {
   list: UseQueryResult<ListPage<WebhookEndpoint>>;
   paging: CursorPaging;
@@ -39,6 +40,8 @@ export function WebhooksTable({
   selected: number | undefined;
   onSelect: (endpoint: WebhookEndpoint) => void;
   message: string | null;
+  /** What is wrong with what the address asked for, said above the table. */
+  failure?: string | null;
 }) {
   return (
     <PagedTable
@@ -78,6 +81,7 @@ export function WebhooksTable({
         </tr>
       )}
       message={message}
+      failure={failure}
     />
   );
 }
