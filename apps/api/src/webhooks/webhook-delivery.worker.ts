@@ -4,8 +4,9 @@
  * each within 10 s), logs the attempt and moves the delivery on: done on a 2xx, tried again on the
  * schedule otherwise, given up after 3 days. An endpoint that answers `410 Gone`, or has failed for
  * 3 days, is disabled. An instance is told when a commit of its own wrote events, or made a
- * delivery due (`OutboxSignal`), and starts a round at once; it looks for the rest (retries coming
- * due, other instances' changes) every `WEBHOOK_POLL_MS`.
+ * delivery due (`OutboxSignal`), and with Redis when another instance's did (`OutboxBroadcast`),
+ * and starts a round at once; it looks for the rest (retries coming due, a message lost) every
+ * `WEBHOOK_POLL_MS`.
  *
  * At least once: a delivery is claimed for `CLAIM_MS` (longer than an attempt can take) before it
  * is sent, and let go when its attempt is logged. An instance that dies between the two leaves the

@@ -11,7 +11,8 @@
  *
  * Two instances on one PostgreSQL database, with Redis, sending to slow receivers: both deliver,
  * every delivery arrives, and no delivery is ever being sent twice at the same time; and when one
- * is killed with an attempt open, the other delivers everything, that attempt included.
+ * is killed with an attempt open, the other delivers everything, that attempt included. A change
+ * made through an instance that does not deliver wakes the one that does, through Redis.
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -759,4 +760,42 @@ describe('kill -9 of one of two instances on one PostgreSQL database', () => {
       await receiver.stop();
     }
   }, 300_000);
+});
+
+describe('a change made through an instance that does not deliver', () => {
+  it("wakes the delivering instance's worker through Redis, long before it would look", async () => {
+    const { env, key } = await sharedDatabase(11);
+    const receiver = new Receiver();
+    const servers: ServerProcess[] = [];
+    try {
+      await receiver.start();
+      // The first instance sends nothing; the second looks by itself only once an hour, so only
+      // the first's message can bring its deliveries sooner.
+      servers.push(
+        await startServer({ ...env, WEBHOOK_DELIVERY: 'false' }),
+        await startServer({ ...env, WEBHOOK_DELIVERY: 'true', WEBHOOK_POLL_MS: '3600000' }),
+      );
+      const [writer, deliverer] = servers as [ServerProcess, ServerProcess];
+      receiver.senders = servers.map(({ child }) => child.pid ?? 0);
+      await register(writer.baseUrl, key, receiver, '/hooks/woken', ['pet.created']);
+      for (let n = 1; n <= 3; n++) {
+        const answer = await fetch(`${writer.baseUrl}/v1/pets`, {
+          method: 'POST',
+          headers: { ...bearer(key), 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Woken ${String(n)}`, categoryId: 1 }),
+        });
+        expect(answer.status, await answer.clone().text()).toBe(201);
+        await expect
+          .poll(() => receiver.delivered().length, { timeout: 20_000, interval: 50 })
+          .toBe(n);
+      }
+      expect(receiver.received.every(({ verified }) => verified)).toBe(true);
+      expect(receiver.received.map(({ sender }) => sender)).toEqual(
+        Array<number | undefined>(3).fill(deliverer.child.pid),
+      );
+    } finally {
+      for (const server of servers) await stopServer(server);
+      await receiver.stop();
+    }
+  }, 120_000);
 });
