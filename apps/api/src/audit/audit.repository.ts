@@ -120,9 +120,12 @@ const isTarget = (type: AuditTargetType): Expression<SqlBool> =>
 @Injectable()
 export class AuditRepository {
   private readonly insert;
-  private readonly publish;
-  /** PostgreSQL: the event and its audit row in one statement (one round trip, not two). */
-  private readonly publishAndInsert;
+  /** Writes an event and its audit row, as the engine does it best. */
+  private readonly insertWithEvent: (
+    tx: WriteTx,
+    row: Omit<Row, 'id'>,
+    event: OutboxRow,
+  ) => Promise<unknown>;
   /** One statement per combination of filters, each served by an index. */
   private readonly pages = new Map<string, ReturnType<AuditRepository['page']>>();
 
@@ -130,14 +133,6 @@ export class AuditRepository {
     private readonly database: Database,
     private readonly outbox: OutboxSignal,
   ) {
-    this.publish = database.statement((db, p: OutboxRow & { createdAt: number }) =>
-      db.insertInto('events').values({
-        type: p.type,
-        created_at: p.createdAt,
-        account_id: p.accountId,
-        data: p.data,
-      }),
-    );
     const audited = (p: Omit<Row, 'id'>) => ({
       at: p.at,
       actor_account_id: p.actorAccountId,
@@ -148,26 +143,34 @@ export class AuditRepository {
       target_id: p.targetId,
       changes: p.changes,
     });
+    const outboxed = (p: OutboxRow, createdAt: number) => ({
+      type: p.type,
+      created_at: createdAt,
+      account_id: p.accountId,
+      data: p.data,
+    });
     this.insert = database.statement((db, p: Omit<Row, 'id'>) =>
       db.insertInto('audit_events').values(audited(p)),
     );
-    // A data-modifying WITH, which SQLite lacks (there the two statements cost no round trip).
-    this.publishAndInsert =
-      database.engine === 'postgres'
-        ? database.statement((db, p: Omit<Row, 'id'> & OutboxRow) =>
-            db
-              .with('published', (db) =>
-                db.insertInto('events').values({
-                  type: p.type,
-                  created_at: p.at,
-                  account_id: p.accountId,
-                  data: p.data,
-                }),
-              )
-              .insertInto('audit_events')
-              .values(audited(p)),
-          )
-        : undefined;
+    // PostgreSQL: a data-modifying WITH writes both in one statement (one round trip, not two).
+    // SQLite lacks it, and its two statements cost no round trip.
+    if (database.engine === 'postgres') {
+      const both = database.statement((db, p: Omit<Row, 'id'> & OutboxRow) =>
+        db
+          .with('published', (db) => db.insertInto('events').values(outboxed(p, p.at)))
+          .insertInto('audit_events')
+          .values(audited(p)),
+      );
+      this.insertWithEvent = (tx, row, event) => tx.run(both, { ...row, ...event });
+    } else {
+      const publish = database.statement((db, p: OutboxRow & { createdAt: number }) =>
+        db.insertInto('events').values(outboxed(p, p.createdAt)),
+      );
+      this.insertWithEvent = async (tx, row, event) => {
+        await tx.run(publish, { ...event, createdAt: row.at });
+        await tx.run(this.insert, row);
+      };
+    }
   }
 
   /**
@@ -196,12 +199,7 @@ export class AuditRepository {
       accountId: event.audience ?? null,
       data: JSON.stringify(event.data),
     };
-    if (this.publishAndInsert) {
-      await tx.run(this.publishAndInsert, { ...row, ...published });
-    } else {
-      await tx.run(this.publish, { ...published, createdAt: at });
-      await tx.run(this.insert, row);
-    }
+    await this.insertWithEvent(tx, row, published);
     tx.afterCommit(this.outbox.raise);
   }
 

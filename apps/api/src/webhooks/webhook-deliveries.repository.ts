@@ -8,10 +8,10 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { EventType, Role } from '@pets/contract';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
 import type { WriteTx } from '../database/writer.js';
-import { sql } from 'kysely';
 
 /** How long an instance holds a delivery it sends: longer than an attempt (10 s) with its logging. */
 export const CLAIM_MS = 60_000;
