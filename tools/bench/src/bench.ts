@@ -36,6 +36,7 @@ async function main(): Promise<number> {
     connections: CONNECTIONS,
     secondsPerRun: settings.duration,
     turns: settings.turns,
+    ...(settings.rate !== undefined ? { offeredRate: settings.rate } : {}),
     variants: [],
   };
   for (const variant of variants) report.variants.push(await runVariant(variant, settings));

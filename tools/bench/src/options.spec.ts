@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { FULL, parseOptions, programsOf, SMOKE } from './options.js';
+import { turnOptions } from './turns.js';
 
 const API_DIST = fileURLToPath(new URL('../../../apps/api/dist', import.meta.url));
 
@@ -55,6 +56,17 @@ it('--metrics-cost measures SQLite alone, whatever the variant', () => {
   });
 });
 
+it('--rate: the turns offer that many requests a second in all; without it, as many as answered', () => {
+  expect(FULL.rate).toBeUndefined();
+  expect(parseOptions(['--rate', '400'])).toMatchObject({ settings: { rate: 400 } });
+  expect(turnOptions({ ...FULL, rate: 400 })).toEqual({
+    connections: 50,
+    duration: FULL.duration,
+    overallRate: 400,
+  });
+  expect(turnOptions(FULL)).toEqual({ connections: 50, duration: FULL.duration });
+});
+
 it('asks for the help with --help or -h', () => {
   expect(parseOptions(['--help'])).toEqual({ help: true });
   expect(parseOptions(['-h', '--variant', 'nonsense'])).toEqual({ help: true });
@@ -65,6 +77,11 @@ it.each([
   [['--duration', '0'], '--duration must be a whole number of seconds (got "0")'],
   [['--duration', '10000'], '--duration must be a whole number of seconds (got "10000")'],
   [['--turns', '100'], '--turns must be a whole number from 1 to 99 (got "100")'],
+  [['--rate', '0'], '--rate must be a whole number of requests a second, at most 999999 (got "0")'],
+  [
+    ['--rate', '1.5'],
+    '--rate must be a whole number of requests a second, at most 999999 (got "1.5")',
+  ],
   [
     ['--against', '/no/such/dist'],
     `--against must name a built API's dist directory, with bundle/main.js and bundle/keys.js, or main.js and cli/keys.js (got "/no/such/dist")`,

@@ -12,7 +12,7 @@ export const HELP = `Benchmarks the pet store API against a bare Fastify baselin
 
 Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--duration <s>] [--out <dir>]
                         [--endpoint <text>] [--peers] [--profile] [--metrics-cost]
-                        [--against <dist>] [--turns <n>]
+                        [--against <dist>] [--turns <n>] [--rate <n>]
 
   --variant   which setup to measure (default: all)
   --smoke     seconds instead of minutes: proves the bench works, numbers mean nothing
@@ -34,6 +34,10 @@ Usage: npm run bench -- [--variant sqlite|postgres-redis|all] [--smoke] [--durat
               built there): started on a database of its own with the same seed and measured in
               the same turns, each endpoint reported for both builds beside one baseline
   --turns     how many times the baseline and the API take turns on each endpoint (default 2)
+  --rate      the turns send this many requests a second in all (on 50 connections) instead of as
+              many as are answered: CPU per request then does not move with how fast the database
+              answers (below saturation, a slower database does not pack fewer requests into each
+              event-loop turn); a rate no target keeps up with is said in the report
   --metrics-cost  only what metrics cost a request (also part of a full run): counting, the idle
               background and garbage collections recorded, each measured on its own, and the
               keyed list on SQLite on two instances, with metrics and with METRICS_PORT=off`;
@@ -69,6 +73,8 @@ export interface Settings {
   warmup: number;
   /** Turns of the baseline and the API on each endpoint (A B A B is two). */
   turns: number;
+  /** Requests a second the turns send in all (`--rate`); `undefined`: as many as are answered. */
+  rate: number | undefined;
   /** Another build of the API (its `dist` directory), measured in the same turns on its own database. */
   against: string | undefined;
   /** Uploads of a 12 MP JPEG timed one after another (photos.ts). */
@@ -90,6 +96,7 @@ export const FULL: Settings = {
   seed: 1_000,
   warmup: 3,
   turns: 2,
+  rate: undefined,
   against: undefined,
   photoUploads: 8,
   webhookChanges: 50,
@@ -151,6 +158,7 @@ export function parseOptions(args: string[]): Options {
       'metrics-cost': { type: 'boolean', default: false },
       against: { type: 'string' },
       turns: { type: 'string' },
+      rate: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -177,6 +185,13 @@ export function parseOptions(args: string[]): Options {
     if (!/^[1-9][0-9]?$/.test(values.turns))
       return { refused: `--turns must be a whole number from 1 to 99 (got "${values.turns}")` };
     settings.turns = Number(values.turns);
+  }
+  if (values.rate !== undefined) {
+    if (!/^[1-9][0-9]{0,5}$/.test(values.rate))
+      return {
+        refused: `--rate must be a whole number of requests a second, at most 999999 (got "${values.rate}")`,
+      };
+    settings.rate = Number(values.rate);
   }
   const out = values.out ?? RESULTS;
   settings.endpoint = values.endpoint;

@@ -113,6 +113,24 @@ it('prints the CPU figures beside req/s and latency', () => {
   expect(markdown).not.toContain('### Profile');
 });
 
+it('says the rate the turns offered, and which rows could not keep up with it', () => {
+  const at = (offeredRate: number | undefined, served: number) =>
+    toMarkdown({
+      ...report([
+        endpoint({ name: 'POST /v1/pets', requestsPerSecond: served }),
+        endpoint({ name: 'GET /v1/pets?limit=20', requestsPerSecond: 400 }),
+      ]),
+      ...(offeredRate === undefined ? {} : { offeredRate }),
+    });
+  expect(at(400, 380)).toContain('8 s per run at 400 req/s offered in all, API and baseline');
+  expect(at(400, 380)).not.toContain('Below the');
+  expect(at(400, 379)).toContain(
+    '- Below the 400 req/s offered (saturated): POST /v1/pets. Their CPU per request is at the rate they kept up, not at the one offered.',
+  );
+  expect(at(undefined, 379)).toContain('8 s per run, API and baseline in turns');
+  expect(at(undefined, 379)).not.toContain('Below the');
+});
+
 it("names a row's own yardstick, when it is not the bare list", () => {
   const markdown = toMarkdown(
     report([

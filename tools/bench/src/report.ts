@@ -231,6 +231,8 @@ export interface BenchReport {
   secondsPerRun: number;
   /** Runs of the baseline and of the API on each endpoint, in turns (A B A B is two). */
   turns: number;
+  /** Requests a second each run of the turns offered in all (`--rate`); absent: as many as answered. */
+  offeredRate?: number;
   variants: VariantReport[];
 }
 
@@ -306,6 +308,18 @@ function profileMarkdown(variant: VariantReport, endpoint: EndpointResult): stri
   ];
 }
 
+/**
+ * The endpoints (the API's side) that served under 95 % of the rate the turns offered: saturated,
+ * so not measured at that rate. None when the turns offered no rate.
+ */
+export function belowOfferedRate(
+  endpoints: readonly EndpointResult[],
+  offeredRate: number | undefined,
+): EndpointResult[] {
+  if (offeredRate === undefined) return [];
+  return endpoints.filter((e) => e.requestsPerSecond < offeredRate * 0.95);
+}
+
 export function toMarkdown(report: BenchReport): string {
   const notes = [
     report.smoke ? 'smoke run: the numbers mean nothing' : '',
@@ -314,7 +328,7 @@ export function toMarkdown(report: BenchReport): string {
   const lines = [
     `# Benchmark${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
     '',
-    `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Linux ${report.machine.kernel} · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run, API and baseline in turns (${Array.from({ length: report.turns }, () => 'A B').join(' ')})`,
+    `${report.date} · ${report.machine.cpus} CPUs (${report.machine.model}) · Linux ${report.machine.kernel} · Node ${report.machine.node} · autocannon, ${report.connections} connections, ${report.secondsPerRun} s per run${report.offeredRate === undefined ? '' : ` at ${number(report.offeredRate)} req/s offered in all`}, API and baseline in turns (${Array.from({ length: report.turns }, () => 'A B').join(' ')})`,
     '',
     'CPU µs/req: CPU time of the server processes over the requests they answered in the runs (every API instance summed), from /proc; CPU ratio: the bare baseline’s µs/req over the API’s.',
   ];
@@ -330,9 +344,15 @@ export function toMarkdown(report: BenchReport): string {
       (e) => (e.services?.ended ?? 0) > 0 || (e.services?.endedMicrosPerRequest ?? 0) > 0,
     );
     const ownYardstick = variant.endpoints.filter((e) => e.baseline !== undefined);
-    if (fallback.length > 0 || services || ownYardstick.length > 0) lines.push('');
+    const short = belowOfferedRate(variant.endpoints, report.offeredRate);
+    if (fallback.length > 0 || services || ownYardstick.length > 0 || short.length > 0)
+      lines.push('');
     for (const e of ownYardstick)
       lines.push(`- ${e.name}: its baseline is ${e.baseline ?? ''}, in its own turns.`);
+    if (short.length > 0)
+      lines.push(
+        `- Below the ${number(report.offeredRate ?? 0)} req/s offered (saturated): ${short.map((e) => e.name).join(', ')}. Their CPU per request is at the rate they kept up, not at the one offered.`,
+      );
     if (services)
       lines.push(
         "- CPU µs/req with PostgreSQL + Redis: the API's and, over the same runs, that of every PostgreSQL process (the postmaster and all it forked: the backends of the API's pools, autovacuum, the writers) and of redis-server; CPU ratio with PostgreSQL + Redis: the baseline's µs/req over that sum.",

@@ -7,7 +7,7 @@
 import { cpuPerRequest, run, type Run, servicesCpuPerRequest } from './cpu-runs.js';
 import { cpuRatio, microsPerRequest } from './cpu-time.js';
 import type { Endpoint } from './endpoints.js';
-import { measure, type Target } from './measure.js';
+import { measure, type RunOptions, type Target } from './measure.js';
 import { CONNECTIONS, type Settings } from './options.js';
 import type { EndpointResult, VariantReport } from './report.js';
 import { mean } from './statistics.js';
@@ -44,6 +44,15 @@ export interface Pids {
   against: number[];
   baseline: number[];
   services: number[];
+}
+
+/** What each run of the turns sends: for its seconds, as fast as answered or at `--rate`. */
+export function turnOptions(settings: Settings): RunOptions {
+  return {
+    connections: CONNECTIONS,
+    duration: settings.duration,
+    ...(settings.rate !== undefined ? { overallRate: settings.rate } : {}),
+  };
 }
 
 /** Loads each target for the settings' warm-up, unmeasured. */
@@ -102,7 +111,7 @@ export async function measureInTurns(
     const api = side(endpoint.target, pids.api, pids.services);
     const other = againstTarget(endpoint.name);
     const against = other ? side(other, pids.against, pids.services) : undefined;
-    const options = { connections: CONNECTIONS, duration: settings.duration };
+    const options = turnOptions(settings);
     // They take turns, so drift in the machine hits all.
     for (const next of inTurns(settings.turns, baseline, ...(against ? [api, against] : [api])))
       next.runs.push(await run(next.target, next.pids, options, next.services));
@@ -142,7 +151,7 @@ export async function measureContenders(
   const side = (target: Target, pids: readonly number[]) => ({ target, pids, runs: [] as Run[] });
   const baseline = side(baselineTarget, [baselinePid]);
   const sides = contenders.map((contender) => side(contender.target, contender.pids));
-  const options = { connections: CONNECTIONS, duration: settings.duration };
+  const options = turnOptions(settings);
   for (const next of inTurns(settings.turns, baseline, ...sides))
     next.runs.push(await run(next.target, next.pids, options));
   return contenders.map((contender, i) =>
