@@ -152,7 +152,14 @@ export class CategoriesService {
    * an archive commits either before this check (and the pet is refused) or after the pet.
    */
   async assertUsable(tx: WriteTx, categoryId: number): Promise<void> {
-    const category = await this.categories.hold(tx, categoryId);
+    this.assertHeldUsable(await this.categories.hold(tx, categoryId));
+  }
+
+  /**
+   * The same check on a category its caller's transaction already holds, as a new pet's insert
+   * reads it (`undefined`: no such category).
+   */
+  assertHeldUsable(category: { archived: boolean } | undefined): void {
     if (!category) throw refusedCategory(NO_SUCH_CATEGORY);
     if (category.archived) throw refusedCategory(ARCHIVED_CATEGORY);
   }

@@ -16,11 +16,110 @@ import {
 import { type RawBuilder, sql } from 'kysely';
 import { Database } from '../database/database.js';
 import { listedBelow } from '../database/list-order.js';
-import type { Engine } from '../database/statement.js';
+import type { Engine, Statement } from '../database/statement.js';
 import type { WriteTx } from '../database/writer.js';
 import type { PetFilters } from '../paging/cursor.js';
 
 const PET = ['id', 'name', 'category_id as categoryId', 'status'] as const;
+
+/** A new pet's row, with its keys. */
+type Inserted = NewPet & { createdAt: number; owner: number; nameKey: string; searchText: string };
+
+/**
+ * What inserting a pet gave: its category as the transaction holds it (`undefined`: none), and the
+ * pet, inserted only when that category is in use.
+ */
+export interface Placed {
+  category: { archived: boolean } | undefined;
+  created?: Pet;
+}
+
+/** `archived` as each engine stores it: a boolean on PostgreSQL, 0 or 1 on SQLite. */
+const isArchived = (archived: boolean | number): boolean => archived === true || archived === 1;
+
+/**
+ * The insert of a pet with its category's check. PostgreSQL: one statement, a data-modifying
+ * `WITH` that holds the category's row (`FOR SHARE`) and inserts only when it is in use: one
+ * round trip, not two. SQLite lacks such a `WITH`; its two statements cost no round trip, and its
+ * writer holds every row already (`BEGIN IMMEDIATE`).
+ */
+function insertInCategory(
+  database: Database,
+  insert: Statement<Inserted, Pet>,
+): (tx: WriteTx, p: Inserted) => Promise<Placed> {
+  if (database.engine === 'postgres') {
+    const both = database.statement((db, p: Inserted) =>
+      db
+        .with('category', (db) =>
+          db
+            .selectFrom('categories')
+            .select(['id', 'archived'])
+            .where('id', '=', p.categoryId)
+            .forShare(),
+        )
+        .with('inserted', (db) =>
+          db
+            .insertInto('pets')
+            .columns([
+              'name',
+              'name_key',
+              'search_text',
+              'category_id',
+              'status',
+              'created_at',
+              'owner_account_id',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('category')
+                .select([
+                  sql<string>`${p.name}::text`.as('name'),
+                  sql<string>`${p.nameKey}::text`.as('name_key'),
+                  sql<string>`${p.searchText}::text`.as('search_text'),
+                  'category.id',
+                  sql<PetStatus>`${p.status}::text`.as('status'),
+                  sql<number>`${p.createdAt}::bigint`.as('created_at'),
+                  sql<number>`${p.owner}::bigint`.as('owner_account_id'),
+                ])
+                .where('category.archived', '=', false),
+            )
+            .returning(PET),
+        )
+        // One row when the category exists, with the pet when it was inserted.
+        .selectFrom('category')
+        .leftJoin('inserted', (join) => join.onTrue())
+        .select([
+          'category.archived',
+          'inserted.id',
+          'inserted.name',
+          'inserted.categoryId',
+          'inserted.status',
+        ]),
+    );
+    return async (tx, p) => {
+      const [row] = await tx.all(both, p);
+      if (!row) return { category: undefined };
+      const category = { archived: isArchived(row.archived) };
+      if (category.archived) return { category };
+      const { id, name, categoryId, status } = row;
+      if (id === null || name === null || categoryId === null || status === null)
+        throw new Error('INSERT … RETURNING gave no row');
+      return { category, created: { id, name, categoryId, status } };
+    };
+  }
+  const held = database.statement((db, p: { categoryId: number }) =>
+    db.selectFrom('categories').select('archived').where('id', '=', p.categoryId),
+  );
+  return async (tx, p) => {
+    const [row] = await tx.all(held, p);
+    if (!row) return { category: undefined };
+    const category = { archived: isArchived(row.archived) };
+    if (category.archived) return { category };
+    const [created] = await tx.all(insert, p);
+    if (!created) throw new Error('INSERT … RETURNING gave no row');
+    return { category, created };
+  };
+}
 
 /** A pet with who created it (`null`: made before that was recorded, so staff's). */
 export interface OwnedPet extends Pet {
@@ -157,6 +256,9 @@ export class PetsRepository {
     return this.database.keepsReads;
   }
 
+  /** The pet's insert with its category's check (`insert`), as the engine does it best. */
+  private readonly insertInCategory: (tx: WriteTx, p: Inserted) => Promise<Placed>;
+
   constructor(private readonly database: Database) {
     this.statements = {
       byId: database.statement((db, p: { id: number }) =>
@@ -169,23 +271,20 @@ export class PetsRepository {
           .where('id', '=', p.id)
           .where('deleted_at', 'is', null),
       ),
-      insert: database.statement(
-        (
-          db,
-          p: NewPet & { createdAt: number; owner: number; nameKey: string; searchText: string },
-        ) =>
-          db
-            .insertInto('pets')
-            .values({
-              name: p.name,
-              name_key: p.nameKey,
-              search_text: p.searchText,
-              category_id: p.categoryId,
-              status: p.status,
-              created_at: p.createdAt,
-              owner_account_id: p.owner,
-            })
-            .returning(PET),
+      // The plain insert: SQLite's, after its category's check (`insertInCategory`).
+      insert: database.statement((db, p: Inserted) =>
+        db
+          .insertInto('pets')
+          .values({
+            name: p.name,
+            name_key: p.nameKey,
+            search_text: p.searchText,
+            category_id: p.categoryId,
+            status: p.status,
+            created_at: p.createdAt,
+            owner_account_id: p.owner,
+          })
+          .returning(PET),
       ),
       // Applied only if the pet still has the status it was read with: a move is never made from a
       // status the pet no longer has, even when two changes race.
@@ -212,6 +311,7 @@ export class PetsRepository {
           .where('deleted_at', 'is', null),
       ),
     };
+    this.insertInCategory = insertInCategory(database, this.statements.insert);
   }
 
   /**
@@ -333,17 +433,19 @@ export class PetsRepository {
     return this.database.first(this.statements.byId, { id });
   }
 
-  /** Inserts within the caller's write transaction. */
-  async insert(pet: NewPet, createdAt: number, owner: number, tx: WriteTx): Promise<Pet> {
-    const [created] = await tx.all(this.statements.insert, {
+  /**
+   * Inserts within the caller's write transaction, if the pet's category exists and is in use: the
+   * category as the transaction holds it (`undefined`: none; its row held until the transaction
+   * ends, so it is not archived before the pet commits) and the pet, when inserted.
+   */
+  insert(pet: NewPet, createdAt: number, owner: number, tx: WriteTx): Promise<Placed> {
+    return this.insertInCategory(tx, {
       ...pet,
       createdAt,
       owner,
       nameKey: nameKey(pet.name),
       searchText: searchText(pet.name),
     });
-    if (!created) throw new Error('INSERT … RETURNING gave no row');
-    return created;
   }
 
   /** The pet and its owner as the transaction sees it. */

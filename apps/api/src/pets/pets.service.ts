@@ -197,9 +197,11 @@ export class PetsService {
       idempotencyKey,
       [pet.name, pet.categoryId, pet.status],
       async (tx) => {
-        await this.categories.assertUsable(tx, pet.categoryId);
         const now = this.clock.now();
-        const created = await this.pets.insert(pet, now, principal.accountId, tx);
+        // The category's check and the insert: one round trip on PostgreSQL.
+        const { category, created } = await this.pets.insert(pet, now, principal.accountId, tx);
+        this.categories.assertHeldUsable(category);
+        if (!created) throw new Error('A pet in a category in use was not inserted');
         await this.audit.record(tx, now, {
           actor: actorOf(principal),
           action: 'pet.created',
