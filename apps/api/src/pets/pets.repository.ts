@@ -34,6 +34,17 @@ export interface Placed {
   created?: Pet;
 }
 
+/** The columns a new pet's insert writes. */
+const COLUMNS = [
+  'name',
+  'name_key',
+  'search_text',
+  'category_id',
+  'status',
+  'created_at',
+  'owner_account_id',
+] as const;
+
 /** `archived` as each engine stores it: a boolean on PostgreSQL, 0 or 1 on SQLite. */
 const isArchived = (archived: boolean | number): boolean => archived === true || archived === 1;
 
@@ -43,10 +54,10 @@ const isArchived = (archived: boolean | number): boolean => archived === true ||
  * round trip, not two. SQLite lacks such a `WITH`; its two statements cost no round trip, and its
  * writer holds every row already (`BEGIN IMMEDIATE`).
  */
-function insertInCategory(
-  database: Database,
-  insert: Statement<Inserted, Pet>,
-): (tx: WriteTx, p: Inserted) => Promise<Placed> {
+function insertInCategory(database: Database): {
+  statement: Statement<Inserted, { id: number | null }>;
+  run: (tx: WriteTx, p: Inserted) => Promise<Placed>;
+} {
   if (database.engine === 'postgres') {
     const both = database.statement((db, p: Inserted) =>
       db
@@ -60,15 +71,7 @@ function insertInCategory(
         .with('inserted', (db) =>
           db
             .insertInto('pets')
-            .columns([
-              'name',
-              'name_key',
-              'search_text',
-              'category_id',
-              'status',
-              'created_at',
-              'owner_account_id',
-            ])
+            .columns(COLUMNS)
             .expression((eb) =>
               eb
                 .selectFrom('category')
@@ -96,7 +99,7 @@ function insertInCategory(
           'inserted.status',
         ]),
     );
-    return async (tx, p) => {
+    const run = async (tx: WriteTx, p: Inserted): Promise<Placed> => {
       const [row] = await tx.all(both, p);
       if (!row) return { category: undefined };
       const category = { archived: isArchived(row.archived) };
@@ -106,19 +109,42 @@ function insertInCategory(
         throw new Error('INSERT … RETURNING gave no row');
       return { category, created: { id, name, categoryId, status } };
     };
+    return { statement: both, run };
   }
+  // SQLite: the insert takes the pet's category from its row, only from one in use; when it
+  // inserts nothing, the category is read to say why. One statement's work per create where there
+  // were two. Its writer holds every row already (`BEGIN IMMEDIATE`).
+  const inUse = database.statement((db, p: Inserted) =>
+    db
+      .insertInto('pets')
+      .columns(COLUMNS)
+      .expression((eb) =>
+        eb
+          .selectFrom('categories')
+          .select([
+            eb.val(p.name).as('name'),
+            eb.val(p.nameKey).as('name_key'),
+            eb.val(p.searchText).as('search_text'),
+            'categories.id',
+            eb.val(p.status).as('status'),
+            eb.val(p.createdAt).as('created_at'),
+            eb.val(p.owner).as('owner_account_id'),
+          ])
+          .where('categories.id', '=', p.categoryId)
+          .where('categories.archived', '=', 0),
+      )
+      .returning(PET),
+  );
   const held = database.statement((db, p: { categoryId: number }) =>
     db.selectFrom('categories').select('archived').where('id', '=', p.categoryId),
   );
-  return async (tx, p) => {
+  const run = async (tx: WriteTx, p: Inserted): Promise<Placed> => {
+    const [created] = await tx.all(inUse, p);
+    if (created) return { category: { archived: false }, created };
     const [row] = await tx.all(held, p);
-    if (!row) return { category: undefined };
-    const category = { archived: isArchived(row.archived) };
-    if (category.archived) return { category };
-    const [created] = await tx.all(insert, p);
-    if (!created) throw new Error('INSERT … RETURNING gave no row');
-    return { category, created };
+    return { category: row && { archived: isArchived(row.archived) } };
   };
+  return { statement: inUse, run };
 }
 
 /** A pet with who created it (`null`: made before that was recorded, so staff's). */
@@ -260,6 +286,7 @@ export class PetsRepository {
   private readonly insertInCategory: (tx: WriteTx, p: Inserted) => Promise<Placed>;
 
   constructor(private readonly database: Database) {
+    const placing = insertInCategory(database);
     this.statements = {
       byId: database.statement((db, p: { id: number }) =>
         db.selectFrom('pets').select(PET).where('id', '=', p.id).where('deleted_at', 'is', null),
@@ -271,21 +298,9 @@ export class PetsRepository {
           .where('id', '=', p.id)
           .where('deleted_at', 'is', null),
       ),
-      // The plain insert: SQLite's, after its category's check (`insertInCategory`).
-      insert: database.statement((db, p: Inserted) =>
-        db
-          .insertInto('pets')
-          .values({
-            name: p.name,
-            name_key: p.nameKey,
-            search_text: p.searchText,
-            category_id: p.categoryId,
-            status: p.status,
-            created_at: p.createdAt,
-            owner_account_id: p.owner,
-          })
-          .returning(PET),
-      ),
+      // A new pet, in a category in use (`insert`): on PostgreSQL its one row says too whether
+      // the category exists and is archived.
+      insert: placing.statement,
       // Applied only if the pet still has the status it was read with: a move is never made from a
       // status the pet no longer has, even when two changes race.
       update: database.statement(
@@ -311,7 +326,7 @@ export class PetsRepository {
           .where('deleted_at', 'is', null),
       ),
     };
-    this.insertInCategory = insertInCategory(database, this.statements.insert);
+    this.insertInCategory = placing.run;
   }
 
   /**
