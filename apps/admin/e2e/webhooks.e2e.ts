@@ -3,8 +3,8 @@
  * endpoint pointing at a receiver this file runs on loopback, sees its secret once, sends a test
  * event, sees its attempt answered 2xx in the log and sends it again (refused while the endpoint is
  * disabled, saying to enable it here); the receiver got each, signed with that secret. The endpoint
- * open stays open across a reload, and Back closes it; a link to an endpoint the account lacks says
- * so. Staff open the partner's endpoints from its account's page. Nothing scrolls sideways and axe
+ * open stays open across a reload, and Back closes it; so does the log's older page; a link to an
+ * endpoint the account lacks says so, on a phone too. Staff open the partner's endpoints from its account's page. Nothing scrolls sideways and axe
  * finds nothing.
  */
 import { createHmac } from 'node:crypto';
@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { PROBLEMS } from '@pets/contract';
 import { describe, expect, inject } from 'vitest';
+import { apiJson } from './api.js';
 import {
   collectErrors,
   expectAccessible,
@@ -22,7 +23,7 @@ import {
   sidewaysScroll,
 } from './browser.js';
 
-const { people } = inject('e2e');
+const { people, partnerKey } = inject('e2e');
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -181,6 +182,43 @@ describe('a partner on the Webhooks page', () => {
     expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
   });
 
+  it('pages the log with Older, and keeps that page across a reload', async () => {
+    // More attempts than a page holds (20), sent as a program would, through the API.
+    const listed = await apiJson<{ id: number; url: string }[]>(partnerKey, '/account/webhooks');
+    const endpoint = listed.find((one) => one.url === receiver.url);
+    expect(endpoint).toBeDefined();
+    const before = receiver.received.length;
+    for (let n = 0; n < 20; n++)
+      await apiJson(partnerKey, `/account/webhooks/${endpoint?.id}/test`, { method: 'POST' });
+    await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(before + 20);
+
+    await page.goto(new URL(`/admin/webhooks?endpoint=${endpoint?.id}`, page.url()).href);
+    const panel = page.getByRole('region', { name: `Endpoint ${receiver.url}` });
+    const log = panel.getByRole('table', { name: 'Attempts, newest first' });
+    const rows = log.getByRole('row', { name: /webhook\.test/ });
+    // The attempts are logged once answered: the first page fills up to 20.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(20);
+    const newest = await rows.first().textContent();
+    await panel.getByRole('button', { name: 'Older' }).first().click();
+    await expect.poll(async () => (await rows.first().textContent()) !== newest).toBe(true);
+    const older = await rows.allTextContents();
+    expect(older.length).toBeGreaterThan(0);
+    expect(older.length).toBeLessThanOrEqual(20);
+    const cursor = new URL(page.url()).searchParams.get('attempts');
+    expect(cursor).toBeTruthy();
+
+    await page.reload();
+    await expect.poll(() => rows.allTextContents()).toEqual(older);
+    expect(new URL(page.url()).searchParams.get('attempts')).toBe(cursor);
+    await screenshot(page, 'webhooks-log-older');
+    await expectAccessible(page, 'the log, an older page after a reload');
+
+    await panel.getByRole('button', { name: 'Newer' }).first().click();
+    await expect.poll(() => rows.first().textContent()).toBe(newest);
+    expect(new URL(page.url()).searchParams.get('attempts')).toBeNull();
+    expect(errors.filter((error) => !/status of 409\b.*\/resend\)$/.test(error))).toEqual([]);
+  });
+
   it('says so when a link names an endpoint the account does not have, beside the list', async () => {
     await page.goto(new URL('/admin/webhooks?endpoint=987654', page.url()).href);
     await page
@@ -207,6 +245,13 @@ describe('a partner on the Webhooks page', () => {
     await expectAllActionsWithinWidth(phone);
     await screenshot(phone, 'webhooks-390');
     await expectAccessible(phone, 'the Webhooks page on a phone');
+
+    // A link to an endpoint the account lacks: the sentence above the list, wrapped, in reach.
+    await phone.goto(new URL('/admin/webhooks?endpoint=987654', phone.url()).href);
+    await phone.getByText(/^This account has no endpoint 987654/).waitFor();
+    await row.waitFor();
+    expect(await sidewaysScroll(phone)).toBe(0);
+    await screenshot(phone, 'webhooks-no-such-endpoint-390');
   });
 });
 
