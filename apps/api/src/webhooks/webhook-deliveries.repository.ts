@@ -111,6 +111,9 @@ export interface AttemptRecord {
   succeeded: boolean;
 }
 
+/** The most deliveries one PostgreSQL statement inserts (`insertAll`). */
+export const INSERT_MANY_ROWS = 1_000;
+
 @Injectable()
 export class WebhookDeliveriesRepository {
   /** The statements (public so tests can check their plans). */
@@ -239,6 +242,40 @@ export class WebhookDeliveriesRepository {
           next_attempt_at: p.createdAt,
           claimed_until: null,
         }),
+      ),
+      // PostgreSQL: many deliveries in one statement, each column an array (`insertAll`).
+      insertMany: database.statement(
+        (
+          db,
+          p: {
+            endpointIds: number[];
+            messageIds: string[];
+            eventIds: (number | null)[];
+            eventTypes: string[];
+            bodies: string[];
+            createdAt: number;
+          },
+        ) =>
+          db
+            .insertInto('webhook_deliveries')
+            .columns([
+              'endpoint_id',
+              'message_id',
+              'event_id',
+              'event_type',
+              'body',
+              'created_at',
+              'status',
+              'attempts',
+              'first_attempt_at',
+              'next_attempt_at',
+              'claimed_until',
+            ])
+            .expression(
+              sql`SELECT r.endpoint_id, r.message_id, r.event_id, r.event_type, r.body, ${p.createdAt}::bigint, 'pending', 0, NULL::bigint, ${p.createdAt}::bigint, NULL::bigint
+                FROM unnest(${p.endpointIds}::bigint[], ${p.messageIds}::text[], ${p.eventIds}::bigint[], ${p.eventTypes}::text[], ${p.bodies}::text[])
+                  AS r (endpoint_id, message_id, event_id, event_type, body)`,
+            ),
       ),
       // What is due and not held by an instance, oldest due first; held by this transaction on
       // PostgreSQL, others' held rows skipped.
@@ -470,6 +507,30 @@ export class WebhookDeliveriesRepository {
 
   insert(tx: WriteTx, delivery: NewDelivery): Promise<number> {
     return tx.run(this.statements.insert, delivery);
+  }
+
+  /**
+   * Inserts deliveries made at one time (`createdAt`), in order. On PostgreSQL a statement takes
+   * up to {@link INSERT_MANY_ROWS} of them, not one each: a batch of events handed out to many
+   * endpoints is a few round trips, not thousands, so its transaction (which every write committed
+   * meanwhile waits for, to be listed) stays short. On SQLite a statement costs no round trip.
+   */
+  async insertAll(tx: WriteTx, deliveries: readonly NewDelivery[]): Promise<void> {
+    if (this.database.engine !== 'postgres') {
+      for (const delivery of deliveries) await tx.run(this.statements.insert, delivery);
+      return;
+    }
+    for (let from = 0; from < deliveries.length; from += INSERT_MANY_ROWS) {
+      const rows = deliveries.slice(from, from + INSERT_MANY_ROWS);
+      await tx.run(this.statements.insertMany, {
+        endpointIds: rows.map((row) => row.endpointId),
+        messageIds: rows.map((row) => row.messageId),
+        eventIds: rows.map((row) => row.eventId),
+        eventTypes: rows.map((row) => row.eventType),
+        bodies: rows.map((row) => row.body),
+        createdAt: rows[0]?.createdAt ?? 0,
+      });
+    }
   }
 
   /** Claims up to `limit` due deliveries until `until`; resolves with their ids. */

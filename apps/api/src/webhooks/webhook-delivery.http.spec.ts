@@ -18,10 +18,11 @@ import { anAccount } from '../../test/factories.js';
 import { followLinks } from '../../test/requests.js';
 import { type Received, Receiver } from '../../test/webhook-receiver.js';
 import { Database } from '../database/database.js';
+import { Writer } from '../database/writer.js';
 import { createTestApp, ENGINES, type TestApp } from '../../test/test-app.js';
 import type { HostResolver } from './address-policy.js';
 import { GIVE_UP_AFTER_MS, nextAttemptAt, RETRY_DELAYS_MS } from './retry-schedule.js';
-import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { INSERT_MANY_ROWS, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker.js';
 import { DELIVERY_TIMEOUT_MS } from './webhook-sender.js';
 
@@ -110,6 +111,62 @@ describe.each(ENGINES)('webhook delivery on %s', (engine) => {
     );
     expect(deliveries).toEqual(
       Array.from({ length: 4 }, () => ({ status: 'succeeded', attempts: 1 })),
+    );
+  });
+
+  it('hands a batch out to several endpoints whole, whatever the names hold', async () => {
+    const before = await events();
+    await endpoint(`${receiver.url}/one`, ['pet.created']);
+    await endpoint(`${receiver.url}/two`, ['pet.created']);
+    // What a column of an array must carry as it is: quotes, a backslash, braces, commas, NULL.
+    const names = ['Say "hi"', 'Back\\slash', '{Curly}, comma', 'NULL', 'Zoë 🐾'];
+    for (const name of names) await createPet(name);
+    // Ten deliveries: more than one round sends at once.
+    for (let round = 0; round < 5 && receiver.received.length < 10; round++)
+      await worker().runOnce();
+    const wanted = (await events()).slice(before.length);
+    expect(wanted.map((event) => (event.data as Pet).name)).toEqual(names);
+    for (const path of ['/one', '/two']) {
+      const got = receiver.received
+        .filter((received) => received.path === path)
+        .sort((a, b) => Number(a.id.slice(4)) - Number(b.id.slice(4)));
+      expect(got.map(({ body }) => JSON.parse(body) as unknown)).toEqual(wanted);
+    }
+    // The receiver holds the last endpoint's secret: its copies verify, byte for byte.
+    const two = receiver.received.filter((received) => received.path === '/two');
+    expect(two.every(({ verified }) => verified)).toBe(true);
+  });
+
+  it(`inserts more deliveries than one statement takes (${INSERT_MANY_ROWS}), each once, in order`, async () => {
+    const { id } = await endpoint(`${receiver.url}/many`, ['pet.created']);
+    const made = Array.from({ length: INSERT_MANY_ROWS + 2 }, (_, n) => ({
+      endpointId: id,
+      messageId: `msg_many_${n}`,
+      eventId: null,
+      eventType: 'webhook.test',
+      body: `{"n":${n}}`,
+      createdAt: 1,
+    }));
+    const repository = t.app.get(WebhookDeliveriesRepository);
+    await t.app.get(Writer).transaction((tx) => repository.insertAll(tx, made));
+    const database = t.app.get(Database);
+    const stored = await database.all(
+      database.statement((db, p: { endpointId: number }) =>
+        db
+          .selectFrom('webhook_deliveries')
+          .select(['message_id', 'body', 'status', 'next_attempt_at'])
+          .where('endpoint_id', '=', p.endpointId)
+          .orderBy('id'),
+      ),
+      { endpointId: id },
+    );
+    expect(stored).toEqual(
+      made.map(({ messageId, body }) => ({
+        message_id: messageId,
+        body,
+        status: 'pending',
+        next_attempt_at: 1,
+      })),
     );
   });
 

@@ -33,6 +33,7 @@ import {
   CLAIM_MS,
   type ClaimedDelivery,
   type Listener,
+  type NewDelivery,
   type OutboxEvent,
   WebhookDeliveriesRepository,
 } from './webhook-deliveries.repository.js';
@@ -233,22 +234,23 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
         types: new Set(JSON.parse(listener.events) as string[]),
       }));
       const now = this.clock.now();
-      let added = 0;
-      for (const event of events)
+      const made: NewDelivery[] = [];
+      for (const event of events) {
+        const body = bodyOf(event);
         for (const { listener, types } of listeners)
-          if (hears(listener, event, types)) {
-            added++;
-            await this.deliveries.insert(tx, {
+          if (hears(listener, event, types))
+            made.push({
               endpointId: listener.id,
               messageId: messageIdOf(event.id),
               eventId: event.id,
               eventType: event.type,
-              body: bodyOf(event),
+              body,
               createdAt: now,
             });
-          }
+      }
+      await this.deliveries.insertAll(tx, made);
       await this.deliveries.setDispatched(tx, events.at(-1)?.id ?? last);
-      return { read: events.length, added };
+      return { read: events.length, added: made.length };
     });
   }
 
