@@ -515,9 +515,14 @@ export class WebhookDeliveriesRepository {
    * endpoints is a few round trips, not thousands, so its transaction (which every write committed
    * meanwhile waits for, to be listed) stays short. On SQLite a statement costs no round trip.
    */
-  async insertAll(tx: WriteTx, deliveries: readonly NewDelivery[]): Promise<void> {
+  async insertAll(
+    tx: WriteTx,
+    createdAt: number,
+    deliveries: readonly Omit<NewDelivery, 'createdAt'>[],
+  ): Promise<void> {
     if (this.database.engine !== 'postgres') {
-      for (const delivery of deliveries) await tx.run(this.statements.insert, delivery);
+      for (const delivery of deliveries)
+        await tx.run(this.statements.insert, { ...delivery, createdAt });
       return;
     }
     for (let from = 0; from < deliveries.length; from += INSERT_MANY_ROWS) {
@@ -528,7 +533,7 @@ export class WebhookDeliveriesRepository {
         eventIds: rows.map((row) => row.eventId),
         eventTypes: rows.map((row) => row.eventType),
         bodies: rows.map((row) => row.body),
-        createdAt: rows[0]?.createdAt ?? 0,
+        createdAt,
       });
     }
   }

@@ -145,10 +145,9 @@ describe.each(ENGINES)('webhook delivery on %s', (engine) => {
       eventId: null,
       eventType: 'webhook.test',
       body: `{"n":${n}}`,
-      createdAt: 1,
     }));
     const repository = t.app.get(WebhookDeliveriesRepository);
-    await t.app.get(Writer).transaction((tx) => repository.insertAll(tx, made));
+    await t.app.get(Writer).transaction((tx) => repository.insertAll(tx, 1, made));
     const database = t.app.get(Database);
     const stored = await database.all(
       database.statement((db, p: { endpointId: number }) =>

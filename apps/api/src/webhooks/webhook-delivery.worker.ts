@@ -234,7 +234,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
         types: new Set(JSON.parse(listener.events) as string[]),
       }));
       const now = this.clock.now();
-      const made: NewDelivery[] = [];
+      const made: Omit<NewDelivery, 'createdAt'>[] = [];
       for (const event of events) {
         const body = bodyOf(event);
         for (const { listener, types } of listeners)
@@ -245,10 +245,9 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnApplicat
               eventId: event.id,
               eventType: event.type,
               body,
-              createdAt: now,
             });
       }
-      await this.deliveries.insertAll(tx, made);
+      await this.deliveries.insertAll(tx, now, made);
       await this.deliveries.setDispatched(tx, events.at(-1)?.id ?? last);
       return { read: events.length, added: made.length };
     });
