@@ -49,10 +49,11 @@ const COLUMNS = [
 const isArchived = (archived: boolean | number): boolean => archived === true || archived === 1;
 
 /**
- * The insert of a pet with its category's check. PostgreSQL: one statement, a data-modifying
- * `WITH` that holds the category's row (`FOR SHARE`) and inserts only when it is in use: one
- * round trip, not two. SQLite lacks such a `WITH`; its two statements cost no round trip, and its
- * writer holds every row already (`BEGIN IMMEDIATE`).
+ * The insert of a pet with its category's check, one statement on each engine. PostgreSQL: a
+ * data-modifying `WITH` that holds the category's row (`FOR SHARE`) and inserts only when it is
+ * in use: one round trip, not two. SQLite: `INSERT … SELECT` from the category's row (its writer
+ * holds every row already, `BEGIN IMMEDIATE`), the category read again only when nothing was
+ * inserted, to say why.
  */
 function insertInCategory(database: Database): {
   statement: Statement<Inserted, { id: number | null }>;
